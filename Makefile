@@ -1,0 +1,38 @@
+# The README's two commands: `make lab` (open the notebooks) and `make test` (the whole suite).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PIP := $(BIN)/pip install --quiet --disable-pip-version-check -c constraints.txt
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
+export JUPYTER_PLATFORM_DIRS := 1
+
+.PHONY: lab test classroom notebooks bench
+
+lab: $(VENV)/.lab
+	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
+
+test: $(VENV)/.dev
+	$(BIN)/pytest --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks/ tests/ zaarlab/
+
+classroom: $(VENV)/.dev
+	$(BIN)/voila notebooks/classroom/
+
+# Re-execute every notebook in place after an intended change (outputs kept, widget state not stored).
+notebooks: $(VENV)/.dev
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.kernel_name=python3 \
+		--ExecutePreprocessor.store_widget_state=False $(NOTEBOOKS)
+
+bench: $(VENV)/.dev
+	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.lab: pyproject.toml constraints.txt | $(BIN)/python
+	$(PIP) -e ".[lab]"
+	touch $@
+
+$(VENV)/.dev: pyproject.toml constraints.txt | $(BIN)/python
+	$(PIP) -e ".[dev]"
+	touch $@

@@ -1,0 +1,171 @@
+"""The ``zaarlab`` command: exact odds, data checks, rule coverage and bot games from the shell.
+
+Games add their own ``zaarlab odds <game>-...`` commands with :func:`register_odds`, and become playable
+with ``zaarlab play <game>`` by registering their Game class (:func:`zaarlab.core.api.register_game`).
+Every error is one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .catalogue import import_game_packages
+from .core.api import GAMES, IllegalActionError
+from .core.data import DataError, check_folder
+from .core.dice import sum_dist
+from .core.dist import Dist
+from .core.play import dumps, play, random_bot
+from .rules_coverage import coverage, format_report
+
+
+@dataclass(frozen=True)
+class OddsCommand:
+    """One ``zaarlab odds NAME`` command: its help, its arguments, and ``run(args) -> (text, json_data)``."""
+
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], tuple[str, dict]]
+
+
+ODDS_COMMANDS: dict[str, OddsCommand] = {}
+
+
+def register_odds(name: str, help: str, add_arguments, run) -> None:
+    """Add ``zaarlab odds NAME`` (games call this when imported)."""
+    ODDS_COMMANDS[name] = OddsCommand(help, add_arguments, run)
+
+
+def dist_json(dist: Dist) -> dict[str, str]:
+    """A distribution as JSON: outcome (as text) -> exact probability "num/den".
+
+    >>> dist_json(Dist.die(2))
+    {'1': '1/2', '2': '1/2'}
+    """
+    return {str(outcome): str(p) for outcome, p in dist.to_sympy().items()}
+
+
+# -- zaarlab odds dice ------------------------------------------------------------------------------
+def _dice_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("pool", metavar="NdK", help="number of dice and faces, e.g. 3d6 (d6 means 1d6)")
+
+
+def _dice_run(args: argparse.Namespace) -> tuple[str, dict]:
+    match = re.fullmatch(r"(\d*)d(\d+)", args.pool.strip().lower())
+    if not match:
+        raise ValueError(f"cannot read dice {args.pool!r}: write NdK, e.g. 3d6")
+    n, k = int(match[1] or 1), int(match[2])
+    if not (1 <= n <= 1000 and 1 <= k <= 1000):
+        raise ValueError(f"dice {args.pool!r}: use 1 to 1000 dice of 1 to 1000 faces")
+    dist = sum_dist(n, k)
+    text = f"Sum of {n}d{k} (exact)\n{dist.to_markdown('sum')}\nmean {dist.mean()}, variance {dist.variance()}"
+    data = {
+        "dice": f"{n}d{k}",
+        "distribution": dist_json(dist),
+        "mean": str(dist.mean()),
+        "variance": str(dist.variance()),
+    }
+    return text, data
+
+
+register_odds("dice", "exact distribution of the sum of NdK", _dice_arguments, _dice_run)
+
+
+# -- the other commands -----------------------------------------------------------------------------
+def _data_check(args: argparse.Namespace) -> int:
+    reports = check_folder(args.folder)
+    where = args.folder or "the data zaarlab uses now (bundled, with $ZAARLAB_DATA overrides)"
+    print(f"Checked {len(reports)} data file(s) in {where}: all valid.")
+    for report in reports:
+        print(f"  ok  {report.name}  (source: {report.source})  {report.path}")
+    rebuilt = [(r.name, entry, detail) for r in reports for entry, detail in r.reconstructed]
+    if not rebuilt:
+        print("Nothing reconstructed: every datum comes from a rulebook or a public source.")
+    else:
+        print("Reconstructed tables and entries (not the printed game; override with your own copy):")
+        for name, entry, detail in rebuilt:
+            print(f"  {name}: {entry or '(whole file)'}: {detail}")
+    return 0
+
+
+def _odds(args: argparse.Namespace) -> int:
+    text, data = ODDS_COMMANDS[args.odds_command].run(args)
+    print(json.dumps(data, indent=2) if args.json else text)
+    return 0
+
+
+def _rules_coverage(args: argparse.Namespace) -> int:
+    print(format_report(coverage(Path(args.root)), show_missing=not args.summary))
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    cls = GAMES[args.game]
+    game = cls.from_dict(json.loads(args.params)) if args.params else cls()
+    result = play(game, [random_bot] * game.num_players, seed=args.seed, max_steps=args.max_steps)
+    for line in result.final.log:
+        print(line)
+    print(f"returns: {', '.join(str(r) for r in result.final.returns())}" if result.final.is_terminal()
+          else f"stopped after {len(result.history)} actions (--max-steps)")
+    if args.save:
+        Path(args.save).write_text(dumps(result), encoding="utf-8")
+    return 0
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        self.exit(2, f"zaarlab: error: {message} (see {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, with every registered game's commands."""
+    import_game_packages()
+    parser = _Parser(prog="zaarlab", description="Exact odds, rules and games for Zaar, Zogar's Gaze, Zerzura, Zargos.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+
+    data = commands.add_parser("data", help="check data files").add_subparsers(dest="data_command", required=True)
+    check = data.add_parser("check", help="validate a data folder and list every reconstructed table")
+    check.add_argument("folder", nargs="?", help="a folder of your own data files (default: the data in use)")
+    check.set_defaults(handler=_data_check)
+
+    odds = commands.add_parser("odds", help="exact odds").add_subparsers(dest="odds_command", required=True)
+    for name, command in sorted(ODDS_COMMANDS.items()):
+        sub = odds.add_parser(name, help=command.help)
+        command.add_arguments(sub)
+        sub.add_argument("--json", action="store_true", help='JSON output, probabilities as "num/den"')
+        sub.set_defaults(handler=_odds)
+
+    rules = commands.add_parser("rules", help="rule IDs").add_subparsers(dest="rules_command", required=True)
+    cov = rules.add_parser("coverage", help="how many rule IDs of each game the tests name")
+    cov.add_argument("--root", default=".", help="the project folder (default: the current folder)")
+    cov.add_argument("--summary", action="store_true", help="counts only, without the missing IDs")
+    cov.set_defaults(handler=_rules_coverage)
+
+    games = commands.add_parser("play", help="play a game with random bots")
+    games.add_argument("game", choices=sorted(GAMES) or ["(none yet)"])
+    games.add_argument("--seed", type=int, default=0)
+    games.add_argument("--params", help="the game's parameters as JSON (default: the game's defaults)")
+    games.add_argument("--max-steps", type=int, default=100_000)
+    games.add_argument("--save", metavar="FILE", help="save the game as JSON")
+    games.set_defaults(handler=_play)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.handler(args)
+    except (DataError, IllegalActionError, ValueError, KeyError, OSError) as exc:
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        print(f"zaarlab: error: {message}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

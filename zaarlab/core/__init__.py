@@ -1,0 +1,21 @@
+"""The engine every game stands on: the state API, exact distributions, dice, Markov chains, hex grids,
+data loading and game drivers. Each name below is documented in its own module."""
+
+from .api import CHANCE, TERMINAL, IllegalActionError, register_game
+from .chains import AbsorbingChain, absorption_dist
+from .dice import ordered_dist, pool_dist, reroll_dist, sum_dist
+from .dist import Dist
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "AbsorbingChain",
+    "Dist",
+    "IllegalActionError",
+    "absorption_dist",
+    "ordered_dist",
+    "pool_dist",
+    "register_game",
+    "reroll_dist",
+    "sum_dist",
+]

@@ -1,0 +1,124 @@
+"""The game-state API every zaarlab game follows.
+
+A *game* holds static parameters (number of players, variants, data) and makes the first *state*.
+A state is immutable: :meth:`State.apply` returns a new state and leaves its input untouched, so an
+illegal action costs nothing to refuse. Chance is a player of its own: at a chance node
+:meth:`State.current_player` is :data:`CHANCE` and :meth:`State.chance_outcomes` lists every outcome with
+its exact probability.
+
+Examples
+--------
+>>> err = IllegalActionError("ZARGOS-SEA-02", "one boat is needed per sea space crossed")
+>>> str(err)
+'ZARGOS-SEA-02: one boat is needed per sea space crossed'
+>>> err.rule_id
+'ZARGOS-SEA-02'
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import sympy
+
+CHANCE = -1
+"""The value of :meth:`State.current_player` at a chance node (dice, shuffles, draws)."""
+
+TERMINAL = -2
+"""The value of :meth:`State.current_player` once the game is over."""
+
+ChanceOutcome = tuple[Any, sympy.Rational]
+"""One entry of :meth:`State.chance_outcomes`: an outcome and its exact probability."""
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules forbid in this state.
+
+    Parameters
+    ----------
+    rule_id : str
+        The rule broken, as numbered in ``docs/rules/`` (for example ``"ZAAR-PLACE-03"``).
+    message : str
+        Why, in words a player understands.
+    """
+
+    def __init__(self, rule_id: str, message: str):
+        super().__init__(f"{rule_id}: {message}")
+        self.rule_id = rule_id
+        self.message = message
+
+
+@runtime_checkable
+class State(Protocol):
+    """One position of a game. Frozen and hashable; equal states compare equal."""
+
+    def current_player(self) -> int:
+        """The player to act, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    def legal_actions(self) -> tuple:
+        """The actions the current player may take, sorted; empty only when terminal.
+
+        At a chance node these are the chance outcomes without their probabilities.
+        """
+
+    def chance_outcomes(self) -> tuple[ChanceOutcome, ...]:
+        """At a chance node, every outcome with its probability (``sympy.Rational``, summing to 1)."""
+
+    def apply(self, action: Any) -> State:
+        """The state after ``action``; raises :class:`IllegalActionError` and changes nothing if illegal."""
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    def returns(self) -> tuple:
+        """Each player's result at the end (score, or 1 for a win and 0 for a loss)."""
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        """What has happened, in words, each event naming its rule ID."""
+
+    def to_dict(self) -> dict:
+        """A JSON-safe dict from which :meth:`Game.state_from_dict` rebuilds an equal state."""
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A game's static parameters; makes and restores states."""
+
+    name: ClassVar[str]
+    num_players: int
+
+    def initial_state(self) -> State:
+        """The state before the first action (often a chance node: shuffles, first rolls)."""
+
+    def state_from_dict(self, data: dict) -> State:
+        """The state that :meth:`State.to_dict` described."""
+
+    def action_from_dict(self, data: Any) -> Any:
+        """The action (or chance outcome) that :func:`zaarlab.core.codec.encode` described."""
+
+    def to_dict(self) -> dict:
+        """The game's parameters, JSON-safe; ``type(game).from_dict`` rebuilds an equal game."""
+
+
+GAMES: dict[str, type] = {}
+"""Every registered game class by its ``name``; used by saving, loading and ``zaarlab play``."""
+
+
+def register_game(cls: type) -> type:
+    """Class decorator: make a game known by its ``name`` to :mod:`zaarlab.core.play` and the CLI.
+
+    Examples
+    --------
+    >>> @register_game
+    ... class Solitaire:
+    ...     name = "solitaire-example"
+    >>> GAMES["solitaire-example"] is Solitaire
+    True
+    >>> del GAMES["solitaire-example"]
+    """
+    other = GAMES.get(cls.name)
+    if other is not None and other is not cls:
+        raise ValueError(f"two games are named {cls.name!r}: {other.__qualname__} and {cls.__qualname__}")
+    GAMES[cls.name] = cls
+    return cls

@@ -1,0 +1,87 @@
+"""JSON-safe encoding of frozen game values: dataclasses, enums, tuples, sets, maps and exact fractions.
+
+States and actions are frozen dataclasses built from tuples, frozensets, enums and exact numbers. JSON
+has none of those, so :func:`encode` tags them and :func:`decode` rebuilds them exactly, given the classes
+it may meet. Lists come back as tuples: everything in a state is immutable.
+
+Examples
+--------
+>>> from dataclasses import dataclass
+>>> from fractions import Fraction
+>>> @dataclass(frozen=True)
+... class Move:
+...     src: str
+...     dst: str
+...     units: int
+>>> data = encode((Move("A", "B", 3), frozenset({2, 1}), Fraction(1, 3)))
+>>> data
+[{'__type__': 'Move', 'src': 'A', 'dst': 'B', 'units': 3}, {'__set__': [1, 2]}, {'__q__': '1/3'}]
+>>> decode(data, [Move])
+(Move(src='A', dst='B', units=3), frozenset({1, 2}), Fraction(1, 3))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+
+def encode(value: Any) -> Any:
+    """A JSON-safe form of ``value`` (see the module docstring for the tags)."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, enum.Enum):
+        return {"__enum__": type(value).__name__, "name": value.name}
+    if isinstance(value, Fraction | sympy.Rational):
+        return {"__q__": str(value)}
+    if isinstance(value, tuple | list):
+        return [encode(v) for v in value]
+    if isinstance(value, frozenset | set):
+        items = [encode(v) for v in value]
+        return {"__set__": sorted(items, key=lambda v: json.dumps(v, sort_keys=True))}
+    if isinstance(value, dict):
+        return {"__map__": [[encode(k), encode(v)] for k, v in value.items()]}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {"__type__": type(value).__name__, **fields}
+    raise TypeError(f"cannot encode {type(value).__name__} value {value!r} as JSON")
+
+
+def decode(data: Any, types: Iterable[type] = ()) -> Any:
+    """Rebuild what :func:`encode` made; ``types`` are the dataclasses and enums it may contain."""
+    by_name = {t.__name__: t for t in types}
+    return _decode(data, by_name)
+
+
+def _decode(data: Any, types: dict[str, type]) -> Any:
+    if data is None or isinstance(data, bool | int | str):
+        return data
+    if isinstance(data, list):
+        return tuple(_decode(v, types) for v in data)
+    if not isinstance(data, dict):
+        raise ValueError(f"cannot decode {type(data).__name__} value {data!r}")
+    if "__q__" in data:
+        return Fraction(data["__q__"])
+    if "__set__" in data:
+        return frozenset(_decode(v, types) for v in data["__set__"])
+    if "__map__" in data:
+        return {_decode(k, types): _decode(v, types) for k, v in data["__map__"]}
+    if "__enum__" in data:
+        return _known(types, data["__enum__"])[data["name"]]
+    if "__type__" in data:
+        cls = _known(types, data["__type__"])
+        return cls(**{k: _decode(v, types) for k, v in data.items() if k != "__type__"})
+    raise ValueError(f"untagged JSON object {data!r}: expected one of __type__, __enum__, __set__, __map__, __q__")
+
+
+def _known(types: dict[str, type], name: str) -> type:
+    try:
+        return types[name]
+    except KeyError:
+        raise ValueError(f"unknown type {name!r} (known: {', '.join(sorted(types)) or 'none'})") from None

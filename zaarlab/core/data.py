@@ -1,0 +1,288 @@
+"""Data files: YAML loading, validation against a schema, provenance, and user overrides.
+
+Every data file opens with a ``provenance`` block saying where its content comes from::
+
+    provenance:
+      source: rulebook        # or: public, reconstructed
+      detail: "ZARGOS-COMP-04"  # rule IDs, the public source, or the DECISIONS.md entry and why
+
+and any entry that differs from the file's default carries a ``provenance`` of its own. Files are read
+with ``yaml.safe_load`` semantics (plus a refusal of duplicate keys), checked against the schema their
+game registered with :func:`register_schema`, then against the game's own counts. Every problem raises
+:class:`DataError` naming the file, the entry and what is wrong.
+
+A user with the real box overrides a bundled file by putting a file of the same name in their own data
+folder: the ``data_dir=`` argument, else the ``ZAARLAB_DATA`` environment variable.
+
+Examples
+--------
+>>> spec = {"dice": [{"name": str, "faces": int}]}
+>>> doc = {"provenance": {"source": "rulebook", "detail": "X-1"}, "dice": [{"name": "d6", "faces": "six"}]}
+>>> validate(doc, spec, "dice.yaml")
+Traceback (most recent call last):
+...
+zaarlab.core.data.DataError: dice.yaml: dice[0].faces: expected int, got str 'six'
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+SOURCES = ("rulebook", "public", "reconstructed")
+ENV_VAR = "ZAARLAB_DATA"
+
+
+class DataError(ValueError):
+    """A data file that cannot be used; the message names the file, the entry and the problem."""
+
+    def __init__(self, file: str, entry: str, problem: str):
+        super().__init__(f"{file}: {entry}: {problem}")
+        self.file, self.entry, self.problem = file, entry, problem
+
+
+@dataclass(frozen=True)
+class Optional:
+    """Marks a mapping key that may be absent: ``{"note": Optional(str)}``."""
+
+    spec: Any
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """A value that must be one of a fixed set: ``OneOf(("red", "green"))``."""
+
+    values: tuple
+
+
+@dataclass(frozen=True)
+class Schema:
+    """How to check one data file: a structural ``spec`` and a ``check`` for counts and cross-references.
+
+    ``check(doc, fail)`` calls ``fail(entry, problem)`` for the first thing wrong.
+    """
+
+    spec: Any
+    check: Callable[[dict, Callable[[str, str], None]], None] | None = None
+
+
+SCHEMAS: dict[str, Schema] = {}
+"""The schema of every known data file, by its name relative to a data folder (``"zargos/map.yaml"``)."""
+
+
+def register_schema(name: str, spec: Any, check: Callable | None = None) -> None:
+    """Declare the schema of data file ``name``; games call this when their module is imported."""
+    SCHEMAS[name] = Schema(spec, check)
+
+
+# -- finding and reading files ----------------------------------------------------------------------
+def bundled_dir() -> Path:
+    """The data folder shipped with zaarlab: the repository's ``data/``.
+
+    An installed wheel carries it as ``zaarlab/bundled_data/``; a source checkout or an editable install
+    reads ``data/`` beside the package.
+    """
+    package = Path(__file__).resolve().parent.parent
+    packaged = package / "bundled_data"
+    return packaged if packaged.is_dir() else package.parent / "data"
+
+
+def user_dir(data_dir: str | os.PathLike | None = None) -> Path | None:
+    """The user's override folder: ``data_dir`` if given, else ``$ZAARLAB_DATA``, else ``None``."""
+    chosen = data_dir if data_dir is not None else os.environ.get(ENV_VAR)
+    if not chosen:
+        return None
+    path = Path(chosen)
+    if not path.is_dir():
+        raise DataError(str(path), "-", "the data folder does not exist")
+    return path
+
+
+def resolve(name: str, data_dir: str | os.PathLike | None = None) -> Path:
+    """The file that provides ``name``: the user's copy if there is one, else the bundled one."""
+    override = user_dir(data_dir)
+    if override is not None and (override / name).is_file():
+        return override / name
+    path = bundled_dir() / name
+    if not path.is_file():
+        raise DataError(name, "-", "no such data file, bundled or in the user's data folder")
+    return path
+
+
+def load(name: str, data_dir: str | os.PathLike | None = None) -> dict:
+    """Read, validate and return data file ``name`` (user's copy first, then bundled)."""
+    return load_file(resolve(name, data_dir), name)
+
+
+def load_file(path: Path, name: str) -> dict:
+    """Read and validate the file at ``path`` against the schema registered for ``name``."""
+    schema = SCHEMAS.get(name)
+    if schema is None:
+        known = ", ".join(sorted(SCHEMAS)) or "none"
+        raise DataError(str(path), "-", f"no schema is known for a file named {name!r} (known: {known})")
+    try:
+        doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_StrictLoader)
+    except yaml.YAMLError as exc:
+        raise DataError(str(path), "-", f"not valid YAML: {' '.join(str(exc).split())}") from None
+    validate(doc, schema.spec, str(path))
+    if schema.check is not None:
+        schema.check(doc, _failer(str(path)))
+    return doc
+
+
+def validate(doc: Any, spec: Any, file: str) -> None:
+    """Check the provenance blocks and the structure of a parsed document; raise :class:`DataError`."""
+    if not isinstance(doc, dict):
+        raise DataError(file, "-", f"expected a mapping at the top, got {_describe(doc)}")
+    if "provenance" not in doc:
+        raise DataError(file, "provenance", "missing: every data file opens with a provenance block")
+    for entry, block in _provenance_blocks(doc, ""):
+        _check_provenance(block, file, entry)
+    _check(doc, {"provenance": dict, **spec}, file, "")
+
+
+def reconstructed_parts(doc: dict) -> list[tuple[str, str]]:
+    """(entry, detail) for the file (entry ``""``) and each entry whose provenance is ``reconstructed``.
+
+    >>> doc = {"provenance": {"source": "rulebook", "detail": "R-1"},
+    ...        "cards": [{"name": "a"}, {"name": "b", "provenance": {"source": "reconstructed", "detail": "GAP-1"}}]}
+    >>> reconstructed_parts(doc)
+    [('cards[1]', 'GAP-1')]
+    """
+    return [
+        (entry, block["detail"]) for entry, block in _provenance_blocks(doc, "") if block["source"] == "reconstructed"
+    ]
+
+
+@dataclass(frozen=True)
+class FileReport:
+    """What :func:`check_folder` found in one valid file."""
+
+    name: str
+    path: Path
+    source: str
+    reconstructed: list[tuple[str, str]]
+
+
+def check_folder(folder: str | os.PathLike | None = None) -> list[FileReport]:
+    """Validate a data folder; raise :class:`DataError` at the first problem.
+
+    With a ``folder``, every ``*.yaml`` in it (a user's overrides; each must be a known file name).
+    Without, the data zaarlab would use now: every known file, the user's copy where ``$ZAARLAB_DATA``
+    has one, else the bundled one.
+    """
+    if folder is not None:
+        root = Path(folder)
+        if not root.is_dir():
+            raise DataError(str(root), "-", "the data folder does not exist")
+        paths = {p.relative_to(root).as_posix(): p for p in sorted(root.rglob("*.yaml"))}
+    else:
+        bundled = bundled_dir()
+        for path in sorted(bundled.rglob("*.yaml")):
+            name = path.relative_to(bundled).as_posix()
+            if name not in SCHEMAS:
+                raise DataError(str(path), "-", "bundled file has no registered schema")
+        paths = {name: resolve(name) for name in sorted(SCHEMAS)}
+    reports = []
+    for name, path in paths.items():
+        doc = load_file(path, name)
+        reports.append(FileReport(name, path, doc["provenance"]["source"], reconstructed_parts(doc)))
+    return reports
+
+
+# -- internals --------------------------------------------------------------------------------------
+class _StrictLoader(yaml.SafeLoader):
+    """``safe_load`` that refuses a mapping with the same key twice (YAML would keep the last silently)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {key!r}", key_node.start_mark
+                )
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+def _provenance_blocks(node: Any, path: str) -> Iterator[tuple[str, Any]]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "provenance":
+                yield path, value
+            else:
+                yield from _provenance_blocks(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _provenance_blocks(value, f"{path}[{i}]")
+
+
+def _check_provenance(block: Any, file: str, entry: str) -> None:
+    where = f"{entry}.provenance" if entry else "provenance"
+    if not isinstance(block, dict):
+        raise DataError(file, where, f"expected a mapping with source and detail, got {_describe(block)}")
+    if block.get("source") not in SOURCES:
+        raise DataError(file, where, f"source must be one of {', '.join(SOURCES)}, got {block.get('source')!r}")
+    detail = block.get("detail")
+    if not isinstance(detail, str) or not detail.strip():
+        raise DataError(file, where, "detail must say where it comes from (rule IDs, source, or why)")
+    extra = set(block) - {"source", "detail"}
+    if extra:
+        raise DataError(file, where, f"unknown keys {sorted(extra)}")
+
+
+def _check(value: Any, spec: Any, file: str, path: str) -> None:
+    where = path or "-"
+    if isinstance(spec, Optional):
+        spec = spec.spec
+    if isinstance(spec, OneOf):
+        if value not in spec.values:
+            raise DataError(file, where, f"expected one of {list(spec.values)}, got {value!r}")
+    elif isinstance(spec, dict):
+        if not isinstance(value, dict):
+            raise DataError(file, where, f"expected a mapping, got {_describe(value)}")
+        allowed = set(spec) | {"provenance"}
+        for key in value:
+            if key not in allowed:
+                raise DataError(file, _join(path, key), f"unknown key (expected: {', '.join(map(str, spec))})")
+        for key, sub in spec.items():
+            if key in value:
+                _check(value[key], sub, file, _join(path, key))
+            elif not isinstance(sub, Optional):
+                raise DataError(file, _join(path, key), "missing")
+    elif isinstance(spec, list):
+        if not isinstance(value, list):
+            raise DataError(file, where, f"expected a list, got {_describe(value)}")
+        for i, item in enumerate(value):
+            _check(item, spec[0], file, f"{path}[{i}]")
+    elif isinstance(value, bool) and spec is not bool:  # YAML's yes/no must not pass for a number
+        raise DataError(file, where, f"expected {_type_name(spec)}, got bool {value!r}")
+    elif not isinstance(value, spec):
+        raise DataError(file, where, f"expected {_type_name(spec)}, got {_describe(value)}")
+
+
+def _join(path: str, key: Any) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+def _type_name(spec: Any) -> str:
+    if isinstance(spec, tuple):
+        return " or ".join(t.__name__ for t in spec)
+    return spec.__name__
+
+
+def _describe(value: Any) -> str:
+    return f"{type(value).__name__} {value!r}" if value is not None else "nothing"
+
+
+def _failer(file: str) -> Callable[[str, str], None]:
+    def fail(entry: str, problem: str) -> None:
+        raise DataError(file, entry, problem)
+
+    return fail

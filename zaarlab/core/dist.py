@@ -1,0 +1,328 @@
+"""Exact probability distributions with integer weights.
+
+A :class:`Dist` maps each outcome to a positive integer weight; the probability of an outcome is its
+weight over the sum of all weights (the *denominator*). Weights are kept in lowest terms, so two equal
+distributions are equal objects. Arithmetic stays in Python integers, which is fast and exact; answers
+leave as ``sympy.Rational``.
+
+Examples
+--------
+>>> d6 = Dist.die(6)
+>>> two = d6 + d6
+>>> two
+Dist({2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1} / 36)
+>>> two.p(7)
+1/6
+>>> two.p(lambda total: total >= 10)
+1/6
+>>> two.mean(), two.variance()
+(7, 35/6)
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+
+class Dist:
+    """An immutable, exact distribution over hashable outcomes.
+
+    Parameters
+    ----------
+    weights : Mapping
+        Outcome -> non-negative integer weight. Zero weights are dropped; at least one must be positive.
+
+    Examples
+    --------
+    >>> coin = Dist({"heads": 1, "tails": 1})
+    >>> coin.p("heads")
+    1/2
+    >>> Dist({"a": 2, "b": 4}) == Dist({"a": 1, "b": 2})
+    True
+    """
+
+    __slots__ = ("_weights", "_denominator", "_hash")
+
+    def __init__(self, weights: Mapping[Hashable, int]):
+        kept = {}
+        for outcome, weight in weights.items():
+            if not isinstance(weight, int) or isinstance(weight, bool) or weight < 0:
+                raise ValueError(f"weight of {outcome!r} must be a non-negative integer, not {weight!r}")
+            if weight:
+                kept[outcome] = weight
+        if not kept:
+            raise ValueError("a distribution needs at least one outcome of positive weight")
+        common = math.gcd(*kept.values())
+        self._weights = {o: w // common for o, w in _sorted_items(kept)}
+        self._denominator = sum(self._weights.values())
+        self._hash = None
+
+    # -- construction -----------------------------------------------------------------------------
+    @classmethod
+    def die(cls, faces: int) -> Dist:
+        """A fair die numbered 1..faces.
+
+        >>> Dist.die(4)
+        Dist({1: 1, 2: 1, 3: 1, 4: 1} / 4)
+        """
+        if faces < 1:
+            raise ValueError(f"a die needs at least one face, not {faces}")
+        return cls.uniform(range(1, faces + 1))
+
+    @classmethod
+    def uniform(cls, outcomes: Iterable[Hashable]) -> Dist:
+        """Each listed outcome equally likely; an outcome listed twice is twice as likely.
+
+        >>> Dist.uniform("AAB").p("A")
+        2/3
+        """
+        counts: dict[Hashable, int] = {}
+        for outcome in outcomes:
+            counts[outcome] = counts.get(outcome, 0) + 1
+        return cls(counts)
+
+    @classmethod
+    def certain(cls, outcome: Hashable) -> Dist:
+        """The outcome with probability 1.
+
+        >>> Dist.certain("win").p("win")
+        1
+        """
+        return cls({outcome: 1})
+
+    @classmethod
+    def from_probs(cls, probs: Mapping[Hashable, Any]) -> Dist:
+        """From exact probabilities (``Fraction``, ``sympy.Rational``, int or "num/den") that sum to 1.
+
+        >>> Dist.from_probs({"hit": Fraction(1, 3), "miss": "2/3"}).p("miss")
+        2/3
+        """
+        fractions = {o: _fraction(p) for o, p in probs.items()}
+        if sum(fractions.values()) != 1:
+            raise ValueError(f"probabilities sum to {sum(fractions.values())}, not 1")
+        scale = math.lcm(*(f.denominator for f in fractions.values()))
+        return cls({o: int(f * scale) for o, f in fractions.items()})
+
+    @classmethod
+    def mixture(cls, parts: Iterable[tuple[Dist, int]]) -> Dist:
+        """Pick part i with weight w_i, then an outcome of its distribution.
+
+        >>> Dist.mixture([(Dist.certain(0), 1), (Dist.die(2), 1)])
+        Dist({0: 2, 1: 1, 2: 1} / 4)
+        """
+        parts = [(d, w) for d, w in parts if w]
+        scale = math.lcm(*(d._denominator for d, _ in parts))
+        weights: dict[Hashable, int] = {}
+        for dist, weight in parts:
+            factor = weight * (scale // dist._denominator)
+            for outcome, w in dist._weights.items():
+                weights[outcome] = weights.get(outcome, 0) + factor * w
+        return cls(weights)
+
+    @classmethod
+    def product(cls, *dists: Dist) -> Dist:
+        """The joint distribution of independent draws, as tuples.
+
+        >>> Dist.product(Dist.die(2), Dist.uniform("xy"))
+        Dist({(1, 'x'): 1, (1, 'y'): 1, (2, 'x'): 1, (2, 'y'): 1} / 4)
+        """
+        joint = cls.certain(())
+        for dist in dists:
+            joint = joint.convolve(dist, lambda acc, outcome: (*acc, outcome))
+        return joint
+
+    # -- reading ----------------------------------------------------------------------------------
+    @property
+    def denominator(self) -> int:
+        """The sum of the weights, in lowest terms: every probability is (weight / denominator)."""
+        return self._denominator
+
+    def weight(self, outcome: Hashable) -> int:
+        """The integer weight of ``outcome`` (0 if impossible)."""
+        return self._weights.get(outcome, 0)
+
+    def items(self) -> Iterable[tuple[Hashable, int]]:
+        """(outcome, weight) pairs, outcomes in sorted order where they can be sorted."""
+        return self._weights.items()
+
+    @property
+    def outcomes(self) -> tuple:
+        """The possible outcomes, sorted where they can be."""
+        return tuple(self._weights)
+
+    def p(self, event: Hashable | Callable[[Any], bool]) -> sympy.Rational:
+        """The exact probability of an outcome, or of a predicate over outcomes.
+
+        >>> Dist.die(6).p(lambda face: face % 2 == 0)
+        1/2
+        """
+        if callable(event):
+            weight = sum(w for o, w in self._weights.items() if event(o))
+        else:
+            weight = self._weights.get(event, 0)
+        return sympy.Rational(weight, self._denominator)
+
+    def to_sympy(self) -> dict[Hashable, sympy.Rational]:
+        """Outcome -> exact probability.
+
+        >>> Dist.die(2).to_sympy()
+        {1: 1/2, 2: 1/2}
+        """
+        return {o: sympy.Rational(w, self._denominator) for o, w in self._weights.items()}
+
+    def mean(self) -> sympy.Rational:
+        """The exact expected value of numeric outcomes."""
+        return sympy.Rational(sum(o * w for o, w in self._weights.items()), self._denominator)
+
+    def variance(self) -> sympy.Rational:
+        """The exact variance of numeric outcomes."""
+        total = self._denominator
+        first = sum(o * w for o, w in self._weights.items())
+        second = sum(o * o * w for o, w in self._weights.items())
+        return sympy.Rational(second * total - first * first, total * total)
+
+    # -- transforming -----------------------------------------------------------------------------
+    def map(self, f: Callable[[Any], Hashable]) -> Dist:
+        """The distribution of ``f(outcome)``.
+
+        >>> Dist.die(6).map(lambda face: face >= 5)
+        Dist({False: 2, True: 1} / 3)
+        """
+        weights: dict[Hashable, int] = {}
+        for outcome, w in self._weights.items():
+            key = f(outcome)
+            weights[key] = weights.get(key, 0) + w
+        return Dist(weights)
+
+    def bind(self, f: Callable[[Any], Dist]) -> Dist:
+        """Draw an outcome, then draw from the distribution ``f(outcome)`` (a two-stage experiment).
+
+        >>> Dist.die(2).bind(lambda n: Dist.die(n))   # roll a d2, then that many-sided die
+        Dist({1: 3, 2: 1} / 4)
+        """
+        return Dist.mixture((f(o), w) for o, w in self._weights.items())
+
+    def convolve(self, other: Dist, op: Callable[[Any, Any], Hashable] = operator.add) -> Dist:
+        """The distribution of ``op(a, b)`` for independent ``a`` from self and ``b`` from other.
+
+        >>> Dist.die(2).convolve(Dist.die(2), max)
+        Dist({1: 1, 2: 3} / 4)
+        """
+        weights: dict[Hashable, int] = {}
+        for a, wa in self._weights.items():
+            for b, wb in other._weights.items():
+                key = op(a, b)
+                weights[key] = weights.get(key, 0) + wa * wb
+        return Dist(weights)
+
+    def times(self, n: int, op: Callable[[Any, Any], Hashable] = operator.add) -> Dist:
+        """``op`` folded over n independent copies (n >= 1), by repeated doubling.
+
+        >>> Dist.die(6).times(3).p(10)
+        1/8
+        """
+        if n < 1:
+            raise ValueError(f"need at least one copy, not {n}")
+        result, square = None, self
+        while n:
+            if n & 1:
+                result = square if result is None else result.convolve(square, op)
+            n >>= 1
+            if n:
+                square = square.convolve(square, op)
+        return result
+
+    def given(self, condition: Callable[[Any], bool]) -> Dist:
+        """Conditioned on a predicate; raises ``ValueError`` if it has probability 0.
+
+        >>> Dist.die(6).given(lambda face: face > 4)
+        Dist({5: 1, 6: 1} / 2)
+        """
+        kept = {o: w for o, w in self._weights.items() if condition(o)}
+        if not kept:
+            raise ValueError("cannot condition on an event of probability 0")
+        return Dist(kept)
+
+    def __add__(self, other: Any) -> Dist:
+        if isinstance(other, Dist):
+            return self.convolve(other)
+        return self.map(lambda o: o + other)
+
+    __radd__ = __add__
+
+    def __floordiv__(self, divisor: int) -> Dist:
+        """Each outcome floor-divided, e.g. losses halved and rounded down.
+
+        >>> Dist.die(6) // 2
+        Dist({0: 1, 1: 2, 2: 2, 3: 1} / 6)
+        """
+        return self.map(lambda o: o // divisor)
+
+    # -- protocol ---------------------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Dist) and self._weights == other._weights
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._weights.items()))
+        return self._hash
+
+    def __len__(self) -> int:
+        return len(self._weights)
+
+    def __iter__(self):
+        return iter(self._weights)
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{o!r}: {w}" for o, w in self._weights.items())
+        return f"Dist({{{body}}} / {self._denominator})"
+
+    # -- notebooks --------------------------------------------------------------------------------
+    def to_markdown(self, outcome_label: str = "outcome") -> str:
+        """A Markdown table of outcomes with exact fractions and percentages.
+
+        >>> print(Dist.die(2).to_markdown("face"))
+        | face | probability | % |
+        |---:|---:|---:|
+        | 1 | 1/2 | 50.00 |
+        | 2 | 1/2 | 50.00 |
+        """
+        rows = [f"| {outcome_label} | probability | % |", "|---:|---:|---:|"]
+        for outcome, p in self.to_sympy().items():
+            rows.append(f"| {outcome} | {p} | {100 * float(p):.2f} |")
+        return "\n".join(rows)
+
+    def to_latex(self) -> str:
+        r"""A LaTeX array of outcomes and exact probabilities.
+
+        >>> print(Dist.die(2).to_latex())
+        \begin{array}{r|cc} x & 1 & 2 \\ \hline P(x) & \frac{1}{2} & \frac{1}{2} \end{array}
+        """
+        outcomes = " & ".join(str(o) for o in self._weights)
+        probs = " & ".join(sympy.latex(p) for p in self.to_sympy().values())
+        return rf"\begin{{array}}{{r|{'c' * len(self)}}} x & {outcomes} \\ \hline P(x) & {probs} \end{{array}}"
+
+    def _repr_markdown_(self) -> str:
+        return self.to_markdown()
+
+
+def _fraction(p: Any) -> Fraction:
+    if isinstance(p, sympy.Rational):
+        return Fraction(int(p.p), int(p.q))
+    value = Fraction(p)
+    if value < 0:
+        raise ValueError(f"negative probability {p}")
+    return value
+
+
+def _sorted_items(weights: dict) -> list:
+    try:
+        return sorted(weights.items(), key=operator.itemgetter(0))
+    except TypeError:  # outcomes of mixed types: keep them in a stable, readable order
+        return sorted(weights.items(), key=lambda item: (type(item[0]).__name__, repr(item[0])))
