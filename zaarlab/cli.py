@@ -60,8 +60,8 @@ def _dice_run(args: argparse.Namespace) -> tuple[str, dict]:
     if not match:
         raise ValueError(f"cannot read dice {args.pool!r}: write NdK, e.g. 3d6")
     n, k = int(match[1] or 1), int(match[2])
-    if not (1 <= n <= 1000 and 1 <= k <= 1000):
-        raise ValueError(f"dice {args.pool!r}: use 1 to 1000 dice of 1 to 1000 faces")
+    if not (1 <= n <= 100 and 1 <= k <= 100):
+        raise ValueError(f"dice {args.pool!r}: use 1 to 100 dice of 1 to 100 faces")
     dist = sum_dist(n, k)
     text = f"Sum of {n}d{k} (exact)\n{dist.to_markdown('sum')}\nmean {dist.mean()}, variance {dist.variance()}"
     data = {

@@ -59,6 +59,20 @@ def decode(data: Any, types: Iterable[type] = ()) -> Any:
     return _decode(data, by_name)
 
 
+def encode_fields(obj: Any, skip: Iterable[str] = ("game",)) -> dict:
+    """A frozen dataclass's fields as a JSON-safe dict, leaving out ``skip`` (a state's game, say).
+
+    The inverse is :func:`decode_fields`; states use the pair for ``to_dict`` and ``state_from_dict``.
+    """
+    return {f.name: encode(getattr(obj, f.name)) for f in dataclasses.fields(obj) if f.name not in skip}
+
+
+def decode_fields(cls: type, data: dict, types: Iterable[type] = (), **given: Any) -> Any:
+    """``cls`` rebuilt from :func:`encode_fields` output, with the skipped fields ``given`` as keywords."""
+    by_name = {t.__name__: t for t in types}
+    return cls(**{k: _decode(v, by_name) for k, v in data.items()}, **given)
+
+
 def _decode(data: Any, types: dict[str, type]) -> Any:
     if data is None or isinstance(data, bool | int | str):
         return data

@@ -58,8 +58,19 @@ class Dist:
                 kept[outcome] = weight
         if not kept:
             raise ValueError("a distribution needs at least one outcome of positive weight")
-        common = math.gcd(*kept.values())
-        self._weights = {o: w // common for o, w in _sorted_items(kept)}
+        self._set(kept)
+
+    @classmethod
+    def _of(cls, weights: dict[Hashable, int]) -> Dist:
+        """From weights already known to be positive ints (results of our own arithmetic): no checks."""
+        dist = cls.__new__(cls)
+        dist._set(weights)
+        return dist
+
+    def _set(self, weights: dict[Hashable, int]) -> None:
+        common = math.gcd(*weights.values())
+        items = _sorted_items(weights)
+        self._weights = dict(items) if common == 1 else {o: w // common for o, w in items}
         self._denominator = sum(self._weights.values())
         self._hash = None
 
@@ -117,13 +128,15 @@ class Dist:
         Dist({0: 2, 1: 1, 2: 1} / 4)
         """
         parts = [(d, w) for d, w in parts if w]
+        if not parts or any(w < 0 for _, w in parts):
+            raise ValueError("a mixture needs non-negative part weights, at least one positive")
         scale = math.lcm(*(d._denominator for d, _ in parts))
         weights: dict[Hashable, int] = {}
         for dist, weight in parts:
             factor = weight * (scale // dist._denominator)
             for outcome, w in dist._weights.items():
                 weights[outcome] = weights.get(outcome, 0) + factor * w
-        return cls(weights)
+        return cls._of(weights)
 
     @classmethod
     def product(cls, *dists: Dist) -> Dist:
@@ -198,7 +211,7 @@ class Dist:
         for outcome, w in self._weights.items():
             key = f(outcome)
             weights[key] = weights.get(key, 0) + w
-        return Dist(weights)
+        return Dist._of(weights)
 
     def bind(self, f: Callable[[Any], Dist]) -> Dist:
         """Draw an outcome, then draw from the distribution ``f(outcome)`` (a two-stage experiment).
@@ -219,7 +232,7 @@ class Dist:
             for b, wb in other._weights.items():
                 key = op(a, b)
                 weights[key] = weights.get(key, 0) + wa * wb
-        return Dist(weights)
+        return Dist._of(weights)
 
     def times(self, n: int, op: Callable[[Any, Any], Hashable] = operator.add) -> Dist:
         """``op`` folded over n independent copies (n >= 1), by repeated doubling.
@@ -247,7 +260,7 @@ class Dist:
         kept = {o: w for o, w in self._weights.items() if condition(o)}
         if not kept:
             raise ValueError("cannot condition on an event of probability 0")
-        return Dist(kept)
+        return Dist._of(kept)
 
     def __add__(self, other: Any) -> Dist:
         if isinstance(other, Dist):

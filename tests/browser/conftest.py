@@ -1,0 +1,83 @@
+"""Voila + Debian's Chromium + Playwright, for tests marked ``browser``.
+
+Skipped, with the reason shown, when ``/usr/bin/chromium`` is absent (``apt-get install chromium``);
+CI installs it, so there they run.
+"""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).parents[2]
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def pytest_collection_modifyitems(items):
+    if CHROMIUM.exists():
+        return
+    skip = pytest.mark.skip(reason="browser test: /usr/bin/chromium is not installed (apt-get install chromium)")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def voila_classroom(tmp_path_factory):
+    """Voila serving notebooks/classroom/ on a free loopback port; yields the base URL."""
+    home = tmp_path_factory.mktemp("jupyter")
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
+           "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "IPYTHONDIR": str(home / "ipython")}
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(ROOT / "notebooks" / "classroom"), "--no-browser",
+         f"--port={port}", "--Voila.ip=127.0.0.1"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"voila exited: {proc.stderr.read().decode()[-2000:]}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        time.sleep(0.2)
+    else:
+        proc.kill()
+        raise RuntimeError("voila did not open its port within 60 s")
+    yield f"http://127.0.0.1:{port}"
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    yield page
+    page.close()

@@ -1,0 +1,139 @@
+"""The conformance harness every game's tests run: seeded random playthroughs checked at every step.
+
+At each state of each playthrough:
+
+- ``legal_actions()`` is a sorted tuple, empty exactly when the state is terminal;
+- at a chance node the outcomes are the legal actions, each with a ``sympy.Rational`` probability in
+  (0, 1], summing to exactly 1;
+- ``apply`` leaves its input unchanged (equal, same hash, same ``to_dict``);
+- ``state_from_dict(to_dict(s)) == s``, through real JSON text;
+- an action that is not legal here (taken from other states of the run, or a foreign object) raises
+  ``IllegalActionError`` carrying a rule ID, and the state is still unchanged;
+- the game's own invariants hold (callables that raise ``AssertionError``).
+
+Each finished playthrough is also saved, loaded and replayed to the same final state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import sympy
+
+from zaarlab.core.api import CHANCE, TERMINAL, Game, IllegalActionError
+from zaarlab.core.play import Bot, Playthrough, dumps, loads, random_bot, sample_outcome
+
+RULE_ID = re.compile(r"^[A-Z]+(-[A-Z]+)*-\d+$")
+
+
+class _Foreign:
+    """An object no game accepts as an action."""
+
+    def __repr__(self) -> str:
+        return "<foreign action>"
+
+
+@dataclass
+class ConformanceStats:
+    """What the harness saw, so tests can assert it explored enough."""
+
+    games: int = 0
+    steps: int = 0
+    chance_nodes: int = 0
+    terminal: int = 0
+    illegal_checked: int = 0
+    rules_refusing: set = field(default_factory=set)
+
+
+def check_conformance(
+    game: Game,
+    runs: int = 20,
+    seed: int = 0,
+    max_steps: int = 10_000,
+    bots: Sequence[Bot] | None = None,
+    invariants: Sequence[Callable] = (),
+) -> ConformanceStats:
+    """Play ``runs`` seeded games and check every step; raise ``AssertionError`` at the first fault."""
+    stats = ConformanceStats()
+    bots = bots or [random_bot] * game.num_players
+    for run in range(runs):
+        rng = random.Random(seed * 1_000_003 + run)
+        seen_actions: list = [_Foreign()]
+        state = game.initial_state()
+        history = []
+        for _ in range(max_steps):
+            _check_state(game, state, invariants)
+            actions = state.legal_actions()
+            seen_actions.extend(actions[:5])
+            stats.rules_refusing |= _check_illegal(state, seen_actions, rng, stats)
+            if state.is_terminal():
+                stats.terminal += 1
+                break
+            if state.current_player() == CHANCE:
+                stats.chance_nodes += 1
+                action = sample_outcome(state.chance_outcomes(), rng)
+            else:
+                action = bots[state.current_player()](state, rng)
+            before = state.to_dict()
+            nxt = state.apply(action)
+            assert state.to_dict() == before, f"apply({action!r}) changed its input state"
+            history.append(action)
+            state = nxt
+            stats.steps += 1
+        _check_save_load(game, history, state)
+        stats.games += 1
+    return stats
+
+
+def _check_state(game: Game, state, invariants) -> None:
+    actions = state.legal_actions()
+    assert isinstance(actions, tuple), f"legal_actions() must be a tuple, got {type(actions).__name__}"
+    assert list(actions) == sorted(actions), f"legal_actions() not sorted: {actions!r}"
+    assert len(set(actions)) == len(actions), f"legal_actions() has duplicates: {actions!r}"
+    player = state.current_player()
+    assert state.is_terminal() == (player == TERMINAL), "is_terminal() disagrees with current_player()"
+    assert bool(actions) != state.is_terminal(), "legal_actions() must be empty exactly when terminal"
+    if player == CHANCE:
+        outcomes = state.chance_outcomes()
+        assert tuple(o for o, _ in outcomes) == actions, "chance outcomes differ from legal_actions()"
+        for outcome, p in outcomes:
+            assert isinstance(p, sympy.Rational), f"P({outcome!r}) is {type(p).__name__}, not sympy.Rational"
+            assert 0 < p <= 1, f"P({outcome!r}) = {p} is not in (0, 1]"
+        assert sum(p for _, p in outcomes) == 1, "chance probabilities do not sum to exactly 1"
+    if state.is_terminal():
+        assert len(state.returns()) == game.num_players, "returns() needs one entry per player"
+    text = json.dumps(state.to_dict())
+    restored = game.state_from_dict(json.loads(text))
+    assert restored == state, "state_from_dict(to_dict(state)) differs from the state"
+    assert hash(restored) == hash(state), "a restored state hashes differently"
+    for invariant in invariants:
+        invariant(state)
+
+
+def _check_illegal(state, seen_actions: list, rng: random.Random, stats: ConformanceStats) -> set:
+    legal = set(state.legal_actions())
+    candidates = [a for a in seen_actions if a not in legal]
+    action = rng.choice(candidates)
+    before = state.to_dict()
+    try:
+        state.apply(action)
+    except IllegalActionError as err:
+        assert RULE_ID.match(err.rule_id), f"refusal of {action!r} names no rule ID: {err.rule_id!r}"
+        assert err.message, f"refusal of {action!r} gives no reason"
+        rule_id = err.rule_id
+    else:
+        raise AssertionError(f"illegal action {action!r} was accepted in state {state!r}")
+    assert state.to_dict() == before, f"a refused action {action!r} changed the state"
+    stats.illegal_checked += 1
+    return {rule_id}
+
+
+def _check_save_load(game: Game, history: list, final) -> None:
+    playthrough = Playthrough(game, game.initial_state(), tuple(history), final)
+    restored = loads(dumps(playthrough))
+    assert restored.history == playthrough.history, "saved history did not load back equal"
+    assert restored.final == final, "the replay of a saved game ends elsewhere"

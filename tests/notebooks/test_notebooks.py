@@ -1,0 +1,37 @@
+"""Notebooks: committed executed (no widget state), and they run cleanly under nbclient.
+
+nbval (run by ``make test`` on ``notebooks/``) compares every output with the committed one; nbclient
+catches what nbval misses, such as an unknown line magic.
+"""
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).parents[2]
+NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def test_there_are_notebooks_and_a_dashboard():
+    names = {p.relative_to(ROOT / "notebooks").as_posix() for p in NOTEBOOKS}
+    assert {"00_start_here.ipynb", "classroom/dice_sums.ipynb"} <= names
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_committed_executed_without_widget_state(path):
+    nb = nbformat.read(path, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code" and c.source.strip()]
+    assert code and all(c.execution_count is not None for c in code), "run `make notebooks` before committing"
+    assert "widgets" not in nb.metadata, "widget state is stored: re-run `make notebooks`"
+    counts = [c.execution_count for c in code]
+    assert counts == list(range(1, len(code) + 1)), "cells were run out of order: re-run `make notebooks`"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_executes_with_nbclient(path):
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+    assert not errors

@@ -1,0 +1,46 @@
+"""Install metadata: every subpackage listed, data in the wheel, environment.yml in step with pyproject."""
+
+import tomllib
+import zipfile
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).parents[1]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+def test_every_subpackage_is_listed_for_the_wheel():
+    listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(p.parent.relative_to(ROOT).parts)
+        for p in (ROOT / "zaarlab").rglob("__init__.py")
+        if "__pycache__" not in p.parts
+    }
+    assert found | {"zaarlab.bundled_data"} == listed
+
+
+def test_the_wheel_carries_the_data(tmp_path, monkeypatch):
+    from setuptools import build_meta
+
+    monkeypatch.chdir(ROOT)
+    wheel = build_meta.build_wheel(str(tmp_path))
+    names = set(zipfile.ZipFile(tmp_path / wheel).namelist())
+    bundled = {f"zaarlab/bundled_data/{p.relative_to(ROOT / 'data').as_posix()}" for p in (ROOT / "data").rglob("*.yaml")}
+    assert bundled and bundled <= names
+    assert "zaarlab/cli.py" in names
+
+
+def test_environment_yml_installs_the_project_and_nothing_else():
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    assert env["channels"][0] == "conda-forge"
+    python = next(d for d in env["dependencies"] if isinstance(d, str) and d.startswith("python"))
+    assert python == "python=3.11" and PYPROJECT["project"]["requires-python"] == ">=3.11"
+    assert "pip" in env["dependencies"]
+    pip_section = next(d["pip"] for d in env["dependencies"] if isinstance(d, dict))
+    assert pip_section == ["-e .[dev]"]
+
+
+def test_the_readme_shows_the_two_commands():
+    readme = (ROOT / "README.md").read_text()
+    assert "make lab" in readme and "make test" in readme

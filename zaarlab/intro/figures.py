@@ -1,0 +1,32 @@
+"""Plotly figures for the first lesson; pure functions of exact data."""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+from ..core.dist import Dist
+
+HIGHLIGHT, PLAIN = "#c0392b", "#95a5a6"
+
+
+def sum_figure(dist: Dist, title: str, at_least: int | None = None) -> go.Figure:
+    """A bar per total, its exact probability on hover; totals >= ``at_least`` highlighted.
+
+    >>> from zaarlab.core.dice import sum_dist
+    >>> fig = sum_figure(sum_dist(2, 6), "2d6", at_least=11)
+    >>> fig.data[0].customdata[-1], fig.data[0].marker.color[-2:]
+    ('1/36', ('#c0392b', '#c0392b'))
+    """
+    probs = dist.to_sympy()
+    colours = [HIGHLIGHT if at_least is not None and total >= at_least else PLAIN for total in probs]
+    bar = go.Bar(
+        x=list(probs),
+        y=[float(p) for p in probs.values()],
+        customdata=[str(p) for p in probs.values()],
+        marker_color=colours,
+        hovertemplate="sum %{x}: %{customdata}<extra></extra>",
+    )
+    fig = go.Figure(bar)
+    fig.update_layout(title=title, xaxis_title="sum", yaxis_title="probability", bargap=0.1,
+                      height=340, margin=dict(l=50, r=20, t=50, b=40))
+    return fig
