@@ -46,7 +46,8 @@ def best_time(f, *args) -> float:
 
 def main() -> None:
     ours, baseline = zaarlab_sums(MAX_DICE, FACES), fraction_sums(MAX_DICE, FACES)
-    for n, (dist, fracs) in enumerate(zip(ours, baseline), start=1):  # same answers, or the timing means nothing
+    # the same answers, or the timing means nothing
+    for n, (dist, fracs) in enumerate(zip(ours, baseline, strict=True), start=1):
         assert all(dist.p(t) == fracs[t] for t in fracs), f"{n}d{FACES} differs"
     print(f"{'n':>3} {'zaarlab ms':>11} {'Fraction ms':>12} {'ratio':>7}")
     for n in (1, 5, 10, 20, 30):

@@ -6,7 +6,7 @@ import pytest
 import sympy
 
 from tests.conformance import check_conformance
-from tests.games.pig import HOLD, ROLL, PigGame, PigState
+from tests.games.pig import HOLD, PigGame, PigState
 
 
 def test_pig_passes_the_harness():
@@ -20,7 +20,8 @@ def test_pig_with_three_players_and_invariants():
     def scores_never_exceed_target_plus_six(state):
         assert max(state.scores) < state.game.target + 6 * 100
 
-    stats = check_conformance(PigGame(target=15, num_players=3), runs=10, invariants=[scores_never_exceed_target_plus_six])
+    game = PigGame(target=15, num_players=3)
+    stats = check_conformance(game, runs=10, invariants=[scores_never_exceed_target_plus_six])
     assert stats.terminal == 10
 
 

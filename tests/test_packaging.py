@@ -26,7 +26,8 @@ def test_the_wheel_carries_the_data(tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)
     wheel = build_meta.build_wheel(str(tmp_path))
     names = set(zipfile.ZipFile(tmp_path / wheel).namelist())
-    bundled = {f"zaarlab/bundled_data/{p.relative_to(ROOT / 'data').as_posix()}" for p in (ROOT / "data").rglob("*.yaml")}
+    data = ROOT / "data"
+    bundled = {f"zaarlab/bundled_data/{p.relative_to(data).as_posix()}" for p in data.rglob("*.yaml")}
     assert bundled and bundled <= names
     assert "zaarlab/cli.py" in names
 

@@ -37,7 +37,7 @@ def test_enclosures_are_rings_numbered_from_the_centre():
 def test_ring_walks_clockwise_from_north_east_without_gaps():
     cells_of_ring = ring(4)
     assert cells_of_ring[0] == Hex(3, -3)
-    for a, b in zip(cells_of_ring, cells_of_ring[1:] + cells_of_ring[:1]):
+    for a, b in zip(cells_of_ring, cells_of_ring[1:] + cells_of_ring[:1], strict=True):
         assert distance(a, b) == 1
     bearings = [math.degrees(math.atan2(*to_pixel(c))) for c in cells_of_ring]  # clockwise from north
     from_start = [(b - bearings[0]) % 360 for b in bearings]
