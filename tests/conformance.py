@@ -106,9 +106,10 @@ def _check_state(game: Game, state, invariants) -> None:
         assert sum(p for _, p in outcomes) == 1, "chance probabilities do not sum to exactly 1"
     if state.is_terminal():
         assert len(state.returns()) == game.num_players, "returns() needs one entry per player"
-    text = json.dumps(state.to_dict())
-    restored = game.state_from_dict(json.loads(text))
+    data = state.to_dict()
+    restored = game.state_from_dict(json.loads(json.dumps(data)))
     assert restored == state, "state_from_dict(to_dict(state)) differs from the state"
+    assert restored.to_dict() == data, "state_from_dict(to_dict(state)) loses something (its log?)"
     assert hash(restored) == hash(state), "a restored state hashes differently"
     for invariant in invariants:
         invariant(state)

@@ -68,12 +68,46 @@ def test_long_chains_need_no_recursion():
     assert absorption_dist(50_000, countdown) == Dist.certain(0)
 
 
-def test_cycles_longer_than_a_self_loop_are_refused():
-    def ping_pong(state):
-        return {"a": Dist({"b": 1, "end": 1}), "b": Dist({"a": 1})}.get(state)
+def ruin(n):
+    """Gambler's ruin to n with a coin that favours the gambler 2:1; it cycles."""
+    def step(stake):
+        return None if stake in (0, n) else Dist({stake - 1: 1, stake + 1: 2})
+    return step
 
-    with pytest.raises(ValueError, match="cycles through"):
+
+@pytest.mark.parametrize("stake", [1, 3, 5])
+def test_cycles_are_solved_exactly(stake):
+    # the classic closed form: P(reach n from i) = (1 - (q/p)^i) / (1 - (q/p)^n) with q/p = 1/2
+    n, ratio = 6, sympy.Rational(1, 2)
+    dist = absorption_dist(stake, ruin(n))
+    assert dist.p(n) == (1 - ratio**stake) / (1 - ratio**n)
+    assert dist.p(0) + dist.p(n) == 1
+
+
+def test_cycles_agree_with_a_linear_solve():
+    def wander(state):  # a cycle with a self-loop inside, and two exits
+        return {
+            "a": Dist({"b": 2, "a": 1, "lose": 1}),
+            "b": Dist({"c": 1, "a": 1}),
+            "c": Dist({"a": 3, "win": 1, "c": 2}),
+        }.get(state)
+
+    solved = linear_solve("a", wander, ["win", "lose"])
+    dist = absorption_dist("a", wander)
+    assert dist.p("win") == solved["win"] and dist.p("lose") == solved["lose"]
+
+
+def test_a_closed_cycle_is_refused():
+    def ping_pong(state):
+        return {"a": Dist({"b": 1}), "b": Dist({"a": 1})}.get(state)
+
+    with pytest.raises(ValueError, match="never absorb"):
         absorption_dist("a", ping_pong)
+
+
+def test_a_long_cycle_needs_no_recursion():
+    dist = absorption_dist(1, ruin(400))
+    assert dist.p(400) == (1 - sympy.Rational(1, 2)) / (1 - sympy.Rational(1, 2) ** 400)
 
 
 def test_a_state_that_never_leaves_is_refused():

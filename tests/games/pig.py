@@ -7,7 +7,7 @@ here are the test game's own (PIG-...); they are not part of any rulebook.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from zaarlab.core.api import CHANCE, TERMINAL, IllegalActionError, register_game
 from zaarlab.core.codec import decode, decode_fields, encode_fields
@@ -64,7 +64,7 @@ class PigState:
     turn_total: int
     player: int
     rolling: bool
-    log: tuple[str, ...]
+    log: tuple[str, ...] = field(compare=False)  # narrative, not position: analysis merges equal positions
 
     def current_player(self) -> int:
         if self.is_terminal():
