@@ -6,7 +6,7 @@ At each state of each playthrough:
 - at a chance node the outcomes are the legal actions, each with a ``sympy.Rational`` probability in
   (0, 1], summing to exactly 1;
 - ``apply`` leaves its input unchanged (equal, same hash, same ``to_dict``);
-- ``state_from_dict(to_dict(s)) == s``, through real JSON text;
+- ``state_from_dict(to_dict(s)) == s``, through real JSON text, log included;
 - an action that is not legal here (taken from other states of the run, or a foreign object) raises
   ``IllegalActionError`` carrying a rule ID, and the state is still unchanged;
 - the game's own invariants hold (callables that raise ``AssertionError``).
@@ -109,7 +109,8 @@ def _check_state(game: Game, state, invariants) -> None:
     data = state.to_dict()
     restored = game.state_from_dict(json.loads(json.dumps(data)))
     assert restored == state, "state_from_dict(to_dict(state)) differs from the state"
-    assert restored.to_dict() == data, "state_from_dict(to_dict(state)) loses something (its log?)"
+    assert restored.log == state.log, "state_from_dict(to_dict(state)) loses the log"
+    assert restored.to_dict() == data, "to_dict(state_from_dict(data)) differs from data"
     assert hash(restored) == hash(state), "a restored state hashes differently"
     for invariant in invariants:
         invariant(state)

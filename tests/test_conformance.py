@@ -92,7 +92,7 @@ class BrokenPigGame(PigGame):
         (LopsidedDiePig, "sum to exactly 1"),
         (FloatPig, "not sympy.Rational"),
         (LaxPig, "was accepted"),
-        (ForgetfulPig, "loses something"),
+        (ForgetfulPig, "loses the log"),
         (ImpurePig, "changed its input"),
     ],
 )
