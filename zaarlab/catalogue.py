@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
-from .core.data import OneOf, Optional, load, reconstructed_parts, register_schema
+from .core.data import OneOf, Optional, check_folder, load, reconstructed_parts, register_schema
 from .core.dice import pool_dist
 from .core.dist import Dist
 
@@ -95,6 +95,12 @@ def import_game_packages() -> None:
     """Import every game subpackage, so that their games, schemas and commands are registered."""
     for name in GAME_PACKAGES:
         importlib.import_module(name)
+
+
+def check_data(folder=None) -> list:
+    """Validate a data folder (or the data in use) against every game's schemas: see ``check_folder``."""
+    import_game_packages()
+    return check_folder(folder)
 
 
 def _info(entry: dict) -> GameInfo:

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .catalogue import import_game_packages
+from .catalogue import check_data, import_game_packages
 from .core.api import GAMES, IllegalActionError
-from .core.data import DataError, check_folder
+from .core.data import DataError
 from .core.dice import sum_dist
 from .core.dist import Dist
 from .core.play import dumps, play, random_bot
@@ -78,7 +78,7 @@ register_odds("dice", "exact distribution of the sum of NdK", _dice_arguments, _
 
 # -- the other commands -----------------------------------------------------------------------------
 def _data_check(args: argparse.Namespace) -> int:
-    reports = check_folder(args.folder)
+    reports = check_data(args.folder)
     where = args.folder or "the data zaarlab uses now (bundled, with $ZAARLAB_DATA overrides)"
     print(f"Checked {len(reports)} data file(s) in {where}: all valid.")
     for report in reports:

@@ -3,6 +3,7 @@
 import pytest
 import sympy
 
+from tests.helpers import linear_solve
 from zaarlab.core.chains import AbsorbingChain, absorption_dist
 from zaarlab.core.dist import Dist
 
@@ -21,29 +22,6 @@ def test_hand_solved_duel():
     assert dist.p((2, 0)) == sympy.Rational(3, 5)
     assert dist.p((1, 0)) == sympy.Rational(2, 5) * sympy.Rational(3, 5)
     assert dist.p((0, 1)) == sympy.Rational(2, 5) * sympy.Rational(2, 5)
-
-
-def linear_solve(start, transition, absorbing):
-    """Absorption probabilities by solving x = P x with the self-loops left in (sympy, exact)."""
-    states, frontier = [], [start]
-    while frontier:
-        s = frontier.pop()
-        if s in states or transition(s) is None:
-            continue
-        states.append(s)
-        frontier.extend(transition(s))
-    answers = {}
-    for target in absorbing:
-        x = {s: sympy.Symbol(f"x_{i}") for i, s in enumerate(states)}
-        equations = []
-        for s in states:
-            step = transition(s)
-            rhs = sum(
-                p * (x[t] if t in x else int(t == target)) for t, p in step.to_sympy().items()
-            )
-            equations.append(sympy.Eq(x[s], rhs))
-        answers[target] = sympy.solve(equations, list(x.values()))[x[start]]
-    return answers
 
 
 def test_agrees_with_a_linear_solve_with_self_loops():

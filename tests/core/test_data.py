@@ -5,7 +5,7 @@ import textwrap
 
 import pytest
 
-from zaarlab.catalogue import game_info, games
+from zaarlab.catalogue import check_data, game_info, games
 from zaarlab.core.data import SCHEMAS, DataError, bundled_dir, check_folder, load, register_schema
 from zaarlab.core.dice import pool_dist
 
@@ -95,7 +95,7 @@ def test_unknown_files_and_missing_folders_are_refused(tmp_path):
 
 
 def test_bundled_data_is_valid_and_complete():
-    reports = check_folder()
+    reports = check_data()
     assert {r.name for r in reports} == set(SCHEMAS)
     assert all(r.path.is_relative_to(bundled_dir()) for r in reports)
 

@@ -220,7 +220,8 @@ def _provenance_blocks(node: Any, path: str) -> Iterator[tuple[str, Any]]:
                 yield from _provenance_blocks(value, f"{path}.{key}" if path else str(key))
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            yield from _provenance_blocks(value, f"{path}[{i}]")
+            named = f" ({value['id']})" if isinstance(value, dict) and "id" in value else ""
+            yield from _provenance_blocks(value, f"{path}[{i}]{named}")
 
 
 def _check_provenance(block: Any, file: str, entry: str) -> None:

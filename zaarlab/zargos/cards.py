@@ -103,7 +103,8 @@ def _check_peoples(doc: dict, fail) -> None:
         fail("peoples", f"expected each of {', '.join(PEOPLES)} once (ZARGOS-PRES-01), got {', '.join(ids)}")
     for i, p in enumerate(doc["peoples"]):
         if p["power_kind"] != POWER_KINDS[p["id"]]:
-            fail(f"peoples[{i}].power_kind", f"{p['name']} have a {POWER_KINDS[p['id']]} power (ZARGOS-POWERS-01)")
+            expected = POWER_KINDS[p["id"]]
+            fail(f"peoples[{i}].power_kind", f"the {p['name']} power is of kind {expected} (ZARGOS-POWERS-01)")
         if p["power"]["suspended_by"] not in RED_COUNTS:
             fail(f"peoples[{i}].power.suspended_by", f"{p['power']['suspended_by']!r} is not a red card")
 

@@ -1,0 +1,70 @@
+"""``zaarlab odds zargos-battle`` and ``zaarlab odds zargos-demons``: exact Zargos odds from the shell."""
+
+from __future__ import annotations
+
+import argparse
+
+import sympy
+
+from ..cli import register_odds
+from .odds import DEMON_DICE, battle_dist, demon_dist, expected_survivors
+
+
+def _percent(p: sympy.Rational) -> str:
+    return f"{100 * float(p):.2f}%"
+
+
+def _battle_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("attackers", type=int, help="attacking units (all origins together)")
+    parser.add_argument("defenders", type=int, help="defending units")
+    parser.add_argument("--capital", action="store_true", help="the province holds a capital (ZARGOS-CAPITAL-01)")
+    parser.add_argument("--attacker-war", action="store_true", help="the attacker plays a Wind of War")
+    parser.add_argument("--defender-war", action="store_true", help="the defender plays a Wind of War")
+
+
+def _battle_run(args: argparse.Namespace) -> tuple[str, dict]:
+    conditions = {"capital": args.capital, "attacker_war": args.attacker_war, "defender_war": args.defender_war}
+    ends = battle_dist(args.attackers, args.defenders, **conditions)
+    outcomes = {
+        "p_attacker_wins": ends.p(lambda end: end[0] > 0),
+        "p_defender_holds": ends.p(lambda end: end[1] > 0),
+        "p_mutual_annihilation": ends.p((0, 0)),
+    }
+    survivors = expected_survivors(args.attackers, args.defenders, **conditions)
+    data = {
+        "attackers": args.attackers,
+        "defenders": args.defenders,
+        **conditions,
+        **{name: str(p) for name, p in outcomes.items()},
+        "expected_attackers_left": str(survivors[0]),
+        "expected_defenders_left": str(survivors[1]),
+        "distribution": [
+            {"attackers_left": a, "defenders_left": d, "p": str(p)} for (a, d), p in ends.to_sympy().items()
+        ],
+    }
+    flags = ", ".join(name.replace("_", " ") for name, on in conditions.items() if on) or "plain province"
+    lines = [f"Zargos battle: {args.attackers} attackers against {args.defenders} defenders ({flags})"]
+    for name, p in outcomes.items():
+        lines.append(f"  {name[2:].replace('_', ' '):<22} {str(p):>30}  {_percent(p):>8}")
+    lines.append(f"  expected survivors: attackers {float(survivors[0]):.3f}, defenders {float(survivors[1]):.3f}")
+    return "\n".join(lines), data
+
+
+def _demons_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("units", type=int, help="units entering the empty province")
+    parser.add_argument("--dice", type=int, required=True, choices=sorted(DEMON_DICE.values()),
+                        help="demon dice: 2 coastal, 3 around the Forbidden City, 4 the Forbidden City")
+
+
+def _demons_run(args: argparse.Namespace) -> tuple[str, dict]:
+    left = demon_dist(args.units, args.dice)
+    survive = left.p(lambda n: n > 0)
+    data = {"units": args.units, "dice": args.dice, "p_survives": str(survive), "expected_left": str(left.mean()),
+            "distribution": {str(n): str(p) for n, p in left.to_sympy().items()}}
+    text = (f"Demons of Zargos, {args.dice} dice, against {args.units} units: "
+            f"P(at least one survives) = {survive} ({_percent(survive)})\n{left.to_markdown('units left')}")
+    return text, data
+
+
+register_odds("zargos-battle", "exact outcome of a Zargos combat", _battle_arguments, _battle_run)
+register_odds("zargos-demons", "exact losses against the demons of Zargos", _demons_arguments, _demons_run)
