@@ -10,14 +10,13 @@ ROOT = Path(__file__).parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 
 
-def test_every_subpackage_is_listed_for_the_wheel():
-    listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
-    found = {
-        ".".join(p.parent.relative_to(ROOT).parts)
-        for p in (ROOT / "zaarlab").rglob("__init__.py")
-        if "__pycache__" not in p.parts
-    }
-    assert found | {"zaarlab.bundled_data"} == listed
+def test_every_subpackage_and_data_folder_is_listed_for_the_wheel():
+    setuptools = PYPROJECT["tool"]["setuptools"]
+    code = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "zaarlab").rglob("__init__.py")}
+    data = {".".join(("zaarlab.bundled_data", *p.relative_to(ROOT / "data").parts))
+            for p in [ROOT / "data", *(d for d in (ROOT / "data").rglob("*") if d.is_dir())]}
+    assert code | data == set(setuptools["packages"])
+    assert set(setuptools["package-data"]) == data
 
 
 def test_the_wheel_carries_the_data(tmp_path, monkeypatch):

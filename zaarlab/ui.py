@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 
 import ipywidgets as widgets
@@ -27,3 +28,12 @@ def show_figure(output: widgets.Output, figure: go.Figure) -> None:
 
 def _title(figure: go.Figure) -> str:
     return figure.layout.title.text or "untitled"
+
+
+def as_html(text: str) -> str:
+    """Plain text for an ``ipywidgets.HTML``: escaped, lines kept.
+
+    >>> as_html("P(a < b) = 1/2")
+    '<pre style="margin: 0">P(a &lt; b) = 1/2</pre>'
+    """
+    return f'<pre style="margin: 0">{html.escape(text)}</pre>'

@@ -1,0 +1,130 @@
+"""Plotly figures for Zargos: the round planet, battle outcomes, win heat maps, the demons. Pure functions."""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+from ..core.dist import Dist
+from .board import Planet
+
+SEA_BLUE, LAND_GREY, HIGHLIGHT = "#3b82c4", "#8c8c8c", "#e67e22"
+KINGDOM_COLOURS = ("#c0392b", "#8e44ad", "#2980b9", "#16a085", "#27ae60", "#d35400", "#7f8c8d", "#f39c12",
+                   "#2c3e50", "#e84393", "#6d4c41")
+ATTACKER, DEFENDER, NOBODY = "#c0392b", "#2471a3", "#7f8c8d"
+
+
+def planet_figure(planet: Planet, highlight: tuple[str, ...] = (), title: str = "The planet Zargos") -> go.Figure:
+    """The map drawn round: provinces coloured by kingdom (capitals as stars), sea spaces in blue, borders as lines.
+
+    ``highlight`` provinces and sea spaces are ringed in orange.
+
+    >>> from zaarlab.zargos.board import load_planet
+    >>> fig = planet_figure(load_planet(), highlight=("FC",))
+    >>> [trace.name for trace in fig.data][3:6], fig.data[-1].name
+    (['ZARGOS', 'KORI', 'LUDOS'], 'highlighted')
+    """
+    graph = planet.graph
+    fig = go.Figure()
+    for kind, colour, dash in (("land", LAND_GREY, "solid"), ("sea", SEA_BLUE, "dot")):
+        xs, ys = [], []
+        for a, b, data in graph.edges(data=True):
+            if data["kind"] == kind:
+                (x0, y0), (x1, y1) = graph.nodes[a]["pos"], graph.nodes[b]["pos"]
+                xs += [x0, x1, None]
+                ys += [y0, y1, None]
+        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=colour, width=1, dash=dash),
+                                 hoverinfo="skip", name=f"{kind} borders", showlegend=False))
+    seas = planet.seas
+    fig.add_trace(go.Scatter(
+        x=[graph.nodes[s]["pos"][0] for s in seas], y=[graph.nodes[s]["pos"][1] for s in seas],
+        mode="markers+text", text=list(seas), textposition="bottom center", textfont=dict(size=8, color=SEA_BLUE),
+        marker=dict(size=16, color="#d6eaf8", line=dict(color=SEA_BLUE, width=1)), name="sea spaces",
+        hovertext=[f"{graph.nodes[s]['name']} ({graph.nodes[s]['kind']})" for s in seas], hoverinfo="text"))
+    for colour, kingdom in zip(KINGDOM_COLOURS, planet.kingdoms.values(), strict=False):
+        provinces = kingdom.provinces
+        fig.add_trace(go.Scatter(
+            x=[graph.nodes[p]["pos"][0] for p in provinces], y=[graph.nodes[p]["pos"][1] for p in provinces],
+            mode="markers+text", text=list(provinces), textposition="top center", textfont=dict(size=8),
+            marker=dict(size=[18 if planet.is_capital(p) else 12 for p in provinces], color=colour,
+                        symbol=["star" if planet.is_capital(p) else "circle" for p in provinces]),
+            name=kingdom.id, hoverinfo="text",
+            hovertext=[_province_hover(planet, p) for p in provinces]))
+    if highlight:
+        fig.add_trace(go.Scatter(
+            x=[graph.nodes[n]["pos"][0] for n in highlight], y=[graph.nodes[n]["pos"][1] for n in highlight],
+            mode="markers", marker=dict(size=26, color="rgba(0,0,0,0)", line=dict(color=HIGHLIGHT, width=3)),
+            name="highlighted", hoverinfo="skip"))
+    fig.update_layout(title=title, height=640, width=700, plot_bgcolor="#f4f9fd", margin=dict(l=10, r=10, t=40, b=10),
+                      xaxis=dict(visible=False), yaxis=dict(visible=False, scaleanchor="x"),
+                      shapes=[dict(type="circle", x0=-9.2, y0=-9.2, x1=9.2, y1=9.2, line=dict(color=SEA_BLUE))],
+                      legend=dict(font=dict(size=9)))
+    return fig
+
+
+def _province_hover(planet: Planet, province: str) -> str:
+    parts = [f"{province} — {planet.kingdoms[planet.kingdom_of(province)].name}"]
+    if planet.is_capital(province):
+        parts.append("capital")
+    if planet.is_coastal(province):
+        parts.append("coastal")
+    if planet.ring(province) != "outer":
+        parts.append(f"ring {planet.ring(province)}")
+    return ", ".join(parts)
+
+
+def battle_figure(ends: Dist, title: str) -> go.Figure:
+    """One bar per end state of a battle: attackers left, defenders left, or nobody; exact fractions on hover.
+
+    >>> from zaarlab.zargos.odds import battle_dist
+    >>> fig = battle_figure(battle_dist(2, 1), "2 v 1")
+    >>> list(fig.data[0].x), fig.data[0].customdata[0]
+    (['nobody left'], '23/49')
+    """
+    fig = go.Figure()
+    groups = (("nobody left", NOBODY, lambda e: e == (0, 0), lambda e: "nobody left"),
+              ("defenders hold", DEFENDER, lambda e: e[1] > 0, lambda e: f"{e[1]} defenders left"),
+              ("attackers take it", ATTACKER, lambda e: e[0] > 0, lambda e: f"{e[0]} attackers left"))
+    probs = ends.to_sympy()
+    for name, colour, keep, label in groups:
+        chosen = sorted((e for e in probs if keep(e)), key=lambda e: (e[1], -e[0]))
+        if chosen:
+            fig.add_trace(go.Bar(x=[label(e) for e in chosen], y=[float(probs[e]) for e in chosen],
+                                 customdata=[str(probs[e]) for e in chosen], marker_color=colour, name=name,
+                                 hovertemplate="%{x}: %{customdata}<extra></extra>"))
+    fig.update_layout(title=title, yaxis_title="probability", height=360, margin=dict(l=50, r=20, t=50, b=90),
+                      xaxis=dict(tickangle=-45))
+    return fig
+
+
+def win_heatmap(table: list[list], title: str) -> go.Figure:
+    """P(attacker wins) for every (attackers, defenders) start; exact fractions on hover.
+
+    >>> from zaarlab.zargos.odds import win_table
+    >>> fig = win_heatmap(win_table(2, 2), "P(win)")
+    >>> fig.data[0].customdata[1][0]
+    '107/245'
+    """
+    fig = go.Figure(go.Heatmap(
+        z=[[float(p) for p in row] for row in table],
+        customdata=[[str(p) for p in row] for row in table],
+        x=list(range(1, len(table[0]) + 1)), y=list(range(1, len(table) + 1)),
+        colorscale="RdBu_r", zmin=0, zmax=1, colorbar=dict(title="P(win)"),
+        hovertemplate="%{y} attackers v %{x} defenders: %{customdata}<extra></extra>"))
+    fig.update_layout(title=title, xaxis_title="defenders", yaxis_title="attackers", height=460,
+                      margin=dict(l=60, r=20, t=50, b=50))
+    return fig
+
+
+def demons_figure(curves: dict[int, list], title: str = "Surviving the demons of Zargos") -> go.Figure:
+    """P(at least one unit survives) against the units sent, one line per number of demon dice.
+
+    ``curves`` maps demon dice to the probabilities for 1, 2, ... units.
+    """
+    fig = go.Figure()
+    for dice, probs in curves.items():
+        fig.add_trace(go.Scatter(x=list(range(1, len(probs) + 1)), y=[float(p) for p in probs],
+                                 customdata=[str(p) for p in probs], mode="lines+markers", name=f"{dice} dice",
+                                 hovertemplate="%{x} units: %{customdata}<extra></extra>"))
+    fig.update_layout(title=title, xaxis_title="units sent", yaxis_title="P(province taken)", height=360,
+                      margin=dict(l=50, r=20, t=50, b=40))
+    return fig

@@ -1,0 +1,112 @@
+"""Thin ipywidgets glue for the Zargos notebooks: a province explorer and a battle calculator.
+
+All answers come from :mod:`zaarlab.zargos.board` and :mod:`zaarlab.zargos.odds`; all drawings from
+:mod:`zaarlab.zargos.figures`.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..ui import as_html, show_figure
+from .board import Planet, load_planet
+from .figures import battle_figure, planet_figure, win_heatmap
+from .odds import battle_dist, win_table
+
+
+class ProvinceExplorer:
+    """Pick a province: its kingdom, land neighbours and every sea route with its boat cost.
+
+    >>> explorer = ProvinceExplorer()
+    >>> explorer.province.value = "KORI-3"
+    >>> print(explorer.text)
+    KORI-3 (Kori): coastal
+    land neighbours: KORI-1, KORI-2, KORI-4
+    by sea: KORI-4 (1 boat), LUDOS-3 (1 boat), LUDOS-4 (1 boat)
+    """
+
+    def __init__(self, planet: Planet | None = None, province: str = "FC"):
+        self.planet = planet or load_planet()
+        self.province = widgets.Dropdown(options=sorted(self.planet.provinces), value=province,
+                                         description="province")
+        self.report = widgets.HTML()
+        self.map = widgets.Output()
+        self.figure = None
+        self.province.observe(self._update, names="value")
+        self._update()
+        self.box = widgets.VBox([self.province, self.report, self.map])
+
+    def _update(self, _change=None) -> None:
+        p, planet = self.province.value, self.planet
+        traits = [t for t, on in (("capital", planet.is_capital(p)), ("coastal", planet.is_coastal(p))) if on]
+        if planet.ring(p) != "outer":
+            traits.append(f"demons: {planet.ring(p)} ring")
+        routes = planet.sea_routes_from(p)
+        by_sea = ", ".join(f"{q} ({n} boat{'s' if n > 1 else ''})" for q, n in routes.items()) or "none"
+        self.text = (f"{p} ({planet.kingdoms[planet.kingdom_of(p)].name}): {', '.join(traits) or 'inland'}\n"
+                     f"land neighbours: {', '.join(planet.land_neighbours(p))}\nby sea: {by_sea}")
+        self.report.value = as_html(self.text)
+        highlight = (p, *planet.land_neighbours(p), *planet.seas_touching(p))
+        self.figure = planet_figure(planet, highlight=highlight, title=f"{p} and its neighbours")
+        show_figure(self.map, self.figure)
+
+
+class BattleCalculator:
+    """Sliders for the two sides, toggles for walls and Winds of War; exact outcome fractions and charts.
+
+    >>> calc = BattleCalculator()
+    >>> calc.attackers.value, calc.defenders.value = 3, 1
+    >>> print(calc.text)
+    attacker takes the province: 6409/8575 ≈ 74.74%
+    defender holds: 361/8575 ≈ 4.21%
+    both wiped out, province empty: 361/1715 ≈ 21.05%
+    """
+
+    def __init__(self, attackers: int = 7, defenders: int = 5, max_units: int = 60, heatmap_size: int = 20):
+        self.attackers = widgets.IntSlider(value=attackers, min=1, max=max_units, description="attackers",
+                                           continuous_update=False)
+        self.defenders = widgets.IntSlider(value=defenders, min=1, max=max_units, description="defenders",
+                                           continuous_update=False)
+        self.capital = widgets.Checkbox(description="capital (walls)", indent=False)
+        self.attacker_war = widgets.Checkbox(description="attacker: Wind of War", indent=False)
+        self.defender_war = widgets.Checkbox(description="defender: Wind of War", indent=False)
+        self.answer = widgets.HTML()
+        self.chart = widgets.Output()
+        self.heatmap = widgets.Output()
+        self.heatmap_size = heatmap_size
+        self.figure = self.heatmap_figure = None
+        for control in (self.attackers, self.defenders):
+            control.observe(self._update_battle, names="value")
+        for toggle in (self.capital, self.attacker_war, self.defender_war):
+            toggle.observe(self._update_all, names="value")
+        self._update_all()
+        self.box = widgets.VBox([
+            widgets.HBox([self.attackers, self.defenders]),
+            widgets.HBox([self.capital, self.attacker_war, self.defender_war]),
+            self.answer, self.chart, self.heatmap,
+        ])
+
+    def conditions(self) -> dict:
+        return {"capital": self.capital.value, "attacker_war": self.attacker_war.value,
+                "defender_war": self.defender_war.value}
+
+    def _update_all(self, _change=None) -> None:
+        self._update_battle()
+        table = win_table(self.heatmap_size, self.heatmap_size, **self.conditions())
+        self.heatmap_figure = win_heatmap(table, f"P(attacker wins){self._suffix()}")
+        show_figure(self.heatmap, self.heatmap_figure)
+
+    def _update_battle(self, _change=None) -> None:
+        a, d = self.attackers.value, self.defenders.value
+        ends = battle_dist(a, d, **self.conditions())
+        lines = (("attacker takes the province", ends.p(lambda e: e[0] > 0)),
+                 ("defender holds", ends.p(lambda e: e[1] > 0)),
+                 ("both wiped out, province empty", ends.p((0, 0))))
+        self.text = "\n".join(f"{name}: {p} ≈ {100 * float(p):.2f}%" for name, p in lines)
+        self.answer.value = as_html(self.text)
+        self.figure = battle_figure(ends, f"{a} attackers v {d} defenders{self._suffix()}")
+        show_figure(self.chart, self.figure)
+
+    def _suffix(self) -> str:
+        on = [name.replace("_", " ") for name, value in self.conditions().items() if value]
+        return f" ({', '.join(on)})" if on else ""
