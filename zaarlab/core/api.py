@@ -17,6 +17,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import sympy
@@ -46,6 +47,33 @@ class IllegalActionError(ValueError):
         super().__init__(f"{rule_id}: {message}")
         self.rule_id = rule_id
         self.message = message
+
+
+@functools.total_ordering
+class Action:
+    """Base of every game's action dataclasses: actions of different kinds sort by kind, then by fields.
+
+    So ``legal_actions()`` can be one sorted tuple mixing, say, attacks and "end attacks".
+
+    Examples
+    --------
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Pass(Action):
+    ...     pass
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Bid(Action):
+    ...     amount: int
+    >>> sorted([Pass(), Bid(3), Bid(1)])
+    [Bid(amount=1), Bid(amount=3), Pass()]
+    """
+
+    def sort_key(self) -> tuple:
+        return (type(self).__name__, tuple(self.__dict__.values()))  # a dataclass's fields, in order
+
+    def __lt__(self, other: Any) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.sort_key() < other.sort_key()
 
 
 @runtime_checkable

@@ -1,0 +1,60 @@
+"""Zargos under the conformance harness: seeded random games checked at every step, with game invariants."""
+
+import pytest
+
+from tests.conformance import check_conformance
+from zaarlab.zargos.rules import BOATS, HAND_LIMIT
+from zaarlab.zargos.state import ZargosGame
+
+
+class Ledger:
+    """Invariants that need the previous state: units change only by combat, demons, magic and purchases."""
+
+    def __init__(self):
+        self.previous = None
+
+    def __call__(self, state):
+        assert 0 <= sum(state.boats) <= BOATS, "boats within the supply of 15 (ZARGOS-COMP-03)"
+        for player, hand in enumerate(state.hands):
+            choosing = state.phase == "discard" and state.draws[0][0] == player
+            assert len(hand) <= HAND_LIMIT + choosing, "at most 3 magic cards in hand (ZARGOS-MAGIC-02)"
+        cards = len(state.deck) + len(state.bottom) + len(state.removed) + sum(map(len, state.hands))
+        assert cards == 40, "magic cards are neither made nor lost"
+        for people, units in _units(state).items():
+            assert units <= 100, f"the {people} exceed their stock (GAP-S05)"
+        if state.phase == "draw" and state.points:  # just after a count: Kingdom cards match control
+            for kingdom, holder in state.kingdom_cards:
+                assert state.holder(state.game.planet.kingdoms[kingdom].capital) == holder
+        prev, self.previous = self.previous, state
+        if prev is None or prev.turn == 0 or state.turn == 0:
+            return
+        if prev.phase in ("attack", "reorg", "fight", "draw", "discard", "buy"):  # moves, not losses or gains
+            assert _units(prev) == _units(state), f"units changed in the {prev.phase} phase"
+        elif prev.phase == "place_buy":
+            gained = {p: _units(state).get(p, 0) - _units(prev).get(p, 0) for p in _units(state)}
+            assert sorted(gained.values())[-1] == 1 and sum(gained.values()) == 1
+
+
+def _units(state):
+    totals = {}
+    for _, people, units in state.board:
+        totals[people] = totals.get(people, 0) + units
+    for _, units in state.attacking:
+        totals[state.acting] = totals.get(state.acting, 0) + units
+    if state.combat:
+        totals[state.acting] = totals.get(state.acting, 0) + state.combat[1]
+    return totals
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_random_games_conform(players):
+    game = ZargosGame(players=players, turn_limit=3)
+    ledger = Ledger()
+    stats = check_conformance(game, runs=3, seed=players, invariants=[ledger])
+    assert stats.terminal == 3 and stats.chance_nodes > 50
+
+
+def test_three_peoples_and_no_powers_conform():
+    for game in (ZargosGame(players=2, three_peoples=True, turn_limit=2), ZargosGame(players=5, powers="none",
+                                                                                  turn_limit=2)):
+        assert check_conformance(game, runs=2, seed=9, invariants=[Ledger()]).terminal == 2

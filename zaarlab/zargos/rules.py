@@ -1,0 +1,727 @@
+"""The rules of Zargos as pure functions: who acts, what is legal, what each action does.
+
+Glossary (rule IDs of ``docs/rules/zargos.md``):
+
+- **people**: one of the six peoples (ZARGOS-PRES-01); a *seat* of the order of play (AMB-S17).
+- **province**, **kingdom**, **capital**, **sea space**: the map (:mod:`zaarlab.zargos.board`).
+- **units**: small pawns count 1, large 5; only units matter (ZARGOS-SETUP-06, AMB-S04).
+- **attack**: a land attack (ZARGOS-LAND-*) or a sea attack (ZARGOS-SEA-*); attacking units wait in their
+  target until the **combats** are fought (ZARGOS-COMBAT-*), in the order the attacker picks.
+- **demons**: the guardians of an empty province of the Kingdom of Zargos (ZARGOS-ZARGOS-02..07).
+- **reorganisation**: one group across two provinces, or two groups from one province (ZARGOS-REORG-*).
+- **points count**, **order of play**, **Kingdom cards**, **magic cards**, **buying** (ZARGOS-POINTS-*,
+  ORDER-*, KCARD-*, MAGIC-*, BUY-*); the **Master of the Winds** (ZARGOS-MOTW-*).
+
+Phases: ``roll`` (dice to order players or tied peoples) -> ``choose`` -> ``place_single`` -> ``place_rest``
+-> per turn, for each seat: ``attack`` -> ``fight`` / ``combat`` / ``demons`` -> ``reorg``; then the points
+count, ``roll`` for ties, ``draw`` / ``discard`` of magic cards, ``buy`` / ``place_buy``; ``over`` at the end.
+
+Every refusal raises :class:`~zaarlab.core.api.IllegalActionError` naming the rule; the state is untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import sympy
+
+from ..core.api import CHANCE, TERMINAL, IllegalActionError
+from .board import FORBIDDEN_CITY, ZARGOS
+from .odds import DEMON_DICE, Battle, demon_dist
+from .state import (
+    Buy,
+    ChoosePeople,
+    Discard,
+    EndAttacks,
+    EndTurn,
+    Fight,
+    LandAttack,
+    Move,
+    Place,
+    SeaAttack,
+    ZargosState,
+)
+
+BOATS = 15  # ZARGOS-COMP-03
+UNIT_COST, BOAT_COST = 2, 5  # ZARGOS-BUY-02, ZARGOS-BUY-03
+UNIT_STOCK = 100  # units of one people on the board and in reserve at most (GAP-S05: 40 small + 12 large pawns)
+HAND_LIMIT = 3  # ZARGOS-MAGIC-02
+MASTER_DRAWS = 3  # ZARGOS-MOTW-02
+CHANCE_PHASES = ("roll", "combat", "demons", "draw")
+
+
+# -- who acts ----------------------------------------------------------------------------------------------
+def actor(state: ZargosState) -> int:
+    """The player to act, :data:`CHANCE` for dice and draws, :data:`TERMINAL` at the end."""
+    if state.phase == "over":
+        return TERMINAL
+    if state.phase in CHANCE_PHASES:
+        return CHANCE
+    if state.phase == "choose":
+        return state.choosers[0]
+    if state.phase == "discard":
+        return state.draws[0][0]
+    return state.player_of(state.acting)
+
+
+# -- chance ------------------------------------------------------------------------------------------------
+def chance_outcomes(state: ZargosState) -> tuple:
+    """Every outcome of the chance node with its exact probability (empty when a player acts)."""
+    return tuple((outcome, sympy.Rational(w, total)) for outcome, w, total in _chance_weights(state))
+
+
+def _chance_weights(state: ZargosState) -> list[tuple]:
+    if state.phase == "roll":
+        return [(face, 1, 6) for face in range(1, 7)]  # ZARGOS-SETUP-02, ZARGOS-ORDER-02
+    if state.phase == "combat":
+        province, attackers, defenders, defender, _ = state.combat
+        results: dict[tuple[int, int], int] = {}
+        kernel = _battle_conditions(state, province, defender).kernel(attackers, defenders)
+        for lost_a, lost_d, w in kernel:  # a round where nobody falls changes nothing: conditioned away
+            after = (max(attackers - lost_a, 0), max(defenders - lost_d, 0))
+            results[after] = results.get(after, 0) + w
+        total = sum(results.values())
+        return [(after, w, total) for after, w in sorted(results.items())]
+    if state.phase == "demons":
+        province, attackers, _, _, dice = state.combat
+        left = demon_dist(attackers, dice)
+        return [(n, w, left.denominator) for n, w in left.items()]
+    if state.phase == "draw":
+        if state.deck:
+            counts: dict[str, int] = {}
+            for card in state.deck:
+                counts[card] = counts.get(card, 0) + 1
+            return [(card, n, len(state.deck)) for card, n in sorted(counts.items())]
+        return [(state.bottom[0], 1, 1)]  # the unseen part is used up: the returned cards come next
+    return []
+
+
+# -- legal actions -----------------------------------------------------------------------------------------
+def legal_actions(state: ZargosState) -> tuple:
+    """The sorted legal actions; at a chance node, its outcomes."""
+    if state.phase == "over":
+        return ()
+    if state.phase in CHANCE_PHASES:
+        return tuple(outcome for outcome, _, _ in _chance_weights(state))
+    return tuple(_ACTIONS[state.phase](state))  # each generator yields its actions in sorted order
+
+
+def _choose_actions(state):
+    return [ChoosePeople(p) for p in sorted(_free_peoples(state))]
+
+
+def _free_peoples(state):
+    from .cards import PEOPLES
+
+    return set(PEOPLES) - set(state.peoples)
+
+
+def _place_single_actions(state):
+    planet, me = state.game.planet, state.acting
+    outer = (p for p in sorted(planet.provinces) if planet.kingdom_of(p) != ZARGOS)  # ZARGOS-SETUP-08
+    return [Place(p) for p in outer if state.holder(p) in ("", me)]  # ZARGOS-SETUP-07, -11
+
+
+def _place_own_actions(state):
+    return [Place(p) for p in state.provinces_of(state.acting)]
+
+
+def _attack_actions(state):
+    me = state.acting
+    land, sea = [], []
+    for src in state.provinces_of(me):
+        free = state.units(src) - 1  # ZARGOS-LAND-02, ZARGOS-SEA-06
+        if free < 1:
+            continue
+        for dst in _land_targets(state, src):
+            land += [LandAttack(src, dst, n) for n in range(1, free + 1)]
+        for dst, boats in _sea_targets(state, src).items():
+            if boats <= state.boats[state.player_of(me)]:
+                sea += [SeaAttack(src, dst, n) for n in range(1, free + 1)]
+    return [EndAttacks(), *land, *sea]
+
+
+def _fight_actions(state):
+    return [Fight(province) for province, _ in state.attacking]
+
+
+def _reorg_actions(state):
+    actions = [EndTurn()]
+    for src in sorted(_reorg_sources(state)):
+        free = state.units(src) - 1  # ZARGOS-REORG-03
+        for dst in sorted(_reorg_targets(state, src)):
+            actions += [Move(src, dst, n) for n in range(1, free + 1)]
+    return actions
+
+
+def _discard_actions(state):
+    return [Discard(card) for card in sorted(set(state.hands[state.draws[0][0]]))]
+
+
+def _buy_actions(state):
+    max_units, max_boats = _purchase_limits(state)
+    return [Buy(u, b) for u in range(max_units + 1) for b in range(max_boats + 1)
+            if UNIT_COST * u + BOAT_COST * b <= state.budget]
+
+
+_ACTIONS = {
+    "choose": _choose_actions, "place_single": _place_single_actions, "place_rest": _place_own_actions,
+    "attack": _attack_actions, "fight": _fight_actions, "reorg": _reorg_actions, "discard": _discard_actions,
+    "buy": _buy_actions, "place_buy": _place_own_actions,
+}
+
+
+# -- movement on the map -----------------------------------------------------------------------------------
+def _power(state: ZargosState, people: str, *provinces: str) -> str:
+    """The people's power hook, or "" where powers do not apply (inside the Kingdom of Zargos: ZARGOS-POWERS-02)."""
+    planet = state.game.planet
+    if any(planet.kingdom_of(p) == ZARGOS for p in provinces):
+        return ""
+    return state.game.hooks.get(people, "")
+
+
+def _land_targets(state, src):
+    """Provinces a land attack from ``src`` may enter: bordering, not the attacker's own (ZARGOS-LAND-01, -03)."""
+    planet, me = state.game.planet, state.acting
+    targets = set(planet.land_neighbours(src))
+    if _power(state, me, src) in ("long_attack", "flight"):
+        for mid in planet.land_neighbours(src):
+            if _power(state, me, mid) == "flight" or state.holder(mid) == me:  # Knights pass through their own
+                targets |= {p for p in planet.land_neighbours(mid) if _power(state, me, p)}
+    targets.discard(src)
+    return sorted(p for p in targets if state.holder(p) != me)
+
+
+def _sea_targets(state, src):
+    """Coastal provinces a sea attack from ``src`` may reach, with the boats it costs (ZARGOS-SEA-01, -02, -07)."""
+    planet, me = state.game.planet, state.acting
+    routes = {}
+    for dst, boats in planet.sea_routes_from(src).items():
+        if state.holder(dst) != me:
+            routes[dst] = _boat_price(state, me, boats, src, dst)
+    return routes
+
+
+def _boat_price(state, people, boats, src, dst):
+    return max(boats - 1, 0) if _power(state, people, src, dst) == "free_sea_space" else boats
+
+
+def _reorg_sources(state):
+    me = state.acting
+    if not state.reorg:
+        return state.provinces_of(me)
+    if len(state.reorg) == 1:  # ZARGOS-REORG-02 (AMB-S03): the group goes on from where it stopped, or a
+        src, dst, _ = state.reorg[0]  # second group leaves the same province
+        return tuple(p for p in (src, dst) if state.holder(p) == me)
+    return ()
+
+
+def _reorg_targets(state, src):
+    """Own provinces one reorganisation step away from ``src`` (ZARGOS-REORG-05, -06), with their boat cost."""
+    return {dst: cost for dst, cost in _reorg_costs(state, src).items()
+            if cost <= state.boats[state.player_of(state.acting)]}
+
+
+def _reorg_costs(state, src):
+    planet, me = state.game.planet, state.acting
+    own = set(state.provinces_of(me))
+    costs = {dst: _boat_price(state, me, boats, src, dst)
+             for dst, boats in planet.sea_routes_from(src).items() if dst in own}
+    for dst in planet.land_neighbours(src):
+        if dst in own:
+            costs[dst] = 0
+    if _power(state, me, src) == "web_reorganisation":  # Spiders: any distance through their own provinces
+        frontier, seen = [src], {src}
+        while frontier:
+            here = frontier.pop()
+            for nxt in planet.land_neighbours(here):
+                if nxt in own and nxt not in seen and _power(state, me, nxt):
+                    seen.add(nxt)
+                    frontier.append(nxt)
+                    costs[nxt] = 0
+    costs.pop(src, None)
+    return costs
+
+
+def _battle_conditions(state, province, defender) -> Battle:
+    """Walls and powers of one combat (ZARGOS-CAPITAL-01; powers off in the Kingdom of Zargos)."""
+    planet, attacker = state.game.planet, state.acting
+    capital = planet.is_capital(province)
+    monks = _power(state, defender, province) == "monastery_walls" if defender else False
+    amazons = _power(state, attacker, province) == "extra_attack_die"
+    return Battle(capital=capital or monks, attacker_bonus=int(amazons))
+
+
+def _purchase_limits(state):
+    me = state.acting
+    on_board = sum(units for _, people, units in state.board if people == me)
+    max_units = min(state.budget // UNIT_COST, UNIT_STOCK - on_board) if state.provinces_of(me) else 0
+    max_boats = min(state.budget // BOAT_COST, BOATS - sum(state.boats))  # ZARGOS-COMP-03, AMB-S18
+    return max(max_units, 0), max(max_boats, 0)
+
+
+# -- applying ----------------------------------------------------------------------------------------------
+def apply(state: ZargosState, action) -> ZargosState:
+    """The state after ``action`` (or a chance outcome); refuses illegal ones, naming the rule."""
+    if state.phase == "over":
+        raise IllegalActionError("ZARGOS-GOAL-01", "the game is over")
+    if state.phase in CHANCE_PHASES:
+        if action not in state.legal_actions():
+            raise IllegalActionError(_CHANCE_RULES[state.phase], f"{action!r} is not a possible outcome here")
+        return _APPLY[state.phase](state, action)
+    expected = _ACTION_KINDS[state.phase]
+    if not isinstance(action, expected):
+        names = " or ".join(kind.__name__ for kind in expected)
+        raise IllegalActionError(_PHASE_RULES[state.phase], f"in the {state.phase} phase the move is {names}, "
+                                 f"not {action!r}")
+    _check(state, action)
+    return _APPLY[state.phase](state, action)
+
+
+_CHANCE_RULES = {"roll": "ZARGOS-ORDER-02", "combat": "ZARGOS-COMBAT-05", "demons": "ZARGOS-ZARGOS-02",
+                 "draw": "ZARGOS-MAGIC-01"}
+_PHASE_RULES = {"choose": "ZARGOS-SETUP-02", "place_single": "ZARGOS-SETUP-07", "place_rest": "ZARGOS-SETUP-10",
+                "attack": "ZARGOS-TURN-01", "fight": "ZARGOS-COMBAT-01", "reorg": "ZARGOS-REORG-01",
+                "discard": "ZARGOS-MAGIC-02", "buy": "ZARGOS-BUY-01", "place_buy": "ZARGOS-BUY-05"}
+_ACTION_KINDS = {"choose": (ChoosePeople,), "place_single": (Place,), "place_rest": (Place,),
+                 "attack": (LandAttack, SeaAttack, EndAttacks), "fight": (Fight,), "reorg": (Move, EndTurn),
+                 "discard": (Discard,), "buy": (Buy,), "place_buy": (Place,)}
+
+
+def _check(state: ZargosState, action) -> None:
+    """Raise the specific refusal for an action of the right kind that the rules still forbid."""
+    planet, me = state.game.planet, state.acting
+    if isinstance(action, ChoosePeople):
+        if action.people not in _free_peoples(state):
+            raise IllegalActionError("ZARGOS-SETUP-02", f"{action.people!r} is not a people still free to choose")
+    elif isinstance(action, Place):
+        province = action.province
+        if province not in planet.provinces:
+            raise IllegalActionError("ZARGOS-SETUP-07", f"{province!r} is not a province")
+        if state.phase == "place_single":
+            if planet.kingdom_of(province) == ZARGOS:
+                raise IllegalActionError("ZARGOS-SETUP-08", "no pawn goes into the Kingdom of Zargos before the game")
+            if state.holder(province) not in ("", me):
+                raise IllegalActionError("ZARGOS-SETUP-07", f"{province} is occupied by the {state.holder(province)}")
+        elif state.holder(province) != me:
+            rule = "ZARGOS-SETUP-10" if state.phase == "place_rest" else "ZARGOS-BUY-05"
+            raise IllegalActionError(rule, f"units go only on provinces the {me} occupy, not {province}")
+    elif isinstance(action, LandAttack | SeaAttack):
+        _check_attack(state, action)
+    elif isinstance(action, Fight):
+        if action.province not in dict(state.attacking):
+            raise IllegalActionError("ZARGOS-COMBAT-02", f"there is no combat to fight in {action.province}")
+    elif isinstance(action, Move):
+        _check_move(state, action)
+    elif isinstance(action, Discard):
+        if action.card not in state.hands[state.draws[0][0]]:
+            raise IllegalActionError("ZARGOS-MAGIC-02", f"{action.card!r} is not in the hand")
+    elif isinstance(action, Buy):
+        max_units, max_boats = _purchase_limits(state)
+        if action.units < 0 or action.boats < 0 or UNIT_COST * action.units + BOAT_COST * action.boats > state.budget:
+            raise IllegalActionError("ZARGOS-BUY-02", f"units cost {UNIT_COST} and boats {BOAT_COST}; "
+                                     f"{state.budget} points cannot buy {action.units} units and {action.boats} boats")
+        if action.boats > max_boats:
+            raise IllegalActionError("ZARGOS-COMP-03", f"only {BOATS - sum(state.boats)} boats are left of {BOATS}")
+        if action.units > max_units:
+            raise IllegalActionError("ZARGOS-BUY-05", f"at most {max_units} units can be placed (stock, provinces)")
+
+
+def _check_attack(state, action) -> None:
+    planet, me = state.game.planet, state.acting
+    sea = isinstance(action, SeaAttack)
+    kind = "SEA" if sea else "LAND"
+    if state.holder(action.src) != me:
+        raise IllegalActionError(f"ZARGOS-{kind}-01", f"attacks start from a province of the {me}, not {action.src}")
+    if action.dst not in planet.provinces:
+        raise IllegalActionError(f"ZARGOS-{kind}-01", f"{action.dst!r} is not a province")
+    if state.holder(action.dst) == me:
+        raise IllegalActionError("ZARGOS-LAND-03", "a people cannot attack its own province")
+    if not 1 <= action.units <= state.units(action.src) - 1:
+        raise IllegalActionError(f"ZARGOS-{kind}-0{6 if sea else 2}",
+                                 f"at least one unit stays in {action.src}: at most {state.units(action.src) - 1} "
+                                 f"may leave, not {action.units}")
+    if sea:
+        routes = _sea_targets(state, action.src)
+        if action.dst not in routes:
+            raise IllegalActionError("ZARGOS-SEA-07", f"no sea route joins {action.src} and {action.dst}")
+        if routes[action.dst] > state.boats[state.player_of(me)]:
+            raise IllegalActionError("ZARGOS-SEA-02", f"the crossing needs {routes[action.dst]} boats, "
+                                     f"the player has {state.boats[state.player_of(me)]}")
+    elif action.dst not in _land_targets(state, action.src):
+        raise IllegalActionError("ZARGOS-LAND-01", f"{action.dst} does not border {action.src}")
+
+
+def _check_move(state, action) -> None:
+    me = state.acting
+    if state.holder(action.src) != me or state.holder(action.dst) != me:
+        raise IllegalActionError("ZARGOS-REORG-05", "reorganisation moves only between provinces the people controls")
+    if action.src not in _reorg_sources(state):
+        raise IllegalActionError("ZARGOS-REORG-02", "one group across two provinces, or two groups from one "
+                                 "province: this move fits neither")
+    if not 1 <= action.units <= state.units(action.src) - 1:
+        raise IllegalActionError("ZARGOS-REORG-03", f"every province keeps at least one unit: at most "
+                                 f"{state.units(action.src) - 1} may leave {action.src}")
+    costs = _reorg_costs(state, action.src)
+    if action.dst not in costs:
+        raise IllegalActionError("ZARGOS-REORG-02", f"{action.dst} is not one step from {action.src}")
+    if costs[action.dst] > state.boats[state.player_of(me)]:
+        raise IllegalActionError("ZARGOS-REORG-06", f"the crossing needs {costs[action.dst]} boats")
+
+
+# -- the effects ---------------------------------------------------------------------------------------------
+def _log(state, *events):
+    return state.log + events
+
+
+def _units(n: int) -> str:
+    return f"{n} unit{'' if n == 1 else 's'}"
+
+
+def _set_units(board: tuple, province: str, people: str, units: int) -> tuple:
+    """The board with ``province`` held by ``people`` with ``units`` (emptied when units is 0)."""
+    rows = [row for row in board if row[0] != province]
+    if units > 0:
+        rows.append((province, people, units))
+    return tuple(sorted(rows))
+
+
+def _apply_roll(state, face):
+    rolls = state.rolls + (face,)
+    groups = list(state.ranking)
+    index = next(i for i, g in enumerate(groups) if len(g) > 1)
+    group = groups[index]
+    who = group[len(rolls) - 1]
+    log = _log(state, f"{_name(state, who)} rolls {face} (ZARGOS-{'SETUP' if state.turn == 0 else 'ORDER'}-02)")
+    if len(rolls) < len(group):
+        return replace(state, rolls=rolls, log=log)
+    by_value: dict[int, list] = {}
+    for member, value in zip(group, rolls, strict=True):
+        by_value.setdefault(value, []).append(member)
+    groups[index:index + 1] = [tuple(by_value[v]) for v in sorted(by_value, reverse=True)]  # ties roll again
+    return _after_ranking(replace(state, ranking=tuple(groups), rolls=(), log=log))
+
+
+def _name(state, who):
+    return f"player {who + 1}" if isinstance(who, int) else f"the {who}"
+
+
+def _after_ranking(state):
+    if any(len(group) > 1 for group in state.ranking):
+        return replace(state, phase="roll")
+    order = tuple(group[0] for group in state.ranking)
+    if state.turn == 0:  # setup: choice order, then a second (and third) pass (ZARGOS-SETUP-02, -03, -05)
+        choosers = order * state.game.peoples_per_player
+        return replace(state, phase="choose", ranking=(), choosers=choosers,
+                       log=_log(state, "choice order: " + ", ".join(_name(state, p) for p in order)))
+    return _deal(replace(state, seats=order, ranking=(),
+                         log=_log(state, "order of play: " + ", ".join(order) + " (ZARGOS-ORDER-01)")))
+
+
+def _apply_choose(state, action):
+    peoples = state.peoples + (action.people,)
+    owners = state.owners + (state.choosers[0],)
+    state = replace(state, peoples=peoples, owners=owners, choosers=state.choosers[1:],
+                    log=_log(state, f"player {state.choosers[0] + 1} chooses the {action.people} (ZARGOS-SETUP-02)"))
+    if state.choosers:
+        return state
+    reserve = tuple((people, state.game.start_units) for people in peoples)  # ZARGOS-SETUP-04
+    return replace(state, phase="place_single", seats=peoples, seat=0, reserve=reserve)
+
+
+def _apply_place(state, action):
+    me = state.acting
+    reserve = tuple((p, n - 1 if p == me else n) for p, n in state.reserve)
+    board = _set_units(state.board, action.province, me, state.units(action.province) + 1)
+    rule = {"place_single": "ZARGOS-SETUP-07", "place_rest": "ZARGOS-SETUP-10", "place_buy": "ZARGOS-BUY-05"}
+    state = replace(state, board=board, reserve=reserve,
+                    log=_log(state, f"the {me} place a unit in {action.province} ({rule[state.phase]})"))
+    if state.phase == "place_buy":
+        return state if dict(reserve)[me] else _next_buyer(replace(state, reserve=()))
+    if state.phase == "place_single" and _all_outer_occupied(state):  # ZARGOS-SETUP-09
+        state = replace(state, phase="place_rest")
+    following = _next_seat(state, lambda people: dict(state.reserve)[people] > 0, wrap=True)
+    if following is None:
+        return _start_turn(replace(state, reserve=()))  # ZARGOS-SETUP-12
+    return replace(state, seat=following)
+
+
+def _all_outer_occupied(state):
+    planet = state.game.planet
+    return all(state.holder(p) for p in planet.provinces if planet.kingdom_of(p) != ZARGOS)
+
+
+def _next_seat(state, wanted, wrap=False):
+    """The next seat after the acting one whose people passes ``wanted`` (cycling round if ``wrap``)."""
+    count = len(state.seats)
+    steps = range(1, count + 1) if wrap else range(1, count - state.seat)
+    for step in steps:
+        index = (state.seat + step) % count
+        if wanted(state.seats[index]):
+            return index
+    return None
+
+
+def _start_turn(state):
+    turn = state.turn + 1
+    if turn > state.game.turn_limit:
+        return replace(state, phase="over", log=_log(state, f"turn limit {state.game.turn_limit} reached: no winner"))
+    state = replace(state, turn=turn, seat=0, log=_log(state, f"turn {turn} (ZARGOS-TURN-01)"))
+    return _begin_seat(state, 0)
+
+
+def _begin_seat(state, index):
+    """Give the turn to the first seat from ``index`` whose people holds a province; or count the points."""
+    for seat in range(index, len(state.seats)):
+        if state.provinces_of(state.seats[seat]):
+            return replace(state, phase="attack", seat=seat, attacking=(), reorg=())
+    return _count_points(state)
+
+
+def _apply_attack(state, action):
+    me = state.acting
+    if isinstance(action, EndAttacks):
+        return _end_attacks(state)
+    board = _set_units(state.board, action.src, me, state.units(action.src) - action.units)
+    attacking = dict(state.attacking)
+    attacking[action.dst] = attacking.get(action.dst, 0) + action.units  # grouped attacks: ZARGOS-LAND-04
+    boats = state.boats
+    if isinstance(action, SeaAttack):
+        cost = _sea_targets(state, action.src)[action.dst]
+        player = state.player_of(me)
+        boats = tuple(b - cost if i == player else b for i, b in enumerate(boats))  # ZARGOS-SEA-02; AMB-S18
+        event = (f"the {me} ship {_units(action.units)} from {action.src} to {action.dst} for {cost} boat(s) "
+                 "(ZARGOS-SEA-01)")
+    else:
+        event = f"the {me} send {_units(action.units)} from {action.src} into {action.dst} (ZARGOS-LAND-01)"
+    return replace(state, board=board, attacking=tuple(sorted(attacking.items())), boats=boats,
+                   log=_log(state, event))
+
+
+def _end_attacks(state):
+    """Empty provinces outside Zargos are simply taken; the rest wait for their combat (ZARGOS-COMBAT-02)."""
+    planet, me = state.game.planet, state.acting
+    waiting, board, log = [], state.board, state.log
+    for province, units in state.attacking:
+        if state.holder(province) or planet.kingdom_of(province) == ZARGOS:
+            waiting.append((province, units))
+        else:
+            board = _set_units(board, province, me, units)
+            log += (f"the {me} take the empty {province} without a fight (ZARGOS-COMBAT-10, AMB-S02)",)
+    state = _after_occupation(replace(state, board=board, attacking=tuple(waiting), log=log))
+    if state.phase == "over":
+        return state
+    return replace(state, phase="fight" if waiting else "reorg")
+
+
+def _apply_fight(state, action):
+    planet = state.game.planet
+    attackers = dict(state.attacking)[action.province]
+    attacking = tuple(row for row in state.attacking if row[0] != action.province)
+    defender, defenders = state.holdings.get(action.province, ("", 0))
+    if defender:
+        return replace(state, phase="combat", attacking=attacking,
+                       combat=(action.province, attackers, defenders, defender, 0),
+                       log=_log(state, f"combat in {action.province}: {attackers} {state.acting} against "
+                                       f"{defenders} {defender} (ZARGOS-COMBAT-01)"))
+    dice = DEMON_DICE[planet.ring(action.province)]  # ZARGOS-ZARGOS-03
+    return replace(state, phase="demons", attacking=attacking, combat=(action.province, attackers, 0, "", dice),
+                   log=_log(state, f"the demons of {action.province} roll {dice} dice against {attackers} "
+                                   f"{state.acting} (ZARGOS-ZARGOS-02)"))
+
+
+def _apply_combat(state, outcome):
+    province, _, _, defender, _ = state.combat
+    attackers, defenders = outcome
+    me = state.acting
+    if attackers and defenders:  # ZARGOS-COMBAT-08: another round, dice recounted
+        return replace(state, combat=(province, attackers, defenders, defender, 0),
+                       log=_log(state, f"  round: {attackers} {me} v {defenders} {defender} left (ZARGOS-COMBAT-08)"))
+    if attackers:
+        board, event = _set_units(state.board, province, me, attackers), \
+            f"the {me} take {province} with {_units(attackers)} left (ZARGOS-COMBAT-07)"
+    elif defenders:
+        board, event = _set_units(state.board, province, defender, defenders), \
+            f"the {defender} hold {province} with {_units(defenders)} left (ZARGOS-COMBAT-07)"
+    else:
+        board, event = _set_units(state.board, province, defender, 0), \
+            f"both sides are wiped out: {province} is left empty (ZARGOS-COMBAT-09)"
+    return _after_combat(replace(state, board=board, combat=(), log=_log(state, event)))
+
+
+def _apply_demons(state, left):
+    province = state.combat[0]
+    me = state.acting
+    if left:
+        board, event = _set_units(state.board, province, me, left), \
+            f"the {me} drive out the demons of {province} with {_units(left)} left (ZARGOS-ZARGOS-04)"
+    else:
+        board, event = state.board, f"the demons of {province} destroy every attacker (ZARGOS-ZARGOS-04)"
+    return _after_combat(replace(state, board=board, combat=(), log=_log(state, event)))
+
+
+def _after_combat(state):
+    state = _after_occupation(state)
+    if state.phase == "over":
+        return state
+    return replace(state, phase="fight" if state.attacking else "reorg")
+
+
+def _after_occupation(state):
+    """The Master of the Winds follows the Forbidden City (ZARGOS-MOTW-01, -05, -06); a full centre wins."""
+    holder = state.holder(FORBIDDEN_CITY)
+    if holder != state.master:
+        event = (f"the {holder} take the Master of the Winds card (ZARGOS-MOTW-01)" if holder
+                 else "the Forbidden City is empty: no Master of the Winds (ZARGOS-MOTW-06)")
+        state = replace(state, master=holder, log=_log(state, event))
+    centre = (FORBIDDEN_CITY, *state.game.planet.land_neighbours(FORBIDDEN_CITY))
+    if holder and all(state.holder(p) == holder for p in centre):  # ZARGOS-GOAL-01, -02
+        return replace(state, phase="over", winner=holder,
+                       log=_log(state, f"the {holder} hold the Forbidden City and the three provinces around it: "
+                                       f"they win (ZARGOS-GOAL-01)"))
+    return state
+
+
+def _apply_reorg(state, action):
+    if isinstance(action, EndTurn):
+        return _end_seat(state)
+    me = state.acting
+    cost = _reorg_costs(state, action.src)[action.dst]
+    player = state.player_of(me)
+    board = _set_units(state.board, action.src, me, state.units(action.src) - action.units)
+    board = _set_units(board, action.dst, me, dict((p, u) for p, _, u in board)[action.dst] + action.units)
+    boats = tuple(b - cost if i == player else b for i, b in enumerate(state.boats))
+    return replace(state, board=board, boats=boats, reorg=state.reorg + ((action.src, action.dst, action.units),),
+                   log=_log(state, f"the {me} move {_units(action.units)} from {action.src} to {action.dst}"
+                                   f"{f' for {cost} boats' if cost else ''} (ZARGOS-REORG-01)"))
+
+
+def _end_seat(state):
+    return _begin_seat(replace(state, attacking=(), reorg=()), state.seat + 1)
+
+
+# -- between turns: points, order, cards, purchases -----------------------------------------------------------
+def territory_points(state: ZargosState, people: str) -> int:
+    """The people's points at a count (ZARGOS-POINTS-01..06; AMB-S11: Zargos values are not added to others)."""
+    planet = state.game.planet
+    held = set(state.provinces_of(people))
+    total = 0
+    for kingdom in planet.kingdoms.values():
+        mine = [p for p in kingdom.provinces if p in held]
+        if kingdom.id != ZARGOS and len(mine) == len(kingdom.provinces):
+            total += kingdom.capital_value  # ZARGOS-POINTS-05
+            continue
+        for province in mine:
+            if province == FORBIDDEN_CITY:
+                total += 4  # ZARGOS-POINTS-04
+            elif kingdom.id == ZARGOS or planet.is_capital(province):
+                total += 2  # ZARGOS-POINTS-02, -03
+            else:
+                total += 1  # ZARGOS-POINTS-01
+    return total
+
+
+def _count_points(state):
+    planet = state.game.planet
+    points = tuple((people, territory_points(state, people)) for people in state.seats)
+    cards = dict(state.kingdom_cards)
+    log = ["points: " + ", ".join(f"{p} {n}" for p, n in points) + " (ZARGOS-POINTS-01)"]
+    for kingdom in planet.kingdoms.values():
+        if kingdom.id == ZARGOS:
+            continue
+        holders = {state.holder(p) for p in kingdom.provinces}
+        whole = holders.pop() if len(holders) == 1 and "" not in holders else ""
+        if whole and cards.get(kingdom.id) != whole:
+            cards[kingdom.id] = whole  # ZARGOS-KCARD-01 (and -05: only with the whole kingdom)
+            log.append(f"the {whole} take the {kingdom.name} card (ZARGOS-KCARD-01)")
+        elif cards.get(kingdom.id) and state.holder(kingdom.capital) != cards[kingdom.id]:
+            log.append(f"the {cards.pop(kingdom.id)} lose the {kingdom.name} card (ZARGOS-KCARD-03)")
+    ranking: list[tuple] = []
+    for value in sorted({n for _, n in points}, reverse=True):  # ZARGOS-ORDER-01; ties roll (ZARGOS-ORDER-02)
+        ranking.append(tuple(people for people, n in points if n == value))
+    state = replace(state, points=points, kingdom_cards=tuple(sorted(cards.items())), ranking=tuple(ranking),
+                    seat=0, log=state.log + tuple(log))
+    return _after_ranking(state)
+
+
+def _deal(state):
+    """Magic cards in the new order: one per Kingdom card, or 3 for the Master only (ZARGOS-MAGIC-01, MOTW-02, -04)."""
+    draws = []
+    for player in dict.fromkeys(state.player_of(people) for people in state.seats):
+        mine = {people for people, owner in zip(state.peoples, state.owners, strict=True) if owner == player}
+        if state.master:
+            count = MASTER_DRAWS if state.master in mine else 0
+        else:
+            count = sum(holder in mine for _, holder in state.kingdom_cards)
+        if count:
+            draws.append((player, count))
+    return _next_draw(replace(state, draws=tuple(draws)))
+
+
+def _next_draw(state):
+    draws = tuple((player, n) for player, n in state.draws if n > 0)
+    if draws and (state.deck or state.bottom):
+        return replace(state, phase="draw", draws=draws)
+    return _buyer(replace(state, draws=()), 0)  # GAP-S08: an empty deck gives nothing
+
+
+def _apply_draw(state, card):
+    player, count = state.draws[0]
+    if state.deck:
+        deck = list(state.deck)
+        deck.remove(card)
+        state = replace(state, deck=tuple(deck))
+    else:
+        state = replace(state, bottom=state.bottom[1:])
+    absent = state.game.suspension_cards.get(card)
+    if absent and absent not in state.peoples:  # ZARGOS-MAGIC-16: removed, and another card drawn
+        return replace(state, removed=state.removed + (card,),
+                       log=_log(state, f"{card} concerns the absent {absent}: removed, another is drawn "
+                                       f"(ZARGOS-MAGIC-16)"))
+    hand = tuple(sorted(state.hands[player] + (card,)))
+    hands = tuple(hand if i == player else h for i, h in enumerate(state.hands))
+    state = replace(state, hands=hands, draws=((player, count - 1),) + state.draws[1:],
+                    log=_log(state, f"player {player + 1} draws a magic card (ZARGOS-MAGIC-01)"))
+    if len(hand) > HAND_LIMIT:
+        return replace(state, phase="discard")
+    return _next_draw(state)
+
+
+def _apply_discard(state, action):
+    player = state.draws[0][0]
+    hand = list(state.hands[player])
+    hand.remove(action.card)
+    hands = tuple(tuple(hand) if i == player else h for i, h in enumerate(state.hands))
+    state = replace(state, hands=hands, bottom=state.bottom + (action.card,),
+                    log=_log(state, f"player {player + 1} puts {action.card} under the deck (ZARGOS-MAGIC-02)"))
+    return state if len(hand) > HAND_LIMIT else _next_draw(state)
+
+
+def _buyer(state, seat):
+    if seat >= len(state.seats):
+        return _start_turn(replace(state, budget=0))
+    people = state.seats[seat]
+    return replace(state, phase="buy", seat=seat, budget=state.points_of(people))
+
+
+def _apply_buy(state, action):
+    me = state.acting
+    player = state.player_of(me)
+    boats = tuple(b + action.boats if i == player else b for i, b in enumerate(state.boats))
+    state = replace(state, boats=boats, budget=0,  # ZARGOS-BUY-04: what is not spent is lost
+                    log=_log(state, f"the {me} buy {_units(action.units)} and {action.boats} boat(s) (ZARGOS-BUY-01)"))
+    if action.units:
+        return replace(state, phase="place_buy", reserve=((me, action.units),))
+    return _next_buyer(state)
+
+
+def _next_buyer(state):
+    return _buyer(state, state.seat + 1)
+
+
+_APPLY = {
+    "roll": _apply_roll, "choose": _apply_choose, "place_single": _apply_place, "place_rest": _apply_place,
+    "attack": _apply_attack, "fight": _apply_fight, "combat": _apply_combat, "demons": _apply_demons,
+    "reorg": _apply_reorg, "draw": _apply_draw, "discard": _apply_discard, "buy": _apply_buy,
+    "place_buy": _apply_place,
+}

@@ -1,0 +1,299 @@
+"""The Zargos game: static parameters (:class:`ZargosGame`), the frozen state (:class:`ZargosState`), and actions.
+
+The state is plain data; the rules that move it live in :mod:`zaarlab.zargos.rules`. A seat of the order of play
+is a *people* (AMB-S17); a player may run two or three peoples (ZARGOS-SETUP-03, -05), and
+:meth:`ZargosState.current_player` names the player who decides for the acting people.
+
+Examples
+--------
+>>> game = ZargosGame(players=3)
+>>> state = game.initial_state()
+>>> state.current_player(), state.phase   # CHANCE (-1): each player rolls for the choice of peoples
+(-1, 'roll')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..core.api import Action, register_game
+from ..core.codec import decode, decode_fields, encode_fields
+from .board import Planet, load_planet
+from .cards import magic_deck, peoples
+
+
+# -- actions -----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChoosePeople(Action):
+    """Setup: take a people (ZARGOS-SETUP-02, -03)."""
+
+    people: str
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Put one unit of the acting people on a province (setup and reinforcements)."""
+
+    province: str
+
+
+@dataclass(frozen=True)
+class LandAttack(Action):
+    """Move ``units`` from ``src`` into a bordering province held by another people, or empty (ZARGOS-LAND-01)."""
+
+    src: str
+    dst: str
+    units: int
+
+
+@dataclass(frozen=True)
+class SeaAttack(Action):
+    """Ship ``units`` from a coastal province to another people's coastal province, one boat per sea space."""
+
+    src: str
+    dst: str
+    units: int
+
+
+@dataclass(frozen=True)
+class EndAttacks(Action):
+    """No more movements: the combats are resolved (ZARGOS-COMBAT-01)."""
+
+
+@dataclass(frozen=True)
+class Fight(Action):
+    """Resolve the combat (or the demons) in ``province`` next; the attacker picks the order (ZARGOS-COMBAT-01)."""
+
+    province: str
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Reorganisation: move ``units`` between two provinces the people controls (ZARGOS-REORG-01)."""
+
+    src: str
+    dst: str
+    units: int
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End the acting people's turn (after its reorganisation)."""
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Put a magic card from the hand at the bottom of the deck (hand limit, ZARGOS-MAGIC-02)."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class Buy(Action):
+    """Spend the people's points: reinforcement units at 2, boats at 5 (ZARGOS-BUY-02, -03)."""
+
+    units: int
+    boats: int
+
+
+ACTION_TYPES = (ChoosePeople, Place, LandAttack, SeaAttack, EndAttacks, Fight, Move, EndTurn, Discard, Buy)
+
+
+# -- the game ----------------------------------------------------------------------------------------------
+START_UNITS = {6: 25, 5: 30, 4: 35, 3: 25, 2: 35}  # per people (ZARGOS-SETUP-04)
+THREE_PEOPLES_UNITS = 25  # the 2-player variant with three peoples each (ZARGOS-SETUP-05)
+
+
+@register_game
+@dataclass(frozen=True)
+class ZargosGame:
+    """A game of Zargos.
+
+    Parameters
+    ----------
+    players : int
+        2 to 6.
+    three_peoples : bool
+        With 2 players, three peoples each instead of two (ZARGOS-SETUP-05).
+    powers : str
+        ``"placeholder"`` for the bundled (reconstructed) people powers, ``"none"`` for peoples all alike.
+    turn_limit : int
+        The game stops after this many turns if nobody has won (the rulebook has no limit; bots need one).
+    data_dir : str
+        A folder of the user's own data files (map, peoples, magic), or ``""`` for the bundled ones.
+    """
+
+    name = "zargos"
+    players: int = 4
+    three_peoples: bool = False
+    powers: str = "placeholder"
+    turn_limit: int = 30
+    data_dir: str = ""
+
+    def __post_init__(self):
+        if not 2 <= self.players <= 6:
+            raise ValueError(f"Zargos is for 2 to 6 players, not {self.players} (ZARGOS-SETUP-04)")
+        if self.three_peoples and self.players != 2:
+            raise ValueError("three peoples each is a 2-player variant (ZARGOS-SETUP-05)")
+        if self.powers not in ("placeholder", "none"):
+            raise ValueError(f"powers is 'placeholder' or 'none', not {self.powers!r}")
+        if self.turn_limit < 1:
+            raise ValueError("the turn limit must be at least 1")
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def peoples_per_player(self) -> int:
+        return 3 if self.three_peoples else 2 if self.players <= 3 else 1
+
+    @property
+    def start_units(self) -> int:
+        return THREE_PEOPLES_UNITS if self.three_peoples else START_UNITS[self.players]
+
+    @cached_property
+    def planet(self) -> Planet:
+        return load_planet(self.data_dir or None)
+
+    @cached_property
+    def hooks(self) -> dict[str, str]:
+        """People -> power hook id (empty with ``powers="none"``)."""
+        if self.powers == "none":
+            return {}
+        return {p.id: p.hook for p in peoples(self.data_dir or None)}
+
+    @cached_property
+    def suspension_cards(self) -> dict[str, str]:
+        """Red card -> the people whose power it suspends (GAP-S02)."""
+        return {p.suspended_by: p.id for p in peoples(self.data_dir or None)}
+
+    def initial_state(self) -> ZargosState:
+        return ZargosState(
+            game=self,
+            phase="roll",
+            ranking=(tuple(range(self.players)),),
+            deck=tuple(sorted(magic_deck(self.data_dir or None))),
+            boats=(0,) * self.players,
+            hands=((),) * self.players,
+            log=(),
+        )
+
+    def state_from_dict(self, data: dict) -> ZargosState:
+        return decode_fields(ZargosState, data, ACTION_TYPES, game=self)
+
+    def action_from_dict(self, data):
+        return decode(data, ACTION_TYPES)
+
+    def to_dict(self) -> dict:
+        return {"players": self.players, "three_peoples": self.three_peoples, "powers": self.powers,
+                "turn_limit": self.turn_limit, "data_dir": self.data_dir}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> ZargosGame:
+        return cls(**data)
+
+
+# -- the state ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ZargosState:
+    """Where a game of Zargos stands. Every field is immutable; ``log`` is narrative, left out of equality.
+
+    ``board`` holds (province, people, units) for every occupied province, sorted. During an attack phase,
+    ``attacking`` holds (province, units) of the acting people's units that have moved this turn; they sit in
+    their target until the combats are resolved.
+    """
+
+    game: ZargosGame = field(compare=False, repr=False)
+    phase: str
+    turn: int = 0
+    ranking: tuple = ()            # roll-offs: groups still to be ordered by dice (GAP-S06)
+    rolls: tuple = ()              # (who, value) rolled in the current roll-off group
+    choosers: tuple = ()           # setup: players still to choose, in order
+    peoples: tuple = ()            # peoples in the order they were chosen
+    owners: tuple = ()             # the player of each of ``peoples``
+    seats: tuple = ()              # the order of play: peoples
+    seat: int = 0                  # index into ``seats`` of the acting people
+    reserve: tuple = ()            # (people, units) not yet on the board
+    board: tuple = ()
+    attacking: tuple = ()
+    combat: tuple = ()             # (province, attackers, defenders, defending people or "", demon dice)
+    reorg: tuple = ()              # reorganisation steps made: (src, dst, units)
+    points: tuple = ()             # (people, points) at the last count
+    budget: int = 0                # points the acting people may still spend
+    boats: tuple = ()              # per player
+    kingdom_cards: tuple = ()      # (kingdom, people)
+    master: str = ""               # the people holding the Master of the Winds card
+    deck: tuple = ()               # the unseen, shuffled part of the magic deck (sorted multiset)
+    bottom: tuple = ()             # cards returned under the deck, top first
+    removed: tuple = ()            # cards out of the game (ZARGOS-MAGIC-16)
+    hands: tuple = ()              # per player, sorted
+    draws: tuple = ()              # (player, cards still to draw), in order
+    winner: str = ""
+    log: tuple = field(default=(), compare=False)
+
+    # -- the API --------------------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return rules.actor(self)
+
+    def legal_actions(self) -> tuple:
+        return self._legal_actions
+
+    @cached_property
+    def _legal_actions(self) -> tuple:  # computed once per state: states are immutable
+        return rules.legal_actions(self)
+
+    def chance_outcomes(self) -> tuple:
+        return rules.chance_outcomes(self)
+
+    def apply(self, action) -> ZargosState:
+        return rules.apply(self, action)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def returns(self) -> tuple[int, ...]:
+        """1 for the player whose people won, 0 for the others; all 0 if the turn limit stopped the game."""
+        winner = self.owners[self.peoples.index(self.winner)] if self.winner else None
+        return tuple(int(player == winner) for player in range(self.game.players))
+
+    def to_dict(self) -> dict:
+        return encode_fields(self)
+
+    # -- reading the board ----------------------------------------------------------------------------------
+    @cached_property
+    def holdings(self) -> dict[str, tuple[str, int]]:
+        """Province -> (people, units) for every occupied province."""
+        return {province: (people, units) for province, people, units in self.board}
+
+    def holder(self, province: str) -> str:
+        """The people occupying ``province``, or ``""``."""
+        return self.holdings.get(province, ("", 0))[0]
+
+    def units(self, province: str) -> int:
+        return self.holdings.get(province, ("", 0))[1]
+
+    def provinces_of(self, people: str) -> tuple[str, ...]:
+        return tuple(province for province, holder, _ in self.board if holder == people)
+
+    def player_of(self, people: str) -> int:
+        return self.owners[self.peoples.index(people)]
+
+    @property
+    def acting(self) -> str:
+        """The people whose turn it is (attacks, combats, reorganisation, buying)."""
+        return self.seats[self.seat] if self.seats else ""
+
+    def points_of(self, people: str) -> int:
+        return dict(self.points).get(people, 0)
+
+    def __str__(self) -> str:
+        head = f"Zargos, turn {self.turn}, phase {self.phase}"
+        if self.acting:
+            head += f", {self.acting} to act"
+        return head
+
+
+
+from . import rules  # noqa: E402  (the rules need the classes above)
