@@ -20,7 +20,7 @@ def test_the_magic_deck_ex_s17():
     assert all(deck.count(c) == 1 for c in ("typhoon", "eclipse", "heatwave", "floods", "tidal_wave", "earthquake"))
 
 
-@pytest.mark.rule("ZARGOS-MAGIC-06", "ZARGOS-MAGIC-10")
+@pytest.mark.rule("ZARGOS-MAGIC-06")
 def test_card_families_and_what_is_reconstructed():
     cards = {card.id: card for card in magic_cards()}
     assert {cards[c].effect_kind for c in ("wind_of_madness", "wind_of_death")} == {"lose_pawns"}

@@ -110,3 +110,73 @@ def loads(text: str) -> Playthrough:
     if playthrough.final != game.state_from_dict(data["final"]):
         raise ValueError("the saved final state differs from the replay of the saved history")
     return playthrough
+
+
+class Session:
+    """A game being stepped through by hand: bots and chance move on request, every state is kept for undo.
+
+    ``bots[player]`` is ``None`` for a seat a person plays: :meth:`step` then waits for :meth:`play`.
+
+    Examples
+    --------
+    >>> from zaarlab.core.api import IllegalActionError
+    >>> class Countdown:  # a one-player toy: take 1 or 2 from 3; taking the last wins
+    ...     def __init__(self, left=3): self.left = left
+    ...     def current_player(self): return -2 if self.left == 0 else 0
+    ...     def is_terminal(self): return self.left == 0
+    ...     def legal_actions(self): return tuple(n for n in (1, 2) if n <= self.left)
+    ...     def chance_outcomes(self): return ()
+    ...     def apply(self, n): return Countdown(self.left - n)
+    >>> session = Session(Countdown(), bots=[None])
+    >>> session.step()            # a person's turn: the session waits
+    False
+    >>> session.play(2); session.state.left
+    1
+    >>> session.undo(); session.state.left
+    3
+    """
+
+    def __init__(self, state: State, bots: Sequence[Bot | None], seed: int = 0):
+        self.bots = list(bots)
+        self.rng = random.Random(seed)
+        self.states = [state]
+        self.history: list = []
+
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    def waiting_for_person(self) -> bool:
+        """Whether the next move is a person's."""
+        player = self.state.current_player()
+        return not self.state.is_terminal() and player >= 0 and self.bots[player] is None
+
+    def step(self) -> bool:
+        """Let chance or a bot make the next move; False if the game is over or a person is to move."""
+        if self.state.is_terminal() or self.waiting_for_person():
+            return False
+        state = self.state
+        if state.current_player() == CHANCE:
+            action = sample_outcome(state.chance_outcomes(), self.rng)
+        else:
+            action = self.bots[state.current_player()](state, self.rng)
+        self.play(action)
+        return True
+
+    def play(self, action: Any) -> None:
+        """Make a move (a person's, or any legal one); an illegal move raises and changes nothing."""
+        self.states.append(self.state.apply(action))
+        self.history.append(action)
+
+    def run_until(self, stop: Callable[[State], bool], max_steps: int = 100_000) -> int:
+        """Step until ``stop(state)`` holds, the game ends or a person must move; return the steps made."""
+        steps = 0
+        while steps < max_steps and not stop(self.state) and self.step():
+            steps += 1
+        return steps
+
+    def undo(self) -> None:
+        """Take back the last move (does nothing at the start)."""
+        if self.history:
+            self.states.pop()
+            self.history.pop()

@@ -133,9 +133,9 @@ def _attack_actions(state):
         free = state.units(src) - 1  # ZARGOS-LAND-02, ZARGOS-SEA-06
         if free < 1:
             continue
-        for dst in _land_targets(state, src):
+        for dst in land_targets(state, src):
             land += [LandAttack(src, dst, n) for n in range(1, free + 1)]
-        for dst, boats in _sea_targets(state, src).items():
+        for dst, boats in sea_targets(state, src).items():
             if boats <= state.boats[state.player_of(me)]:
                 sea += [SeaAttack(src, dst, n) for n in range(1, free + 1)]
     return [EndAttacks(), *land, *sea]
@@ -159,7 +159,7 @@ def _discard_actions(state):
 
 
 def _buy_actions(state):
-    max_units, max_boats = _purchase_limits(state)
+    max_units, max_boats = purchase_limits(state)
     return [Buy(u, b) for u in range(max_units + 1) for b in range(max_boats + 1)
             if UNIT_COST * u + BOAT_COST * b <= state.budget]
 
@@ -180,7 +180,7 @@ def _power(state: ZargosState, people: str, *provinces: str) -> str:
     return state.game.hooks.get(people, "")
 
 
-def _land_targets(state, src):
+def land_targets(state, src):
     """Provinces a land attack from ``src`` may enter: bordering, not the attacker's own (ZARGOS-LAND-01, -03)."""
     planet, me = state.game.planet, state.acting
     targets = set(planet.land_neighbours(src))
@@ -192,7 +192,7 @@ def _land_targets(state, src):
     return sorted(p for p in targets if state.holder(p) != me)
 
 
-def _sea_targets(state, src):
+def sea_targets(state, src):
     """Coastal provinces a sea attack from ``src`` may reach, with the boats it costs (ZARGOS-SEA-01, -02, -07)."""
     planet, me = state.game.planet, state.acting
     routes = {}
@@ -252,7 +252,7 @@ def _battle_conditions(state, province, defender) -> Battle:
     return Battle(capital=capital or monks, attacker_bonus=int(amazons))
 
 
-def _purchase_limits(state):
+def purchase_limits(state):
     me = state.acting
     on_board = sum(units for _, people, units in state.board if people == me)
     max_units = min(state.budget // UNIT_COST, UNIT_STOCK - on_board) if state.provinces_of(me) else 0
@@ -317,7 +317,7 @@ def _check(state: ZargosState, action) -> None:
         if action.card not in state.hands[state.draws[0][0]]:
             raise IllegalActionError("ZARGOS-MAGIC-02", f"{action.card!r} is not in the hand")
     elif isinstance(action, Buy):
-        max_units, max_boats = _purchase_limits(state)
+        max_units, max_boats = purchase_limits(state)
         if action.units < 0 or action.boats < 0 or UNIT_COST * action.units + BOAT_COST * action.boats > state.budget:
             raise IllegalActionError("ZARGOS-BUY-02", f"units cost {UNIT_COST} and boats {BOAT_COST}; "
                                      f"{state.budget} points cannot buy {action.units} units and {action.boats} boats")
@@ -342,13 +342,13 @@ def _check_attack(state, action) -> None:
                                  f"at least one unit stays in {action.src}: at most {state.units(action.src) - 1} "
                                  f"may leave, not {action.units}")
     if sea:
-        routes = _sea_targets(state, action.src)
+        routes = sea_targets(state, action.src)
         if action.dst not in routes:
             raise IllegalActionError("ZARGOS-SEA-07", f"no sea route joins {action.src} and {action.dst}")
         if routes[action.dst] > state.boats[state.player_of(me)]:
             raise IllegalActionError("ZARGOS-SEA-02", f"the crossing needs {routes[action.dst]} boats, "
                                      f"the player has {state.boats[state.player_of(me)]}")
-    elif action.dst not in _land_targets(state, action.src):
+    elif action.dst not in land_targets(state, action.src):
         raise IllegalActionError("ZARGOS-LAND-01", f"{action.dst} does not border {action.src}")
 
 
@@ -487,7 +487,7 @@ def _apply_attack(state, action):
     attacking[action.dst] = attacking.get(action.dst, 0) + action.units  # grouped attacks: ZARGOS-LAND-04
     boats = state.boats
     if isinstance(action, SeaAttack):
-        cost = _sea_targets(state, action.src)[action.dst]
+        cost = sea_targets(state, action.src)[action.dst]
         player = state.player_of(me)
         boats = tuple(b - cost if i == player else b for i, b in enumerate(boats))  # ZARGOS-SEA-02; AMB-S18
         event = (f"the {me} ship {_units(action.units)} from {action.src} to {action.dst} for {cost} boat(s) "
