@@ -3,6 +3,8 @@
 import pytest
 
 from tests.conformance import check_conformance
+from zaarlab.core.play import random_bot
+from zaarlab.zargos.bots import greedy_bot
 from zaarlab.zargos.rules import BOATS, HAND_LIMIT
 from zaarlab.zargos.state import ZargosGame
 
@@ -46,12 +48,30 @@ def _units(state):
     return totals
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 6])
-def test_random_games_conform(players):
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_200_seeded_games_conform(players):
+    """40 games per player count, 200 in all: a greedy bot in seat 1, random bots elsewhere, 3 turns each."""
     game = ZargosGame(players=players, turn_limit=3)
-    ledger = Ledger()
-    stats = check_conformance(game, runs=3, seed=players, invariants=[ledger])
-    assert stats.terminal == 3 and stats.chance_nodes > 50
+    bots = [greedy_bot] + [random_bot] * (players - 1)
+    stats = check_conformance(game, runs=40, seed=players, bots=bots, invariants=[Ledger()])
+    assert stats.games == stats.terminal == 40 and stats.chance_nodes > 40 * 30
+    assert {"ZARGOS-SETUP-07", "ZARGOS-TURN-01"} <= stats.rules_refusing
+
+
+def test_greedy_games_run_to_a_winner():
+    """Full games under the harness: greedy bots reach the centre; the 30-turn cap ends the others."""
+    winners = 0
+    for players, seed in ((2, 1), (4, 2), (5, 1), (6, 1)):
+        game = ZargosGame(players=players, turn_limit=30)
+        ledger = Ledger()
+        finals = []
+
+        def last(state, finals=finals):
+            finals.append(state)
+
+        check_conformance(game, runs=1, seed=seed, bots=[greedy_bot] * players, invariants=[ledger, last])
+        winners += bool(finals[-1].winner)
+    assert winners >= 2
 
 
 def test_three_peoples_and_no_powers_conform():

@@ -31,9 +31,16 @@ from typing import Any
 
 import sympy
 
+_PLAIN = {type(None), bool, int, str}
+
 
 def encode(value: Any) -> Any:
     """A JSON-safe form of ``value`` (see the module docstring for the tags)."""
+    kind = type(value)  # exact types first: states are mostly tuples of strings and ints
+    if kind in _PLAIN:
+        return value
+    if kind is tuple:
+        return [v if type(v) in _PLAIN else encode(v) for v in value]
     if value is None or isinstance(value, bool | int | str):
         return value
     if isinstance(value, enum.Enum):
