@@ -57,10 +57,11 @@ class Action:
 
     Examples
     --------
-    >>> @dataclasses.dataclass(frozen=True)
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
     ... class Pass(Action):
     ...     pass
-    >>> @dataclasses.dataclass(frozen=True)
+    >>> @dataclass(frozen=True)
     ... class Bid(Action):
     ...     amount: int
     >>> sorted([Pass(), Bid(3), Bid(1)])

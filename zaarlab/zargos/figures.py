@@ -11,6 +11,8 @@ SEA_BLUE, LAND_GREY, HIGHLIGHT = "#3b82c4", "#8c8c8c", "#e67e22"
 KINGDOM_COLOURS = ("#c0392b", "#8e44ad", "#2980b9", "#16a085", "#27ae60", "#d35400", "#7f8c8d", "#f39c12",
                    "#2c3e50", "#e84393", "#6d4c41")
 ATTACKER, DEFENDER, NOBODY = "#c0392b", "#2471a3", "#7f8c8d"
+PEOPLE_COLOURS = {"knights": "#95a5a6", "spiders": "#8e44ad", "amazons": "#27ae60", "monks": "#e67e22",
+                  "dragons": "#c0392b", "winged": "#3498db"}
 
 
 def planet_figure(planet: Planet, highlight: tuple[str, ...] = (), title: str = "The planet Zargos") -> go.Figure:
@@ -23,6 +25,47 @@ def planet_figure(planet: Planet, highlight: tuple[str, ...] = (), title: str = 
     >>> [trace.name for trace in fig.data][3:6], fig.data[-1].name
     (['ZARGOS', 'KORI', 'LUDOS'], 'highlighted')
     """
+    fig = _sea_and_borders(planet)
+    graph = planet.graph
+    for colour, kingdom in zip(KINGDOM_COLOURS, planet.kingdoms.values(), strict=False):
+        provinces = kingdom.provinces
+        fig.add_trace(go.Scatter(
+            x=[graph.nodes[p]["pos"][0] for p in provinces], y=[graph.nodes[p]["pos"][1] for p in provinces],
+            mode="markers+text", text=list(provinces), textposition="top center", textfont=dict(size=8),
+            marker=dict(size=[18 if planet.is_capital(p) else 12 for p in provinces], color=colour,
+                        symbol=["star" if planet.is_capital(p) else "circle" for p in provinces]),
+            name=kingdom.id, hoverinfo="text",
+            hovertext=[_province_hover(planet, p) for p in provinces]))
+    return _finish_map(fig, planet, highlight, title)
+
+
+def board_figure(state, title: str | None = None) -> go.Figure:
+    """A game position: each province coloured by the people holding it, labelled with its units.
+
+    >>> from zaarlab.zargos.state import ZargosGame
+    >>> state = ZargosGame(players=2).initial_state()
+    >>> [trace.name for trace in board_figure(state).data][3:]
+    ['empty']
+    """
+    planet, graph = state.game.planet, state.game.planet.graph
+    fig = _sea_and_borders(planet)
+    groups: dict[str, list[str]] = {}
+    for province in planet.provinces:
+        groups.setdefault(state.holder(province) or "empty", []).append(province)
+    for people, provinces in sorted(groups.items(), key=lambda item: (item[0] == "empty", item[0])):
+        fig.add_trace(go.Scatter(
+            x=[graph.nodes[p]["pos"][0] for p in provinces], y=[graph.nodes[p]["pos"][1] for p in provinces],
+            mode="markers+text", text=[str(state.units(p) or "") for p in provinces], textfont=dict(size=9),
+            marker=dict(size=[12 + min(state.units(p), 30) // 2 for p in provinces],
+                        color=PEOPLE_COLOURS.get(people, "#ffffff"), line=dict(color="#555", width=1),
+                        symbol=["star" if planet.is_capital(p) else "circle" for p in provinces]),
+            name=people, hoverinfo="text",
+            hovertext=[f"{_province_hover(planet, p)}: {state.units(p)} {people}" for p in provinces]))
+    return _finish_map(fig, planet, (), title or str(state))
+
+
+def _sea_and_borders(planet: Planet) -> go.Figure:
+    """The water and the borders every map drawing starts from."""
     graph = planet.graph
     fig = go.Figure()
     for kind, colour, dash in (("land", LAND_GREY, "solid"), ("sea", SEA_BLUE, "dot")):
@@ -40,15 +83,11 @@ def planet_figure(planet: Planet, highlight: tuple[str, ...] = (), title: str = 
         mode="markers+text", text=list(seas), textposition="bottom center", textfont=dict(size=8, color=SEA_BLUE),
         marker=dict(size=16, color="#d6eaf8", line=dict(color=SEA_BLUE, width=1)), name="sea spaces",
         hovertext=[f"{graph.nodes[s]['name']} ({graph.nodes[s]['kind']})" for s in seas], hoverinfo="text"))
-    for colour, kingdom in zip(KINGDOM_COLOURS, planet.kingdoms.values(), strict=False):
-        provinces = kingdom.provinces
-        fig.add_trace(go.Scatter(
-            x=[graph.nodes[p]["pos"][0] for p in provinces], y=[graph.nodes[p]["pos"][1] for p in provinces],
-            mode="markers+text", text=list(provinces), textposition="top center", textfont=dict(size=8),
-            marker=dict(size=[18 if planet.is_capital(p) else 12 for p in provinces], color=colour,
-                        symbol=["star" if planet.is_capital(p) else "circle" for p in provinces]),
-            name=kingdom.id, hoverinfo="text",
-            hovertext=[_province_hover(planet, p) for p in provinces]))
+    return fig
+
+
+def _finish_map(fig: go.Figure, planet: Planet, highlight: tuple[str, ...], title: str) -> go.Figure:
+    graph = planet.graph
     if highlight:
         fig.add_trace(go.Scatter(
             x=[graph.nodes[n]["pos"][0] for n in highlight], y=[graph.nodes[n]["pos"][1] for n in highlight],

@@ -30,12 +30,18 @@ class ChoosePeople(Action):
 
     people: str
 
+    def __str__(self) -> str:
+        return f"choose the {self.people}"
+
 
 @dataclass(frozen=True)
 class Place(Action):
     """Put one unit of the acting people on a province (setup and reinforcements)."""
 
     province: str
+
+    def __str__(self) -> str:
+        return f"place a unit in {self.province}"
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,9 @@ class LandAttack(Action):
     dst: str
     units: int
 
+    def __str__(self) -> str:
+        return f"attack {self.dst} from {self.src} with {self.units}"
+
 
 @dataclass(frozen=True)
 class SeaAttack(Action):
@@ -55,10 +64,16 @@ class SeaAttack(Action):
     dst: str
     units: int
 
+    def __str__(self) -> str:
+        return f"attack {self.dst} by sea from {self.src} with {self.units}"
+
 
 @dataclass(frozen=True)
 class EndAttacks(Action):
     """No more movements: the combats are resolved (ZARGOS-COMBAT-01)."""
+
+    def __str__(self) -> str:
+        return "end the attacks"
 
 
 @dataclass(frozen=True)
@@ -66,6 +81,9 @@ class Fight(Action):
     """Resolve the combat (or the demons) in ``province`` next; the attacker picks the order (ZARGOS-COMBAT-01)."""
 
     province: str
+
+    def __str__(self) -> str:
+        return f"fight in {self.province}"
 
 
 @dataclass(frozen=True)
@@ -76,10 +94,16 @@ class Move(Action):
     dst: str
     units: int
 
+    def __str__(self) -> str:
+        return f"move {self.units} from {self.src} to {self.dst}"
+
 
 @dataclass(frozen=True)
 class EndTurn(Action):
     """End the acting people's turn (after its reorganisation)."""
+
+    def __str__(self) -> str:
+        return "end the turn"
 
 
 @dataclass(frozen=True)
@@ -88,6 +112,9 @@ class Discard(Action):
 
     card: str
 
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
 
 @dataclass(frozen=True)
 class Buy(Action):
@@ -95,6 +122,9 @@ class Buy(Action):
 
     units: int
     boats: int
+
+    def __str__(self) -> str:
+        return f"buy {self.units} units and {self.boats} boats"
 
 
 ACTION_TYPES = (ChoosePeople, Place, LandAttack, SeaAttack, EndAttacks, Fight, Move, EndTurn, Discard, Buy)
