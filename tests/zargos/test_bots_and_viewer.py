@@ -33,8 +33,10 @@ def test_greedy_keeps_two_boats_and_buys_units():
 
 
 def test_greedy_bots_can_win():
-    final = play(ZargosGame(players=4), [greedy_bot] * 4, seed=2).final
-    assert final.is_terminal() and final.winner == "monks" and sum(final.returns()) == 1
+    finals = [play(ZargosGame(players=4), [greedy_bot] * 4, seed=seed).final for seed in range(3)]
+    won = [final for final in finals if final.winner]
+    assert won and all(sum(final.returns()) == 1 for final in won)
+    assert all(final.is_terminal() for final in finals)
 
 
 def test_viewer_steps_undoes_and_waits_for_a_person():

@@ -20,7 +20,8 @@ class Ledger:
         for player, hand in enumerate(state.hands):
             choosing = state.phase == "discard" and state.draws[0][0] == player
             assert len(hand) <= HAND_LIMIT + choosing, "at most 3 magic cards in hand (ZARGOS-MAGIC-02)"
-        cards = len(state.deck) + len(state.bottom) + len(state.removed) + sum(map(len, state.hands))
+        in_force = len(state.effects) + bool(state.strike)  # red cards at work
+        cards = len(state.deck) + len(state.bottom) + len(state.removed) + sum(map(len, state.hands)) + in_force
         assert cards == 40, "magic cards are neither made nor lost"
         for people, units in _units(state).items():
             assert units <= 100, f"the {people} exceed their stock (GAP-S05)"
@@ -30,7 +31,7 @@ class Ledger:
         prev, self.previous = self.previous, state
         if prev is None or prev.turn == 0 or state.turn == 0:
             return
-        if prev.phase in ("attack", "reorg", "fight", "draw", "discard", "buy"):  # moves, not losses or gains
+        if prev.phase in ("attack", "reorg", "fight", "draw", "discard", "buy", "red", "war"):  # moves only
             assert _units(prev) == _units(state), f"units changed in the {prev.phase} phase"
         elif prev.phase == "place_buy":
             gained = {p: _units(state).get(p, 0) - _units(prev).get(p, 0) for p in _units(state)}

@@ -6,7 +6,7 @@ import pytest
 
 from zaarlab.core.api import IllegalActionError
 from zaarlab.zargos.rules import territory_points
-from zaarlab.zargos.state import Buy, Discard, EndAttacks, EndTurn, Fight, LandAttack, Place
+from zaarlab.zargos.state import Buy, Discard, EndAttacks, EndTurn, Fight, LandAttack, Pass, Place
 
 from .scenario import GAME, PEOPLES, position, run
 
@@ -19,8 +19,8 @@ def end_of_turn(board, settle_ties=False, **fields):
     With ``settle_ties``, tied peoples roll 6, 5, 4, ... in seat order, so the order of play keeps the seats'.
     """
     state = position(board, **fields)
-    while state.phase in ("attack", "reorg"):
-        state = state.apply(EndAttacks() if state.phase == "attack" else EndTurn())
+    while state.phase in ("red", "attack", "reorg"):
+        state = state.apply({"red": Pass(), "attack": EndAttacks(), "reorg": EndTurn()}[state.phase])
     while settle_ties and state.phase == "roll":
         state = state.apply(6 - len(state.rolls))
     return state

@@ -3,8 +3,9 @@
 The greedy bot attacks where the exact probability of taking the province (:mod:`zaarlab.zargos.odds`) is
 highest, as long as it is at least :data:`NERVE`, weighing each target by the points it is worth (the four
 provinces that win the game count double); it reinforces its most threatened provinces, keeps two boats in
-hand (the Kingdom of Zargos is an island) and spends the rest of its points on units. It plays no magic and
-makes no reorganisation: a simple, readable opponent, not a strong one.
+hand (the Kingdom of Zargos is an island) and spends the rest of its points on units. It plays every Wind of
+War, strikes the strongest rival kingdom with Winds of Madness and Death, keeps its other cards, and makes no
+reorganisation: a simple, readable opponent, not a strong one.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from .state import (
     EndTurn,
     Fight,
     LandAttack,
+    Pass,
     Place,
+    PlayCard,
     SeaAttack,
     ZargosState,
 )
@@ -58,11 +61,30 @@ def greedy_bot(state: ZargosState, rng: random.Random):
         return EndTurn()
     if phase == "discard":
         return Discard(state.hands[state.draws[0][0]][0])
+    if phase == "red":
+        return _red_card(state)
+    if phase == "war":  # a Wind of War always helps its side
+        return PlayCard("wind_of_war", state.war_queue[0][1])
     if phase == "buy":  # two boats in hand to reach the Kingdom of Zargos (it is an island), the rest in units
         max_units, max_boats = purchase_limits(state)
         boats = min(max_boats, max(0, 2 - state.boats[state.player_of(state.acting)]))
         return Buy(min(max_units, (state.budget - BOAT_COST * boats) // UNIT_COST), boats)
     return random_bot(state, rng)
+
+
+def _red_card(state: ZargosState):
+    """Strike with a Wind of Madness or Death where rivals hold the most units and we hold none; else pass."""
+    me = state.red_queue[0]
+    best, most = Pass(), 0
+    for action in state.legal_actions():
+        if isinstance(action, PlayCard) and action.card in ("wind_of_madness", "wind_of_death"):
+            provinces = state.game.planet.provinces_of(action.target)
+            if any(state.holder(p) and state.player_of(state.holder(p)) == me for p in provinces):
+                continue
+            units = sum(state.units(p) for p in provinces)
+            if units > most:
+                best, most = action, units
+    return best
 
 
 def _threat(state: ZargosState, province: str) -> int:

@@ -26,6 +26,7 @@ from dataclasses import replace
 import sympy
 
 from ..core.api import CHANCE, TERMINAL, IllegalActionError
+from . import magic
 from .board import FORBIDDEN_CITY, ZARGOS
 from .odds import DEMON_DICE, Battle, demon_dist
 from .state import (
@@ -37,7 +38,9 @@ from .state import (
     Fight,
     LandAttack,
     Move,
+    Pass,
     Place,
+    PlayCard,
     SeaAttack,
     ZargosState,
 )
@@ -47,7 +50,7 @@ UNIT_COST, BOAT_COST = 2, 5  # ZARGOS-BUY-02, ZARGOS-BUY-03
 UNIT_STOCK = 100  # units of one people on the board and in reserve at most (GAP-S05: 40 small + 12 large pawns)
 HAND_LIMIT = 3  # ZARGOS-MAGIC-02
 MASTER_DRAWS = 3  # ZARGOS-MOTW-02
-CHANCE_PHASES = ("roll", "combat", "demons", "draw")
+CHANCE_PHASES = ("roll", "combat", "demons", "draw", "strike")
 
 
 # -- who acts ----------------------------------------------------------------------------------------------
@@ -61,6 +64,10 @@ def actor(state: ZargosState) -> int:
         return state.choosers[0]
     if state.phase == "discard":
         return state.draws[0][0]
+    if state.phase == "red":
+        return state.red_queue[0]
+    if state.phase == "war":
+        return state.war_queue[0][0]
     return state.player_of(state.acting)
 
 
@@ -71,19 +78,19 @@ def chance_outcomes(state: ZargosState) -> tuple:
 
 
 def _chance_weights(state: ZargosState) -> list[tuple]:
-    if state.phase == "roll":
-        return [(face, 1, 6) for face in range(1, 7)]  # ZARGOS-SETUP-02, ZARGOS-ORDER-02
+    if state.phase in ("roll", "strike"):
+        return [(face, 1, 6) for face in range(1, 7)]  # ZARGOS-SETUP-02, ZARGOS-ORDER-02, ZARGOS-MAGIC-14
     if state.phase == "combat":
-        province, attackers, defenders, defender, _ = state.combat
+        province, attackers, defenders, defender, _, a_bonus, d_bonus = state.combat
         results: dict[tuple[int, int], int] = {}
-        kernel = _battle_conditions(state, province, defender).kernel(attackers, defenders)
+        kernel = _battle_conditions(state, province, defender, a_bonus, d_bonus).kernel(attackers, defenders)
         for lost_a, lost_d, w in kernel:  # a round where nobody falls changes nothing: conditioned away
             after = (max(attackers - lost_a, 0), max(defenders - lost_d, 0))
             results[after] = results.get(after, 0) + w
         total = sum(results.values())
         return [(after, w, total) for after, w in sorted(results.items())]
     if state.phase == "demons":
-        province, attackers, _, _, dice = state.combat
+        province, attackers, _, _, dice, *_ = state.combat
         left = demon_dist(attackers, dice)
         return [(n, w, left.denominator) for n, w in left.items()]
     if state.phase == "draw":
@@ -138,7 +145,7 @@ def _attack_actions(state):
         for dst, boats in sea_targets(state, src).items():
             if boats <= state.boats[state.player_of(me)]:
                 sea += [SeaAttack(src, dst, n) for n in range(1, free + 1)]
-    return [EndAttacks(), *land, *sea]
+    return [EndAttacks(), *land, *magic.green_actions(state), *sea]
 
 
 def _fight_actions(state):
@@ -151,7 +158,7 @@ def _reorg_actions(state):
         free = state.units(src) - 1  # ZARGOS-REORG-03
         for dst in sorted(_reorg_targets(state, src)):
             actions += [Move(src, dst, n) for n in range(1, free + 1)]
-    return actions
+    return actions + magic.green_actions(state)
 
 
 def _discard_actions(state):
@@ -167,7 +174,7 @@ def _buy_actions(state):
 _ACTIONS = {
     "choose": _choose_actions, "place_single": _place_single_actions, "place_rest": _place_own_actions,
     "attack": _attack_actions, "fight": _fight_actions, "reorg": _reorg_actions, "discard": _discard_actions,
-    "buy": _buy_actions, "place_buy": _place_own_actions,
+    "buy": _buy_actions, "place_buy": _place_own_actions, "red": magic.red_actions, "war": magic.war_actions,
 }
 
 
@@ -175,27 +182,36 @@ _ACTIONS = {
 def _power(state: ZargosState, people: str, *provinces: str) -> str:
     """The people's power hook, or "" where powers do not apply (inside the Kingdom of Zargos: ZARGOS-POWERS-02)."""
     planet = state.game.planet
-    if any(planet.kingdom_of(p) == ZARGOS for p in provinces):
+    if any(planet.kingdom_of(p) == ZARGOS for p in provinces) or magic.is_suspended(state, people):
         return ""
     return state.game.hooks.get(people, "")
 
 
-def land_targets(state, src):
-    """Provinces a land attack from ``src`` may enter: bordering, not the attacker's own (ZARGOS-LAND-01, -03)."""
+def land_targets(state, src, boosts=True):
+    """Provinces a land attack from ``src`` may enter: bordering, not the attacker's own (ZARGOS-LAND-01, -03).
+
+    Powers and a Wind of Land reach further; a Wind of Ice closes a kingdom (GAP-S02, GAP-S03).
+    """
     planet, me = state.game.planet, state.acting
+    if magic.is_iced(state, src):
+        return []
     targets = set(planet.land_neighbours(src))
     if _power(state, me, src) in ("long_attack", "flight"):
         for mid in planet.land_neighbours(src):
             if _power(state, me, mid) == "flight" or state.holder(mid) == me:  # Knights pass through their own
                 targets |= {p for p in planet.land_neighbours(mid) if _power(state, me, p)}
+    if boosts and magic.boosted(state, "wind_of_land"):
+        targets |= {p for mid in planet.land_neighbours(src) for p in planet.land_neighbours(mid)}
     targets.discard(src)
-    return sorted(p for p in targets if state.holder(p) != me)
+    return sorted(p for p in targets if state.holder(p) != me and not magic.is_iced(state, p))
 
 
 def sea_targets(state, src):
     """Coastal provinces a sea attack from ``src`` may reach, with the boats it costs (ZARGOS-SEA-01, -02, -07)."""
     planet, me = state.game.planet, state.acting
     routes = {}
+    if magic.is_stormed(state, me):
+        return routes
     for dst, boats in planet.sea_routes_from(src).items():
         if state.holder(dst) != me:
             routes[dst] = _boat_price(state, me, boats, src, dst)
@@ -203,17 +219,25 @@ def sea_targets(state, src):
 
 
 def _boat_price(state, people, boats, src, dst):
+    if magic.boosted(state, "wind_of_elsewhere"):
+        return 0
     return max(boats - 1, 0) if _power(state, people, src, dst) == "free_sea_space" else boats
 
 
-def _reorg_sources(state):
+def _reorg_sources(state, boosts=True):
     me = state.acting
     if not state.reorg:
+        return state.provinces_of(me)
+    if boosts and magic.boosted(state, "wind_of_mist"):  # one extra group, from anywhere (GAP-S03)
         return state.provinces_of(me)
     if len(state.reorg) == 1:  # ZARGOS-REORG-02 (AMB-S03): the group goes on from where it stopped, or a
         src, dst, _ = state.reorg[0]  # second group leaves the same province
         return tuple(p for p in (src, dst) if state.holder(p) == me)
     return ()
+
+
+def planet_neighbours(state, province):
+    return state.game.planet.land_neighbours(province)
 
 
 def _reorg_targets(state, src):
@@ -225,8 +249,8 @@ def _reorg_targets(state, src):
 def _reorg_costs(state, src):
     planet, me = state.game.planet, state.acting
     own = set(state.provinces_of(me))
-    costs = {dst: _boat_price(state, me, boats, src, dst)
-             for dst, boats in planet.sea_routes_from(src).items() if dst in own}
+    routes = {} if magic.is_stormed(state, me) else planet.sea_routes_from(src)
+    costs = {dst: _boat_price(state, me, boats, src, dst) for dst, boats in routes.items() if dst in own}
     for dst in planet.land_neighbours(src):
         if dst in own:
             costs[dst] = 0
@@ -243,13 +267,13 @@ def _reorg_costs(state, src):
     return costs
 
 
-def _battle_conditions(state, province, defender) -> Battle:
-    """Walls and powers of one combat (ZARGOS-CAPITAL-01; powers off in the Kingdom of Zargos)."""
+def _battle_conditions(state, province, defender, attacker_war=0, defender_war=0) -> Battle:
+    """Walls, powers and Winds of War of one combat (ZARGOS-CAPITAL-01; powers off in the Kingdom of Zargos)."""
     planet, attacker = state.game.planet, state.acting
     capital = planet.is_capital(province)
     monks = _power(state, defender, province) == "monastery_walls" if defender else False
     amazons = _power(state, attacker, province) == "extra_attack_die"
-    return Battle(capital=capital or monks, attacker_bonus=int(amazons))
+    return Battle(capital=capital or monks, attacker_bonus=int(amazons) + attacker_war, defender_bonus=defender_war)
 
 
 def purchase_limits(state):
@@ -274,18 +298,25 @@ def apply(state: ZargosState, action) -> ZargosState:
         names = " or ".join(kind.__name__ for kind in expected)
         raise IllegalActionError(_PHASE_RULES[state.phase], f"in the {state.phase} phase the move is {names}, "
                                  f"not {action!r}")
-    _check(state, action)
+    if state.phase == "red":
+        magic.check_red(state, action)
+    elif state.phase == "war":
+        magic.check_war(state, action)
+    else:
+        _check(state, action)
     return _APPLY[state.phase](state, action)
 
 
 _CHANCE_RULES = {"roll": "ZARGOS-ORDER-02", "combat": "ZARGOS-COMBAT-05", "demons": "ZARGOS-ZARGOS-02",
-                 "draw": "ZARGOS-MAGIC-01"}
+                 "draw": "ZARGOS-MAGIC-01", "strike": "ZARGOS-MAGIC-14"}
 _PHASE_RULES = {"choose": "ZARGOS-SETUP-02", "place_single": "ZARGOS-SETUP-07", "place_rest": "ZARGOS-SETUP-10",
                 "attack": "ZARGOS-TURN-01", "fight": "ZARGOS-COMBAT-01", "reorg": "ZARGOS-REORG-01",
-                "discard": "ZARGOS-MAGIC-02", "buy": "ZARGOS-BUY-01", "place_buy": "ZARGOS-BUY-05"}
+                "discard": "ZARGOS-MAGIC-02", "buy": "ZARGOS-BUY-01", "place_buy": "ZARGOS-BUY-05",
+                "red": "ZARGOS-MAGIC-07", "war": "ZARGOS-MAGIC-10"}
 _ACTION_KINDS = {"choose": (ChoosePeople,), "place_single": (Place,), "place_rest": (Place,),
-                 "attack": (LandAttack, SeaAttack, EndAttacks), "fight": (Fight,), "reorg": (Move, EndTurn),
-                 "discard": (Discard,), "buy": (Buy,), "place_buy": (Place,)}
+                 "attack": (LandAttack, SeaAttack, EndAttacks, PlayCard), "fight": (Fight,),
+                 "reorg": (Move, EndTurn, PlayCard), "discard": (Discard,), "buy": (Buy,), "place_buy": (Place,),
+                 "red": (PlayCard, Pass, Discard), "war": (PlayCard, Pass)}
 
 
 def _check(state: ZargosState, action) -> None:
@@ -313,6 +344,11 @@ def _check(state: ZargosState, action) -> None:
             raise IllegalActionError("ZARGOS-COMBAT-02", f"there is no combat to fight in {action.province}")
     elif isinstance(action, Move):
         _check_move(state, action)
+    elif isinstance(action, PlayCard):
+        if action not in magic.green_actions(state):
+            rule = "ZARGOS-MAGIC-07" if magic.colour(action.card) == "red" else "ZARGOS-MAGIC-10"
+            raise IllegalActionError(rule, f"{action.card} cannot be played now (red cards: before a turn; "
+                                     "green cards: at their moment, from the player's hand)")
     elif isinstance(action, Discard):
         if action.card not in state.hands[state.draws[0][0]]:
             raise IllegalActionError("ZARGOS-MAGIC-02", f"{action.card!r} is not in the hand")
@@ -474,20 +510,27 @@ def _begin_seat(state, index):
     """Give the turn to the first seat from ``index`` whose people holds a province; or count the points."""
     for seat in range(index, len(state.seats)):
         if state.provinces_of(state.seats[seat]):
-            return replace(state, phase="attack", seat=seat, attacking=(), reorg=())
-    return _count_points(state)
+            return magic.red_window(replace(state, seat=seat, attacking=(), reorg=()))  # ZARGOS-MAGIC-07
+    return _count_points(magic.expire(state))
 
 
 def _apply_attack(state, action):
     me = state.acting
     if isinstance(action, EndAttacks):
         return _end_attacks(state)
+    if isinstance(action, PlayCard):
+        return magic.apply_green(state, action)
+    cost = 0
+    if isinstance(action, LandAttack) and action.dst not in land_targets(state, action.src, boosts=False):
+        state = magic.use_boost(state, "wind_of_land")  # the Wind of Land carried this attack
+    if isinstance(action, SeaAttack):
+        cost = sea_targets(state, action.src)[action.dst]  # nothing with a Wind of Elsewhere, which is then used
+        state = magic.use_boost(state, "wind_of_elsewhere")
     board = _set_units(state.board, action.src, me, state.units(action.src) - action.units)
     attacking = dict(state.attacking)
     attacking[action.dst] = attacking.get(action.dst, 0) + action.units  # grouped attacks: ZARGOS-LAND-04
     boats = state.boats
     if isinstance(action, SeaAttack):
-        cost = sea_targets(state, action.src)[action.dst]
         player = state.player_of(me)
         boats = tuple(b - cost if i == player else b for i, b in enumerate(boats))  # ZARGOS-SEA-02; AMB-S18
         event = (f"the {me} ship {_units(action.units)} from {action.src} to {action.dst} for {cost} boat(s) "
@@ -520,22 +563,22 @@ def _apply_fight(state, action):
     attacking = tuple(row for row in state.attacking if row[0] != action.province)
     defender, defenders = state.holdings.get(action.province, ("", 0))
     if defender:
-        return replace(state, phase="combat", attacking=attacking,
-                       combat=(action.province, attackers, defenders, defender, 0),
-                       log=_log(state, f"combat in {action.province}: {attackers} {state.acting} against "
-                                       f"{defenders} {defender} (ZARGOS-COMBAT-01)"))
+        return magic.war_window(replace(state, attacking=attacking,
+                                        combat=(action.province, attackers, defenders, defender, 0, 0, 0),
+                                        log=_log(state, f"combat in {action.province}: {attackers} {state.acting} "
+                                                        f"against {defenders} {defender} (ZARGOS-COMBAT-01)")))
     dice = DEMON_DICE[planet.ring(action.province)]  # ZARGOS-ZARGOS-03
-    return replace(state, phase="demons", attacking=attacking, combat=(action.province, attackers, 0, "", dice),
+    return replace(state, phase="demons", attacking=attacking, combat=(action.province, attackers, 0, "", dice, 0, 0),
                    log=_log(state, f"the demons of {action.province} roll {dice} dice against {attackers} "
                                    f"{state.acting} (ZARGOS-ZARGOS-02)"))
 
 
 def _apply_combat(state, outcome):
-    province, _, _, defender, _ = state.combat
+    province, _, _, defender, _, a_bonus, d_bonus = state.combat
     attackers, defenders = outcome
     me = state.acting
     if attackers and defenders:  # ZARGOS-COMBAT-08: another round, dice recounted
-        return replace(state, combat=(province, attackers, defenders, defender, 0),
+        return replace(state, combat=(province, attackers, defenders, defender, 0, a_bonus, d_bonus),
                        log=_log(state, f"  round: {attackers} {me} v {defenders} {defender} left (ZARGOS-COMBAT-08)"))
     if attackers:
         board, event = _set_units(state.board, province, me, attackers), \
@@ -585,8 +628,14 @@ def _after_occupation(state):
 def _apply_reorg(state, action):
     if isinstance(action, EndTurn):
         return _end_seat(state)
+    if isinstance(action, PlayCard):
+        return magic.apply_green(state, action)
     me = state.acting
     cost = _reorg_costs(state, action.src)[action.dst]
+    if action.src not in _reorg_sources(state, boosts=False):
+        state = magic.use_boost(state, "wind_of_mist")  # the extra group of a Wind of Mist
+    if action.dst not in planet_neighbours(state, action.src) and magic.boosted(state, "wind_of_elsewhere"):
+        state = magic.use_boost(state, "wind_of_elsewhere")
     player = state.player_of(me)
     board = _set_units(state.board, action.src, me, state.units(action.src) - action.units)
     board = _set_units(board, action.dst, me, dict((p, u) for p, _, u in board)[action.dst] + action.units)
@@ -597,7 +646,7 @@ def _apply_reorg(state, action):
 
 
 def _end_seat(state):
-    return _begin_seat(replace(state, attacking=(), reorg=()), state.seat + 1)
+    return _begin_seat(replace(state, attacking=(), reorg=(), boosts=()), state.seat + 1)
 
 
 # -- between turns: points, order, cards, purchases -----------------------------------------------------------
@@ -723,5 +772,6 @@ _APPLY = {
     "roll": _apply_roll, "choose": _apply_choose, "place_single": _apply_place, "place_rest": _apply_place,
     "attack": _apply_attack, "fight": _apply_fight, "combat": _apply_combat, "demons": _apply_demons,
     "reorg": _apply_reorg, "draw": _apply_draw, "discard": _apply_discard, "buy": _apply_buy,
-    "place_buy": _apply_place,
+    "place_buy": _apply_place, "red": magic.apply_red, "war": magic.apply_war,
+    "strike": lambda state, face: _after_occupation(magic.apply_strike(state, face)),
 }

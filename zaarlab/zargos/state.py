@@ -117,6 +117,25 @@ class Discard(Action):
 
 
 @dataclass(frozen=True)
+class PlayCard(Action):
+    """Play a magic card at a target: a kingdom, a player index, a people, a combat side, or "" (ZARGOS-MAGIC-*)."""
+
+    card: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"play {self.card}" + (f" on {self.target}" if self.target else "")
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Play no (more) magic card now."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
 class Buy(Action):
     """Spend the people's points: reinforcement units at 2, boats at 5 (ZARGOS-BUY-02, -03)."""
 
@@ -127,7 +146,8 @@ class Buy(Action):
         return f"buy {self.units} units and {self.boats} boats"
 
 
-ACTION_TYPES = (ChoosePeople, Place, LandAttack, SeaAttack, EndAttacks, Fight, Move, EndTurn, Discard, Buy)
+ACTION_TYPES = (ChoosePeople, Place, LandAttack, SeaAttack, EndAttacks, Fight, Move, EndTurn, Discard, PlayCard, Pass,
+                Buy)
 
 
 # -- the game ----------------------------------------------------------------------------------------------
@@ -248,7 +268,7 @@ class ZargosState:
     reserve: tuple = ()            # (people, units) not yet on the board
     board: tuple = ()
     attacking: tuple = ()
-    combat: tuple = ()             # (province, attackers, defenders, defending people or "", demon dice)
+    combat: tuple = ()             # (province, attackers, defenders, defender or "", demon dice, extra dice a, d)
     reorg: tuple = ()              # reorganisation steps made: (src, dst, units)
     points: tuple = ()             # (people, points) at the last count
     budget: int = 0                # points the acting people may still spend
@@ -260,6 +280,12 @@ class ZargosState:
     removed: tuple = ()            # cards out of the game (ZARGOS-MAGIC-16)
     hands: tuple = ()              # per player, sorted
     draws: tuple = ()              # (player, cards still to draw), in order
+    red_queue: tuple = ()          # players still to decide in the red-card window
+    window: tuple = ()             # (card, target) played in this window (ZARGOS-MAGIC-12)
+    effects: tuple = ()            # (card, target) of red cards in force until the end of the turn
+    strike: tuple = ()             # (card, provinces still to roll for) of a Wind of Madness or Death
+    boosts: tuple = ()             # green cards the acting people has played and not yet used
+    war_queue: tuple = ()          # (player, side) still to decide on a Wind of War
     winner: str = ""
     log: tuple = field(default=(), compare=False)
 

@@ -1,0 +1,215 @@
+"""Playing magic cards: the red-card window before each people's turn, green cards at their moment.
+
+Readings (the rulebook prints only Wind of Madness; the rest follows ``data/zargos/magic.yaml``, GAP-S03):
+
+- Red cards are played in a window before each people's attacks, by any player in the order of play, at any
+  target (ZARGOS-MAGIC-07, -08; AMB-S12). Two identical cards may not be played for the same purpose in one
+  window (ZARGOS-MAGIC-12). Winds of Madness and Death strike at once, one die per occupied province; Ice,
+  Storm and the suspensions last until the end of the game turn, then go under the deck (ZARGOS-MAGIC-09).
+- A red card aimed at the holder's own people may be kept or put under the deck (ZARGOS-MAGIC-15).
+- Green cards are played by their holder when they apply and go under the deck at once (ZARGOS-MAGIC-10):
+  Wind of War when a combat starts (one per player per combat, ZARGOS-MAGIC-12), Wind of Land and Wind of
+  Elsewhere during the attacks, Wind of Mist during the reorganisation.
+- Cards belong to the player, whichever of their peoples is concerned (ZARGOS-MULTI-02, AMB-S16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.api import IllegalActionError
+from .state import Discard, Pass, PlayCard, ZargosState
+
+STRIKES = {"wind_of_madness": 2, "wind_of_death": 1}  # a die per province, divided by this (ZARGOS-MAGIC-14)
+KINGDOM_CARDS = ("wind_of_madness", "wind_of_death", "wind_of_ice")
+PLAYER_CARDS = ("wind_of_storm",)
+TURN_GREEN = {"attack": ("wind_of_elsewhere", "wind_of_land"), "reorg": ("wind_of_elsewhere", "wind_of_mist")}
+
+
+def colour(card: str) -> str:
+    return "green" if card in ("wind_of_war", "wind_of_land", "wind_of_mist", "wind_of_elsewhere") else "red"
+
+
+# -- what is in force -------------------------------------------------------------------------------------
+def is_iced(state: ZargosState, province: str) -> bool:
+    """No land attack into or out of a kingdom under a Wind of Ice."""
+    return ("wind_of_ice", state.game.planet.kingdom_of(province)) in state.effects
+
+
+def is_stormed(state: ZargosState, people: str) -> bool:
+    """A player under a Wind of Storm uses no boats."""
+    return ("wind_of_storm", str(state.player_of(people))) in state.effects
+
+
+def is_suspended(state: ZargosState, people: str) -> bool:
+    """A people whose power a red card suspends this turn."""
+    return any(target == people for card, target in state.effects if card in state.game.suspension_cards)
+
+
+def boosted(state: ZargosState, card: str) -> bool:
+    """A green card the acting people has played and not yet used."""
+    return card in state.boosts
+
+
+# -- the red window -----------------------------------------------------------------------------------------
+def red_window(state: ZargosState) -> ZargosState:
+    """Open the window before the acting people's attacks: every player with a red card, in the order of play."""
+    queue = tuple(player for player in _players_in_order(state)
+                  if any(colour(card) == "red" for card in state.hands[player]))
+    return replace(state, phase="red" if queue else "attack", red_queue=queue, window=())
+
+
+def red_actions(state: ZargosState) -> list:
+    player = state.red_queue[0]
+    plays, discards = [], []
+    for card in sorted(set(state.hands[player])):
+        if colour(card) != "red":
+            continue
+        for target in _targets(state, card):
+            if (card, target) not in state.window:
+                plays.append(PlayCard(card, target))
+        if state.game.suspension_cards.get(card) in _peoples_of(state, player):
+            discards.append(Discard(card))  # ZARGOS-MAGIC-15
+    return [*discards, Pass(), *plays]
+
+
+def _targets(state: ZargosState, card: str) -> list[str]:
+    if card in KINGDOM_CARDS:
+        return sorted(state.game.planet.kingdoms)  # AMB-S10: the Kingdom of Zargos too
+    if card in PLAYER_CARDS:
+        return [str(player) for player in range(state.game.players)]
+    people = state.game.suspension_cards.get(card)
+    return [people] if people in state.peoples else []
+
+
+def check_red(state: ZargosState, action) -> None:
+    player = state.red_queue[0]
+    if isinstance(action, Pass):
+        return
+    if action.card not in state.hands[player]:
+        raise IllegalActionError("ZARGOS-MAGIC-08", f"{action.card!r} is not in player {player + 1}'s hand")
+    if isinstance(action, Discard):
+        if state.game.suspension_cards.get(action.card) not in _peoples_of(state, player):
+            raise IllegalActionError("ZARGOS-MAGIC-15", "only a card aimed at one's own people is discarded now")
+        return
+    if colour(action.card) != "red":
+        raise IllegalActionError("ZARGOS-MAGIC-10", f"{action.card} is green: it is played when it applies")
+    if action.target not in _targets(state, action.card):
+        raise IllegalActionError("ZARGOS-MAGIC-08", f"{action.target!r} is not a target for {action.card}")
+    if (action.card, action.target) in state.window:
+        raise IllegalActionError("ZARGOS-MAGIC-12", f"a second {action.card} against {action.target} must wait "
+                                 "for the next player's turn")
+
+
+def apply_red(state: ZargosState, action) -> ZargosState:
+    """A red-window move: pass, discard a card aimed at oneself, or play a red card."""
+    player = state.red_queue[0]
+    if isinstance(action, Pass):
+        queue = state.red_queue[1:]
+        return replace(state, red_queue=queue, phase="red" if queue else "attack")
+    state = _take_from_hand(state, player, action.card)
+    if isinstance(action, Discard):
+        return replace(state, bottom=state.bottom + (action.card,),
+                       log=state.log + (f"player {player + 1} discards {action.card}, aimed at their own people "
+                                        "(ZARGOS-MAGIC-15)",))
+    event = f"player {player + 1} plays {action.card} on {_target_name(state, action)} (ZARGOS-MAGIC-07)"
+    state = replace(state, window=state.window + ((action.card, action.target),), log=state.log + (event,))
+    if action.card in STRIKES:
+        kingdom = state.game.planet.kingdoms[action.target]
+        struck = tuple(p for p in kingdom.provinces if state.holder(p))
+        if not struck:
+            return replace(state, bottom=state.bottom + (action.card,))
+        return replace(state, phase="strike", strike=(action.card, struck))
+    return replace(state, effects=tuple(sorted(state.effects + ((action.card, action.target),))))
+
+
+def _target_name(state: ZargosState, action) -> str:
+    return f"player {int(action.target) + 1}" if action.card in PLAYER_CARDS else action.target
+
+
+def apply_strike(state: ZargosState, face: int) -> ZargosState:
+    """One province loses half the die (Madness) or all of it (Death); capitals are not protected."""
+    card, provinces = state.strike
+    province, rest = provinces[0], provinces[1:]
+    people, units = state.holdings[province]
+    lost = min(face // STRIKES[card], units)
+    board = tuple(sorted([row for row in state.board if row[0] != province]
+                         + ([(province, people, units - lost)] if units > lost else [])))
+    state = replace(state, board=board, log=state.log + (
+        f"  {province}: the die shows {face}, the {people} lose {lost} (ZARGOS-MAGIC-14)",))
+    if rest:
+        return replace(state, strike=(card, rest))
+    return replace(state, strike=(), phase="red", bottom=state.bottom + (card,))  # ZARGOS-MAGIC-09
+
+
+def expire(state: ZargosState) -> ZargosState:
+    """At the end of the game turn, lasting red cards have no further effect: under the deck (ZARGOS-MAGIC-09)."""
+    if not state.effects:
+        return state
+    return replace(state, effects=(), bottom=state.bottom + tuple(card for card, _ in state.effects))
+
+
+# -- green cards --------------------------------------------------------------------------------------------
+def green_actions(state: ZargosState) -> list:
+    """Green cards the acting people's player may play now (attacks or reorganisation)."""
+    hand = state.hands[state.player_of(state.acting)]
+    return [PlayCard(card, "") for card in TURN_GREEN.get(state.phase, ()) if card in hand and card not in state.boosts]
+
+
+def apply_green(state: ZargosState, action) -> ZargosState:
+    player = state.player_of(state.acting)
+    state = _take_from_hand(state, player, action.card)
+    return replace(state, boosts=state.boosts + (action.card,), bottom=state.bottom + (action.card,),
+                   log=state.log + (f"player {player + 1} plays {action.card} (ZARGOS-MAGIC-10)",))
+
+
+def use_boost(state: ZargosState, card: str) -> ZargosState:
+    return replace(state, boosts=tuple(c for c in state.boosts if c != card))
+
+
+def war_window(state: ZargosState) -> ZargosState:
+    """A combat is about to start: each side's player may play one Wind of War (ZARGOS-MAGIC-10, -12)."""
+    province, _, _, defender, *_ = state.combat
+    sides = [(state.player_of(state.acting), "attacker"), (state.player_of(defender), "defender")]
+    queue = tuple((player, side) for player, side in sides if "wind_of_war" in state.hands[player])
+    if len(queue) == 2 and queue[0][0] == queue[1][0]:  # one player on both sides: still one card per combat
+        queue = queue[:1]
+    return replace(state, phase="war" if queue else "combat", war_queue=queue)
+
+
+def war_actions(state: ZargosState) -> list:
+    player, side = state.war_queue[0]
+    return [Pass(), PlayCard("wind_of_war", side)]
+
+
+def check_war(state: ZargosState, action) -> None:
+    if isinstance(action, PlayCard) and (action.card, action.target) != ("wind_of_war", state.war_queue[0][1]):
+        raise IllegalActionError("ZARGOS-MAGIC-10", f"now only a Wind of War for the {state.war_queue[0][1]} fits")
+
+
+def apply_war(state: ZargosState, action) -> ZargosState:
+    (player, side), queue = state.war_queue[0], state.war_queue[1:]
+    if isinstance(action, PlayCard):
+        state = _take_from_hand(state, player, "wind_of_war")
+        province, a, d, defender, dice, a_bonus, d_bonus = state.combat
+        combat = (province, a, d, defender, dice, 1 if side == "attacker" else a_bonus,
+                  1 if side == "defender" else d_bonus)
+        state = replace(state, combat=combat, bottom=state.bottom + ("wind_of_war",), log=state.log + (
+            f"player {player + 1} plays a Wind of War for the {side} (ZARGOS-MAGIC-10)",))
+    return replace(state, war_queue=queue, phase="war" if queue else "combat")
+
+
+# -- helpers ----------------------------------------------------------------------------------------------------
+def _players_in_order(state: ZargosState) -> list[int]:
+    return list(dict.fromkeys(state.player_of(people) for people in state.seats))
+
+
+def _peoples_of(state: ZargosState, player: int) -> set[str]:
+    return {people for people, owner in zip(state.peoples, state.owners, strict=True) if owner == player}
+
+
+def _take_from_hand(state: ZargosState, player: int, card: str) -> ZargosState:
+    hand = list(state.hands[player])
+    hand.remove(card)
+    return replace(state, hands=tuple(tuple(hand) if i == player else h for i, h in enumerate(state.hands)))
+
