@@ -5,8 +5,8 @@ import pytest
 from tests.conformance import check_conformance
 from zaarlab.core.play import random_bot
 from zaarlab.zargos.bots import greedy_bot
-from zaarlab.zargos.rules import BOATS, HAND_LIMIT
 from zaarlab.zargos.state import ZargosGame
+from zaarlab.zargos.upkeep import BOATS, HAND_LIMIT
 
 
 class Ledger:

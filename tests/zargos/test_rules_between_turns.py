@@ -5,8 +5,8 @@ from dataclasses import replace
 import pytest
 
 from zaarlab.core.api import IllegalActionError
-from zaarlab.zargos.rules import territory_points
 from zaarlab.zargos.state import Buy, Discard, EndAttacks, EndTurn, Fight, LandAttack, Pass, Place
+from zaarlab.zargos.upkeep import territory_points
 
 from .scenario import GAME, PEOPLES, position, run
 

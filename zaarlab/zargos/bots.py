@@ -15,7 +15,7 @@ import random
 from ..core.play import random_bot
 from .board import ZARGOS
 from .odds import DEMON_DICE, p_survives_demons, win_chance
-from .rules import BOAT_COST, UNIT_COST, land_targets, purchase_limits, sea_targets
+from .reach import land_targets, sea_targets
 from .state import (
     Buy,
     Discard,
@@ -29,6 +29,7 @@ from .state import (
     SeaAttack,
     ZargosState,
 )
+from .upkeep import BOAT_COST, UNIT_COST, purchase_limits
 
 NERVE = 0.55  # the least chance of taking a province the greedy bot attacks with
 

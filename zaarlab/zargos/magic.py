@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.api import IllegalActionError
-from .state import Discard, Pass, PlayCard, ZargosState
+from .state import Discard, Pass, PlayCard, ZargosState, with_units
 
 STRIKES = {"wind_of_madness": 2, "wind_of_death": 1}  # a die per province, divided by this (ZARGOS-MAGIC-14)
 KINGDOM_CARDS = ("wind_of_madness", "wind_of_death", "wind_of_ice")
@@ -133,9 +133,7 @@ def apply_strike(state: ZargosState, face: int) -> ZargosState:
     province, rest = provinces[0], provinces[1:]
     people, units = state.holdings[province]
     lost = min(face // STRIKES[card], units)
-    board = tuple(sorted([row for row in state.board if row[0] != province]
-                         + ([(province, people, units - lost)] if units > lost else [])))
-    state = replace(state, board=board, log=state.log + (
+    state = replace(state, board=with_units(state.board, province, people, units - lost), log=state.log + (
         f"  {province}: the die shows {face}, the {people} lose {lost} (ZARGOS-MAGIC-14)",))
     if rest:
         return replace(state, strike=(card, rest))

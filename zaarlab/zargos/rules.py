@@ -17,6 +17,8 @@ Phases: ``roll`` (dice to order players or tied peoples) -> ``choose`` -> ``plac
 count, ``roll`` for ties, ``draw`` / ``discard`` of magic cards, ``buy`` / ``place_buy``; ``over`` at the end.
 
 Every refusal raises :class:`~zaarlab.core.api.IllegalActionError` naming the rule; the state is untouched.
+Where pawns may go is :mod:`zaarlab.zargos.reach`; the points count, cards and purchases between turns are
+:mod:`zaarlab.zargos.upkeep`; magic cards in play are :mod:`zaarlab.zargos.magic`.
 """
 
 from __future__ import annotations
@@ -26,9 +28,18 @@ from dataclasses import replace
 import sympy
 
 from ..core.api import CHANCE, TERMINAL, IllegalActionError
-from . import magic
+from . import magic, upkeep
 from .board import FORBIDDEN_CITY, ZARGOS
-from .odds import DEMON_DICE, Battle, demon_dist
+from .odds import DEMON_DICE, demon_dist
+from .reach import (
+    battle_conditions,
+    land_targets,
+    planet_neighbours,
+    reorg_costs,
+    reorg_sources,
+    reorg_targets,
+    sea_targets,
+)
 from .state import (
     Buy,
     ChoosePeople,
@@ -43,13 +54,11 @@ from .state import (
     PlayCard,
     SeaAttack,
     ZargosState,
+    units_text,
+    with_units,
 )
+from .upkeep import BOAT_COST, BOATS, UNIT_COST, purchase_limits
 
-BOATS = 15  # ZARGOS-COMP-03
-UNIT_COST, BOAT_COST = 2, 5  # ZARGOS-BUY-02, ZARGOS-BUY-03
-UNIT_STOCK = 100  # units of one people on the board and in reserve at most (GAP-S05: 40 small + 12 large pawns)
-HAND_LIMIT = 3  # ZARGOS-MAGIC-02
-MASTER_DRAWS = 3  # ZARGOS-MOTW-02
 CHANCE_PHASES = ("roll", "combat", "demons", "draw", "strike")
 
 
@@ -83,7 +92,7 @@ def _chance_weights(state: ZargosState) -> list[tuple]:
     if state.phase == "combat":
         province, attackers, defenders, defender, _, a_bonus, d_bonus = state.combat
         results: dict[tuple[int, int], int] = {}
-        kernel = _battle_conditions(state, province, defender, a_bonus, d_bonus).kernel(attackers, defenders)
+        kernel = battle_conditions(state, province, defender, a_bonus, d_bonus).kernel(attackers, defenders)
         for lost_a, lost_d, w in kernel:  # a round where nobody falls changes nothing: conditioned away
             after = (max(attackers - lost_a, 0), max(defenders - lost_d, 0))
             results[after] = results.get(after, 0) + w
@@ -154,9 +163,9 @@ def _fight_actions(state):
 
 def _reorg_actions(state):
     actions = [EndTurn()]
-    for src in sorted(_reorg_sources(state)):
+    for src in sorted(reorg_sources(state)):
         free = state.units(src) - 1  # ZARGOS-REORG-03
-        for dst in sorted(_reorg_targets(state, src)):
+        for dst in sorted(reorg_targets(state, src)):
             actions += [Move(src, dst, n) for n in range(1, free + 1)]
     return actions + magic.green_actions(state)
 
@@ -176,112 +185,6 @@ _ACTIONS = {
     "attack": _attack_actions, "fight": _fight_actions, "reorg": _reorg_actions, "discard": _discard_actions,
     "buy": _buy_actions, "place_buy": _place_own_actions, "red": magic.red_actions, "war": magic.war_actions,
 }
-
-
-# -- movement on the map -----------------------------------------------------------------------------------
-def _power(state: ZargosState, people: str, *provinces: str) -> str:
-    """The people's power hook, or "" where powers do not apply (inside the Kingdom of Zargos: ZARGOS-POWERS-02)."""
-    planet = state.game.planet
-    if any(planet.kingdom_of(p) == ZARGOS for p in provinces) or magic.is_suspended(state, people):
-        return ""
-    return state.game.hooks.get(people, "")
-
-
-def land_targets(state, src, boosts=True):
-    """Provinces a land attack from ``src`` may enter: bordering, not the attacker's own (ZARGOS-LAND-01, -03).
-
-    Powers and a Wind of Land reach further; a Wind of Ice closes a kingdom (GAP-S02, GAP-S03).
-    """
-    planet, me = state.game.planet, state.acting
-    if magic.is_iced(state, src):
-        return []
-    targets = set(planet.land_neighbours(src))
-    if _power(state, me, src) in ("long_attack", "flight"):
-        for mid in planet.land_neighbours(src):
-            if _power(state, me, mid) == "flight" or state.holder(mid) == me:  # Knights pass through their own
-                targets |= {p for p in planet.land_neighbours(mid) if _power(state, me, p)}
-    if boosts and magic.boosted(state, "wind_of_land"):
-        targets |= {p for mid in planet.land_neighbours(src) for p in planet.land_neighbours(mid)}
-    targets.discard(src)
-    return sorted(p for p in targets if state.holder(p) != me and not magic.is_iced(state, p))
-
-
-def sea_targets(state, src):
-    """Coastal provinces a sea attack from ``src`` may reach, with the boats it costs (ZARGOS-SEA-01, -02, -07)."""
-    planet, me = state.game.planet, state.acting
-    routes = {}
-    if magic.is_stormed(state, me):
-        return routes
-    for dst, boats in planet.sea_routes_from(src).items():
-        if state.holder(dst) != me:
-            routes[dst] = _boat_price(state, me, boats, src, dst)
-    return routes
-
-
-def _boat_price(state, people, boats, src, dst):
-    if magic.boosted(state, "wind_of_elsewhere"):
-        return 0
-    return max(boats - 1, 0) if _power(state, people, src, dst) == "free_sea_space" else boats
-
-
-def _reorg_sources(state, boosts=True):
-    me = state.acting
-    if not state.reorg:
-        return state.provinces_of(me)
-    if boosts and magic.boosted(state, "wind_of_mist"):  # one extra group, from anywhere (GAP-S03)
-        return state.provinces_of(me)
-    if len(state.reorg) == 1:  # ZARGOS-REORG-02 (AMB-S03): the group goes on from where it stopped, or a
-        src, dst, _ = state.reorg[0]  # second group leaves the same province
-        return tuple(p for p in (src, dst) if state.holder(p) == me)
-    return ()
-
-
-def planet_neighbours(state, province):
-    return state.game.planet.land_neighbours(province)
-
-
-def _reorg_targets(state, src):
-    """Own provinces one reorganisation step away from ``src`` (ZARGOS-REORG-05, -06), with their boat cost."""
-    return {dst: cost for dst, cost in _reorg_costs(state, src).items()
-            if cost <= state.boats[state.player_of(state.acting)]}
-
-
-def _reorg_costs(state, src):
-    planet, me = state.game.planet, state.acting
-    own = set(state.provinces_of(me))
-    routes = {} if magic.is_stormed(state, me) else planet.sea_routes_from(src)
-    costs = {dst: _boat_price(state, me, boats, src, dst) for dst, boats in routes.items() if dst in own}
-    for dst in planet.land_neighbours(src):
-        if dst in own:
-            costs[dst] = 0
-    if _power(state, me, src) == "web_reorganisation":  # Spiders: any distance through their own provinces
-        frontier, seen = [src], {src}
-        while frontier:
-            here = frontier.pop()
-            for nxt in planet.land_neighbours(here):
-                if nxt in own and nxt not in seen and _power(state, me, nxt):
-                    seen.add(nxt)
-                    frontier.append(nxt)
-                    costs[nxt] = 0
-    costs.pop(src, None)
-    return costs
-
-
-def _battle_conditions(state, province, defender, attacker_war=0, defender_war=0) -> Battle:
-    """Walls, powers and Winds of War of one combat (ZARGOS-CAPITAL-01; powers off in the Kingdom of Zargos)."""
-    planet, attacker = state.game.planet, state.acting
-    capital = planet.is_capital(province)
-    monks = _power(state, defender, province) == "monastery_walls" if defender else False
-    amazons = _power(state, attacker, province) == "extra_attack_die"
-    return Battle(capital=capital or monks, attacker_bonus=int(amazons) + attacker_war, defender_bonus=defender_war)
-
-
-def purchase_limits(state):
-    me = state.acting
-    on_board = sum(units for _, people, units in state.board if people == me)
-    max_units = min(state.budget // UNIT_COST, UNIT_STOCK - on_board) if state.provinces_of(me) else 0
-    max_boats = min(state.budget // BOAT_COST, BOATS - sum(state.boats))  # ZARGOS-COMP-03, AMB-S18
-    return max(max_units, 0), max(max_boats, 0)
 
 
 # -- applying ----------------------------------------------------------------------------------------------
@@ -392,13 +295,13 @@ def _check_move(state, action) -> None:
     me = state.acting
     if state.holder(action.src) != me or state.holder(action.dst) != me:
         raise IllegalActionError("ZARGOS-REORG-05", "reorganisation moves only between provinces the people controls")
-    if action.src not in _reorg_sources(state):
+    if action.src not in reorg_sources(state):
         raise IllegalActionError("ZARGOS-REORG-02", "one group across two provinces, or two groups from one "
                                  "province: this move fits neither")
     if not 1 <= action.units <= state.units(action.src) - 1:
         raise IllegalActionError("ZARGOS-REORG-03", f"every province keeps at least one unit: at most "
                                  f"{state.units(action.src) - 1} may leave {action.src}")
-    costs = _reorg_costs(state, action.src)
+    costs = reorg_costs(state, action.src)
     if action.dst not in costs:
         raise IllegalActionError("ZARGOS-REORG-02", f"{action.dst} is not one step from {action.src}")
     if costs[action.dst] > state.boats[state.player_of(me)]:
@@ -406,20 +309,9 @@ def _check_move(state, action) -> None:
 
 
 # -- the effects ---------------------------------------------------------------------------------------------
-def _log(state, *events):
+def logged(state, *events):
+    """The state's log with ``events`` added."""
     return state.log + events
-
-
-def _units(n: int) -> str:
-    return f"{n} unit{'' if n == 1 else 's'}"
-
-
-def _set_units(board: tuple, province: str, people: str, units: int) -> tuple:
-    """The board with ``province`` held by ``people`` with ``units`` (emptied when units is 0)."""
-    rows = [row for row in board if row[0] != province]
-    if units > 0:
-        rows.append((province, people, units))
-    return tuple(sorted(rows))
 
 
 def _apply_roll(state, face):
@@ -428,37 +320,37 @@ def _apply_roll(state, face):
     index = next(i for i, g in enumerate(groups) if len(g) > 1)
     group = groups[index]
     who = group[len(rolls) - 1]
-    log = _log(state, f"{_name(state, who)} rolls {face} (ZARGOS-{'SETUP' if state.turn == 0 else 'ORDER'}-02)")
+    log = logged(state, f"{_name(state, who)} rolls {face} (ZARGOS-{'SETUP' if state.turn == 0 else 'ORDER'}-02)")
     if len(rolls) < len(group):
         return replace(state, rolls=rolls, log=log)
     by_value: dict[int, list] = {}
     for member, value in zip(group, rolls, strict=True):
         by_value.setdefault(value, []).append(member)
     groups[index:index + 1] = [tuple(by_value[v]) for v in sorted(by_value, reverse=True)]  # ties roll again
-    return _after_ranking(replace(state, ranking=tuple(groups), rolls=(), log=log))
+    return after_ranking(replace(state, ranking=tuple(groups), rolls=(), log=log))
 
 
 def _name(state, who):
     return f"player {who + 1}" if isinstance(who, int) else f"the {who}"
 
 
-def _after_ranking(state):
+def after_ranking(state):
     if any(len(group) > 1 for group in state.ranking):
         return replace(state, phase="roll")
     order = tuple(group[0] for group in state.ranking)
     if state.turn == 0:  # setup: choice order, then a second (and third) pass (ZARGOS-SETUP-02, -03, -05)
         choosers = order * state.game.peoples_per_player
         return replace(state, phase="choose", ranking=(), choosers=choosers,
-                       log=_log(state, "choice order: " + ", ".join(_name(state, p) for p in order)))
-    return _deal(replace(state, seats=order, ranking=(),
-                         log=_log(state, "order of play: " + ", ".join(order) + " (ZARGOS-ORDER-01)")))
+                       log=logged(state, "choice order: " + ", ".join(_name(state, p) for p in order)))
+    return upkeep.deal(replace(state, seats=order, ranking=(),
+                         log=logged(state, "order of play: " + ", ".join(order) + " (ZARGOS-ORDER-01)")))
 
 
 def _apply_choose(state, action):
     peoples = state.peoples + (action.people,)
     owners = state.owners + (state.choosers[0],)
     state = replace(state, peoples=peoples, owners=owners, choosers=state.choosers[1:],
-                    log=_log(state, f"player {state.choosers[0] + 1} chooses the {action.people} (ZARGOS-SETUP-02)"))
+                    log=logged(state, f"player {state.choosers[0] + 1} chooses the {action.people} (ZARGOS-SETUP-02)"))
     if state.choosers:
         return state
     reserve = tuple((people, state.game.start_units) for people in peoples)  # ZARGOS-SETUP-04
@@ -468,17 +360,17 @@ def _apply_choose(state, action):
 def _apply_place(state, action):
     me = state.acting
     reserve = tuple((p, n - 1 if p == me else n) for p, n in state.reserve)
-    board = _set_units(state.board, action.province, me, state.units(action.province) + 1)
+    board = with_units(state.board, action.province, me, state.units(action.province) + 1)
     rule = {"place_single": "ZARGOS-SETUP-07", "place_rest": "ZARGOS-SETUP-10", "place_buy": "ZARGOS-BUY-05"}
     state = replace(state, board=board, reserve=reserve,
-                    log=_log(state, f"the {me} place a unit in {action.province} ({rule[state.phase]})"))
+                    log=logged(state, f"the {me} place a unit in {action.province} ({rule[state.phase]})"))
     if state.phase == "place_buy":
-        return state if dict(reserve)[me] else _next_buyer(replace(state, reserve=()))
+        return state if dict(reserve)[me] else upkeep.next_buyer(replace(state, reserve=()))
     if state.phase == "place_single" and _all_outer_occupied(state):  # ZARGOS-SETUP-09
         state = replace(state, phase="place_rest")
     following = _next_seat(state, lambda people: dict(state.reserve)[people] > 0, wrap=True)
     if following is None:
-        return _start_turn(replace(state, reserve=()))  # ZARGOS-SETUP-12
+        return start_turn(replace(state, reserve=()))  # ZARGOS-SETUP-12
     return replace(state, seat=following)
 
 
@@ -498,11 +390,11 @@ def _next_seat(state, wanted, wrap=False):
     return None
 
 
-def _start_turn(state):
+def start_turn(state):
     turn = state.turn + 1
     if turn > state.game.turn_limit:
-        return replace(state, phase="over", log=_log(state, f"turn limit {state.game.turn_limit} reached: no winner"))
-    state = replace(state, turn=turn, seat=0, log=_log(state, f"turn {turn} (ZARGOS-TURN-01)"))
+        return replace(state, phase="over", log=logged(state, f"turn limit {state.game.turn_limit} reached: no winner"))
+    state = replace(state, turn=turn, seat=0, log=logged(state, f"turn {turn} (ZARGOS-TURN-01)"))
     return _begin_seat(state, 0)
 
 
@@ -511,7 +403,7 @@ def _begin_seat(state, index):
     for seat in range(index, len(state.seats)):
         if state.provinces_of(state.seats[seat]):
             return magic.red_window(replace(state, seat=seat, attacking=(), reorg=()))  # ZARGOS-MAGIC-07
-    return _count_points(magic.expire(state))
+    return upkeep.count_points(magic.expire(state))
 
 
 def _apply_attack(state, action):
@@ -526,19 +418,19 @@ def _apply_attack(state, action):
     if isinstance(action, SeaAttack):
         cost = sea_targets(state, action.src)[action.dst]  # nothing with a Wind of Elsewhere, which is then used
         state = magic.use_boost(state, "wind_of_elsewhere")
-    board = _set_units(state.board, action.src, me, state.units(action.src) - action.units)
+    board = with_units(state.board, action.src, me, state.units(action.src) - action.units)
     attacking = dict(state.attacking)
     attacking[action.dst] = attacking.get(action.dst, 0) + action.units  # grouped attacks: ZARGOS-LAND-04
     boats = state.boats
     if isinstance(action, SeaAttack):
         player = state.player_of(me)
         boats = tuple(b - cost if i == player else b for i, b in enumerate(boats))  # ZARGOS-SEA-02; AMB-S18
-        event = (f"the {me} ship {_units(action.units)} from {action.src} to {action.dst} for {cost} boat(s) "
+        event = (f"the {me} ship {units_text(action.units)} from {action.src} to {action.dst} for {cost} boat(s) "
                  "(ZARGOS-SEA-01)")
     else:
-        event = f"the {me} send {_units(action.units)} from {action.src} into {action.dst} (ZARGOS-LAND-01)"
+        event = f"the {me} send {units_text(action.units)} from {action.src} into {action.dst} (ZARGOS-LAND-01)"
     return replace(state, board=board, attacking=tuple(sorted(attacking.items())), boats=boats,
-                   log=_log(state, event))
+                   log=logged(state, event))
 
 
 def _end_attacks(state):
@@ -549,7 +441,7 @@ def _end_attacks(state):
         if state.holder(province) or planet.kingdom_of(province) == ZARGOS:
             waiting.append((province, units))
         else:
-            board = _set_units(board, province, me, units)
+            board = with_units(board, province, me, units)
             log += (f"the {me} take the empty {province} without a fight (ZARGOS-COMBAT-10, AMB-S02)",)
     state = _after_occupation(replace(state, board=board, attacking=tuple(waiting), log=log))
     if state.phase == "over":
@@ -565,11 +457,11 @@ def _apply_fight(state, action):
     if defender:
         return magic.war_window(replace(state, attacking=attacking,
                                         combat=(action.province, attackers, defenders, defender, 0, 0, 0),
-                                        log=_log(state, f"combat in {action.province}: {attackers} {state.acting} "
+                                        log=logged(state, f"combat in {action.province}: {attackers} {state.acting} "
                                                         f"against {defenders} {defender} (ZARGOS-COMBAT-01)")))
     dice = DEMON_DICE[planet.ring(action.province)]  # ZARGOS-ZARGOS-03
     return replace(state, phase="demons", attacking=attacking, combat=(action.province, attackers, 0, "", dice, 0, 0),
-                   log=_log(state, f"the demons of {action.province} roll {dice} dice against {attackers} "
+                   log=logged(state, f"the demons of {action.province} roll {dice} dice against {attackers} "
                                    f"{state.acting} (ZARGOS-ZARGOS-02)"))
 
 
@@ -579,28 +471,28 @@ def _apply_combat(state, outcome):
     me = state.acting
     if attackers and defenders:  # ZARGOS-COMBAT-08: another round, dice recounted
         return replace(state, combat=(province, attackers, defenders, defender, 0, a_bonus, d_bonus),
-                       log=_log(state, f"  round: {attackers} {me} v {defenders} {defender} left (ZARGOS-COMBAT-08)"))
+                       log=logged(state, f"  round: {attackers} {me} v {defenders} {defender} left (ZARGOS-COMBAT-08)"))
     if attackers:
-        board, event = _set_units(state.board, province, me, attackers), \
-            f"the {me} take {province} with {_units(attackers)} left (ZARGOS-COMBAT-07)"
+        board, event = with_units(state.board, province, me, attackers), \
+            f"the {me} take {province} with {units_text(attackers)} left (ZARGOS-COMBAT-07)"
     elif defenders:
-        board, event = _set_units(state.board, province, defender, defenders), \
-            f"the {defender} hold {province} with {_units(defenders)} left (ZARGOS-COMBAT-07)"
+        board, event = with_units(state.board, province, defender, defenders), \
+            f"the {defender} hold {province} with {units_text(defenders)} left (ZARGOS-COMBAT-07)"
     else:
-        board, event = _set_units(state.board, province, defender, 0), \
+        board, event = with_units(state.board, province, defender, 0), \
             f"both sides are wiped out: {province} is left empty (ZARGOS-COMBAT-09)"
-    return _after_combat(replace(state, board=board, combat=(), log=_log(state, event)))
+    return _after_combat(replace(state, board=board, combat=(), log=logged(state, event)))
 
 
 def _apply_demons(state, left):
     province = state.combat[0]
     me = state.acting
     if left:
-        board, event = _set_units(state.board, province, me, left), \
-            f"the {me} drive out the demons of {province} with {_units(left)} left (ZARGOS-ZARGOS-04)"
+        board, event = with_units(state.board, province, me, left), \
+            f"the {me} drive out the demons of {province} with {units_text(left)} left (ZARGOS-ZARGOS-04)"
     else:
         board, event = state.board, f"the demons of {province} destroy every attacker (ZARGOS-ZARGOS-04)"
-    return _after_combat(replace(state, board=board, combat=(), log=_log(state, event)))
+    return _after_combat(replace(state, board=board, combat=(), log=logged(state, event)))
 
 
 def _after_combat(state):
@@ -616,11 +508,11 @@ def _after_occupation(state):
     if holder != state.master:
         event = (f"the {holder} take the Master of the Winds card (ZARGOS-MOTW-01)" if holder
                  else "the Forbidden City is empty: no Master of the Winds (ZARGOS-MOTW-06)")
-        state = replace(state, master=holder, log=_log(state, event))
+        state = replace(state, master=holder, log=logged(state, event))
     centre = (FORBIDDEN_CITY, *state.game.planet.land_neighbours(FORBIDDEN_CITY))
     if holder and all(state.holder(p) == holder for p in centre):  # ZARGOS-GOAL-01, -02
         return replace(state, phase="over", winner=holder,
-                       log=_log(state, f"the {holder} hold the Forbidden City and the three provinces around it: "
+                       log=logged(state, f"the {holder} hold the Forbidden City and the three provinces around it: "
                                        f"they win (ZARGOS-GOAL-01)"))
     return state
 
@@ -631,17 +523,17 @@ def _apply_reorg(state, action):
     if isinstance(action, PlayCard):
         return magic.apply_green(state, action)
     me = state.acting
-    cost = _reorg_costs(state, action.src)[action.dst]
-    if action.src not in _reorg_sources(state, boosts=False):
+    cost = reorg_costs(state, action.src)[action.dst]
+    if action.src not in reorg_sources(state, boosts=False):
         state = magic.use_boost(state, "wind_of_mist")  # the extra group of a Wind of Mist
     if action.dst not in planet_neighbours(state, action.src) and magic.boosted(state, "wind_of_elsewhere"):
         state = magic.use_boost(state, "wind_of_elsewhere")
     player = state.player_of(me)
-    board = _set_units(state.board, action.src, me, state.units(action.src) - action.units)
-    board = _set_units(board, action.dst, me, dict((p, u) for p, _, u in board)[action.dst] + action.units)
+    board = with_units(state.board, action.src, me, state.units(action.src) - action.units)
+    board = with_units(board, action.dst, me, dict((p, u) for p, _, u in board)[action.dst] + action.units)
     boats = tuple(b - cost if i == player else b for i, b in enumerate(state.boats))
     return replace(state, board=board, boats=boats, reorg=state.reorg + ((action.src, action.dst, action.units),),
-                   log=_log(state, f"the {me} move {_units(action.units)} from {action.src} to {action.dst}"
+                   log=logged(state, f"the {me} move {units_text(action.units)} from {action.src} to {action.dst}"
                                    f"{f' for {cost} boats' if cost else ''} (ZARGOS-REORG-01)"))
 
 
@@ -649,129 +541,10 @@ def _end_seat(state):
     return _begin_seat(replace(state, attacking=(), reorg=(), boosts=()), state.seat + 1)
 
 
-# -- between turns: points, order, cards, purchases -----------------------------------------------------------
-def territory_points(state: ZargosState, people: str) -> int:
-    """The people's points at a count (ZARGOS-POINTS-01..06; AMB-S11: Zargos values are not added to others)."""
-    planet = state.game.planet
-    held = set(state.provinces_of(people))
-    total = 0
-    for kingdom in planet.kingdoms.values():
-        mine = [p for p in kingdom.provinces if p in held]
-        if kingdom.id != ZARGOS and len(mine) == len(kingdom.provinces):
-            total += kingdom.capital_value  # ZARGOS-POINTS-05
-            continue
-        for province in mine:
-            if province == FORBIDDEN_CITY:
-                total += 4  # ZARGOS-POINTS-04
-            elif kingdom.id == ZARGOS or planet.is_capital(province):
-                total += 2  # ZARGOS-POINTS-02, -03
-            else:
-                total += 1  # ZARGOS-POINTS-01
-    return total
-
-
-def _count_points(state):
-    planet = state.game.planet
-    points = tuple((people, territory_points(state, people)) for people in state.seats)
-    cards = dict(state.kingdom_cards)
-    log = ["points: " + ", ".join(f"{p} {n}" for p, n in points) + " (ZARGOS-POINTS-01)"]
-    for kingdom in planet.kingdoms.values():
-        if kingdom.id == ZARGOS:
-            continue
-        holders = {state.holder(p) for p in kingdom.provinces}
-        whole = holders.pop() if len(holders) == 1 and "" not in holders else ""
-        if whole and cards.get(kingdom.id) != whole:
-            cards[kingdom.id] = whole  # ZARGOS-KCARD-01 (and -05: only with the whole kingdom)
-            log.append(f"the {whole} take the {kingdom.name} card (ZARGOS-KCARD-01)")
-        elif cards.get(kingdom.id) and state.holder(kingdom.capital) != cards[kingdom.id]:
-            log.append(f"the {cards.pop(kingdom.id)} lose the {kingdom.name} card (ZARGOS-KCARD-03)")
-    ranking: list[tuple] = []
-    for value in sorted({n for _, n in points}, reverse=True):  # ZARGOS-ORDER-01; ties roll (ZARGOS-ORDER-02)
-        ranking.append(tuple(people for people, n in points if n == value))
-    state = replace(state, points=points, kingdom_cards=tuple(sorted(cards.items())), ranking=tuple(ranking),
-                    seat=0, log=state.log + tuple(log))
-    return _after_ranking(state)
-
-
-def _deal(state):
-    """Magic cards in the new order: one per Kingdom card, or 3 for the Master only (ZARGOS-MAGIC-01, MOTW-02, -04)."""
-    draws = []
-    for player in dict.fromkeys(state.player_of(people) for people in state.seats):
-        mine = {people for people, owner in zip(state.peoples, state.owners, strict=True) if owner == player}
-        if state.master:
-            count = MASTER_DRAWS if state.master in mine else 0
-        else:
-            count = sum(holder in mine for _, holder in state.kingdom_cards)
-        if count:
-            draws.append((player, count))
-    return _next_draw(replace(state, draws=tuple(draws)))
-
-
-def _next_draw(state):
-    draws = tuple((player, n) for player, n in state.draws if n > 0)
-    if draws and (state.deck or state.bottom):
-        return replace(state, phase="draw", draws=draws)
-    return _buyer(replace(state, draws=()), 0)  # GAP-S08: an empty deck gives nothing
-
-
-def _apply_draw(state, card):
-    player, count = state.draws[0]
-    if state.deck:
-        deck = list(state.deck)
-        deck.remove(card)
-        state = replace(state, deck=tuple(deck))
-    else:
-        state = replace(state, bottom=state.bottom[1:])
-    absent = state.game.suspension_cards.get(card)
-    if absent and absent not in state.peoples:  # ZARGOS-MAGIC-16: removed, and another card drawn
-        return replace(state, removed=state.removed + (card,),
-                       log=_log(state, f"{card} concerns the absent {absent}: removed, another is drawn "
-                                       f"(ZARGOS-MAGIC-16)"))
-    hand = tuple(sorted(state.hands[player] + (card,)))
-    hands = tuple(hand if i == player else h for i, h in enumerate(state.hands))
-    state = replace(state, hands=hands, draws=((player, count - 1),) + state.draws[1:],
-                    log=_log(state, f"player {player + 1} draws a magic card (ZARGOS-MAGIC-01)"))
-    if len(hand) > HAND_LIMIT:
-        return replace(state, phase="discard")
-    return _next_draw(state)
-
-
-def _apply_discard(state, action):
-    player = state.draws[0][0]
-    hand = list(state.hands[player])
-    hand.remove(action.card)
-    hands = tuple(tuple(hand) if i == player else h for i, h in enumerate(state.hands))
-    state = replace(state, hands=hands, bottom=state.bottom + (action.card,),
-                    log=_log(state, f"player {player + 1} puts {action.card} under the deck (ZARGOS-MAGIC-02)"))
-    return state if len(hand) > HAND_LIMIT else _next_draw(state)
-
-
-def _buyer(state, seat):
-    if seat >= len(state.seats):
-        return _start_turn(replace(state, budget=0))
-    people = state.seats[seat]
-    return replace(state, phase="buy", seat=seat, budget=state.points_of(people))
-
-
-def _apply_buy(state, action):
-    me = state.acting
-    player = state.player_of(me)
-    boats = tuple(b + action.boats if i == player else b for i, b in enumerate(state.boats))
-    state = replace(state, boats=boats, budget=0,  # ZARGOS-BUY-04: what is not spent is lost
-                    log=_log(state, f"the {me} buy {_units(action.units)} and {action.boats} boat(s) (ZARGOS-BUY-01)"))
-    if action.units:
-        return replace(state, phase="place_buy", reserve=((me, action.units),))
-    return _next_buyer(state)
-
-
-def _next_buyer(state):
-    return _buyer(state, state.seat + 1)
-
-
 _APPLY = {
     "roll": _apply_roll, "choose": _apply_choose, "place_single": _apply_place, "place_rest": _apply_place,
     "attack": _apply_attack, "fight": _apply_fight, "combat": _apply_combat, "demons": _apply_demons,
-    "reorg": _apply_reorg, "draw": _apply_draw, "discard": _apply_discard, "buy": _apply_buy,
+    "reorg": _apply_reorg, "draw": upkeep.apply_draw, "discard": upkeep.apply_discard, "buy": upkeep.apply_buy,
     "place_buy": _apply_place, "red": magic.apply_red, "war": magic.apply_war,
     "strike": lambda state, face: _after_occupation(magic.apply_strike(state, face)),
 }

@@ -352,4 +352,22 @@ class ZargosState:
 
 
 
+# -- small helpers the rules share -------------------------------------------------------------------------
+def with_units(board: tuple, province: str, people: str, units: int) -> tuple:
+    """The board with ``province`` held by ``people`` with ``units`` (emptied when units is 0).
+
+    >>> with_units((("A", "knights", 2),), "B", "monks", 3)
+    (('A', 'knights', 2), ('B', 'monks', 3))
+    """
+    rows = [row for row in board if row[0] != province]
+    if units > 0:
+        rows.append((province, people, units))
+    return tuple(sorted(rows))
+
+
+def units_text(n: int) -> str:
+    """``1 unit``, ``3 units``."""
+    return f"{n} unit{'' if n == 1 else 's'}"
+
+
 from . import rules  # noqa: E402  (the rules need the classes above)

@@ -1,0 +1,146 @@
+"""Between two turns of Zargos: the points count, Kingdom cards, the new order, magic cards, and purchases.
+
+ZARGOS-TURN-02, -03; POINTS, ORDER, KCARD, MAGIC-01/-02/-11/-16, MOTW-02/-04, BUY. The flow returns to
+:mod:`zaarlab.zargos.rules` for the roll-offs of tied peoples and for the next turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import rules
+from .board import FORBIDDEN_CITY, ZARGOS
+from .state import ZargosState, units_text
+
+BOATS = 15  # ZARGOS-COMP-03
+UNIT_COST, BOAT_COST = 2, 5  # ZARGOS-BUY-02, ZARGOS-BUY-03
+UNIT_STOCK = 100  # units of one people on the board and in reserve at most (GAP-S05: 40 small + 12 large pawns)
+HAND_LIMIT = 3  # ZARGOS-MAGIC-02
+MASTER_DRAWS = 3  # ZARGOS-MOTW-02
+
+
+def purchase_limits(state):
+    me = state.acting
+    on_board = sum(units for _, people, units in state.board if people == me)
+    max_units = min(state.budget // UNIT_COST, UNIT_STOCK - on_board) if state.provinces_of(me) else 0
+    max_boats = min(state.budget // BOAT_COST, BOATS - sum(state.boats))  # ZARGOS-COMP-03, AMB-S18
+    return max(max_units, 0), max(max_boats, 0)
+
+
+def territory_points(state: ZargosState, people: str) -> int:
+    """The people's points at a count (ZARGOS-POINTS-01..06; AMB-S11: Zargos values are not added to others)."""
+    planet = state.game.planet
+    held = set(state.provinces_of(people))
+    total = 0
+    for kingdom in planet.kingdoms.values():
+        mine = [p for p in kingdom.provinces if p in held]
+        if kingdom.id != ZARGOS and len(mine) == len(kingdom.provinces):
+            total += kingdom.capital_value  # ZARGOS-POINTS-05
+            continue
+        for province in mine:
+            if province == FORBIDDEN_CITY:
+                total += 4  # ZARGOS-POINTS-04
+            elif kingdom.id == ZARGOS or planet.is_capital(province):
+                total += 2  # ZARGOS-POINTS-02, -03
+            else:
+                total += 1  # ZARGOS-POINTS-01
+    return total
+
+
+def count_points(state):
+    planet = state.game.planet
+    points = tuple((people, territory_points(state, people)) for people in state.seats)
+    cards = dict(state.kingdom_cards)
+    log = ["points: " + ", ".join(f"{p} {n}" for p, n in points) + " (ZARGOS-POINTS-01)"]
+    for kingdom in planet.kingdoms.values():
+        if kingdom.id == ZARGOS:
+            continue
+        holders = {state.holder(p) for p in kingdom.provinces}
+        whole = holders.pop() if len(holders) == 1 and "" not in holders else ""
+        if whole and cards.get(kingdom.id) != whole:
+            cards[kingdom.id] = whole  # ZARGOS-KCARD-01 (and -05: only with the whole kingdom)
+            log.append(f"the {whole} take the {kingdom.name} card (ZARGOS-KCARD-01)")
+        elif cards.get(kingdom.id) and state.holder(kingdom.capital) != cards[kingdom.id]:
+            log.append(f"the {cards.pop(kingdom.id)} lose the {kingdom.name} card (ZARGOS-KCARD-03)")
+    ranking: list[tuple] = []
+    for value in sorted({n for _, n in points}, reverse=True):  # ZARGOS-ORDER-01; ties roll (ZARGOS-ORDER-02)
+        ranking.append(tuple(people for people, n in points if n == value))
+    state = replace(state, points=points, kingdom_cards=tuple(sorted(cards.items())), ranking=tuple(ranking),
+                    seat=0, log=state.log + tuple(log))
+    return rules.after_ranking(state)
+
+
+def deal(state):
+    """Magic cards in the new order: one per Kingdom card, or 3 for the Master only (ZARGOS-MAGIC-01, MOTW-02, -04)."""
+    draws = []
+    for player in dict.fromkeys(state.player_of(people) for people in state.seats):
+        mine = {people for people, owner in zip(state.peoples, state.owners, strict=True) if owner == player}
+        if state.master:
+            count = MASTER_DRAWS if state.master in mine else 0
+        else:
+            count = sum(holder in mine for _, holder in state.kingdom_cards)
+        if count:
+            draws.append((player, count))
+    return _next_draw(replace(state, draws=tuple(draws)))
+
+
+def _next_draw(state):
+    draws = tuple((player, n) for player, n in state.draws if n > 0)
+    if draws and (state.deck or state.bottom):
+        return replace(state, phase="draw", draws=draws)
+    return _buyer(replace(state, draws=()), 0)  # GAP-S08: an empty deck gives nothing
+
+
+def apply_draw(state, card):
+    player, count = state.draws[0]
+    if state.deck:
+        deck = list(state.deck)
+        deck.remove(card)
+        state = replace(state, deck=tuple(deck))
+    else:
+        state = replace(state, bottom=state.bottom[1:])
+    absent = state.game.suspension_cards.get(card)
+    if absent and absent not in state.peoples:  # ZARGOS-MAGIC-16: removed, and another card drawn
+        return replace(state, removed=state.removed + (card,),
+                       log=rules.logged(state, f"{card} concerns the absent {absent}: removed, another is drawn "
+                                       f"(ZARGOS-MAGIC-16)"))
+    hand = tuple(sorted(state.hands[player] + (card,)))
+    hands = tuple(hand if i == player else h for i, h in enumerate(state.hands))
+    state = replace(state, hands=hands, draws=((player, count - 1),) + state.draws[1:],
+                    log=rules.logged(state, f"player {player + 1} draws a magic card (ZARGOS-MAGIC-01)"))
+    if len(hand) > HAND_LIMIT:
+        return replace(state, phase="discard")
+    return _next_draw(state)
+
+
+def apply_discard(state, action):
+    player = state.draws[0][0]
+    hand = list(state.hands[player])
+    hand.remove(action.card)
+    hands = tuple(tuple(hand) if i == player else h for i, h in enumerate(state.hands))
+    state = replace(state, hands=hands, bottom=state.bottom + (action.card,),
+                    log=rules.logged(state, f"player {player + 1} puts {action.card} under the deck (ZARGOS-MAGIC-02)"))
+    return state if len(hand) > HAND_LIMIT else _next_draw(state)
+
+
+def _buyer(state, seat):
+    if seat >= len(state.seats):
+        return rules.start_turn(replace(state, budget=0))
+    people = state.seats[seat]
+    return replace(state, phase="buy", seat=seat, budget=state.points_of(people))
+
+
+def apply_buy(state, action):
+    me = state.acting
+    player = state.player_of(me)
+    boats = tuple(b + action.boats if i == player else b for i, b in enumerate(state.boats))
+    state = replace(state, boats=boats, budget=0,  # ZARGOS-BUY-04: what is not spent is lost
+                    log=rules.logged(state, f"the {me} buy {units_text(action.units)} and {action.boats} boat(s) "
+                                             "(ZARGOS-BUY-01)"))
+    if action.units:
+        return replace(state, phase="place_buy", reserve=((me, action.units),))
+    return next_buyer(state)
+
+
+def next_buyer(state):
+    return _buyer(state, state.seat + 1)
