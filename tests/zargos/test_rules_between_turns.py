@@ -67,6 +67,8 @@ def test_cards_then_purchases_then_the_next_turn_in_the_new_order():
     assert state.seats == ("spiders", "amazons", "monks", "knights")  # 10, 3, 2 and 1 points
     assert state.phase == "draw" and state.draws == ((1, 1),)  # the spiders' player draws for the KORI card
     state = state.apply("wind_of_war")
+    assert state.phase == "swap"  # then each player in order may offer a swap (ZARGOS-MAGIC-13)
+    state = run(state, Pass(), Pass(), Pass(), Pass())
     assert state.phase == "buy" and state.acting == "spiders" and state.budget == 10
     state = run(state, Buy(5, 0), *[Place("KORI-1")] * 5)
     assert state.phase == "buy" and state.acting == "amazons" and state.units("KORI-1") == 6
@@ -155,7 +157,7 @@ def test_zargos_magic_02_a_fourth_card_is_discarded_to_the_bottom_ex_s15():
     assert err.value.rule_id == "ZARGOS-MAGIC-02"
     state = state.apply(Discard("wind_of_ice"))
     assert state.hands[1] == ("wind_of_land", "wind_of_mist", "wind_of_war") and state.bottom == ("wind_of_ice",)
-    assert state.phase == "buy"
+    assert state.phase == "swap"
 
 
 @pytest.mark.rule("ZARGOS-MOTW-02", "ZARGOS-MOTW-03", "ZARGOS-MOTW-04")
@@ -183,3 +185,25 @@ def test_an_empty_deck_gives_nothing_gap_s08():
     assert state.phase == "buy"
     from_bottom = end_of_turn(board, settle_ties=True, deck=(), bottom=("wind_of_war", "floods"))
     assert from_bottom.chance_outcomes() == (("wind_of_war", 1),)
+
+
+def test_zargos_magic_13_swaps_never_leave_more_than_three_cards_ex_s12():
+    from zaarlab.zargos.state import Answer, Offer
+
+    board = {p: ("spiders", 1) for p in KORI}
+    hands = (("wind_of_war", "wind_of_land"), ("typhoon", "wind_of_ice"), (), ())
+    state = end_of_turn(board, settle_ties=True, hands=hands)
+    state = state.apply("wind_of_mist")  # the spiders' player now holds three cards
+    assert state.phase == "swap" and state.current_player() == 1
+    lopsided = Offer(0, ("typhoon", "wind_of_ice", "wind_of_mist"), ())
+    assert lopsided not in state.legal_actions()  # player 1 would end with five
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(lopsided)
+    assert err.value.rule_id == "ZARGOS-MAGIC-13"
+    offer = Offer(0, ("typhoon",), ("wind_of_war",))
+    state = state.apply(offer)
+    assert state.phase == "answer" and state.current_player() == 0
+    swapped = state.apply(Answer(True))
+    assert swapped.hands[0] == ("typhoon", "wind_of_land") and "wind_of_war" in swapped.hands[1]
+    declined = state.apply(Answer(False))
+    assert declined.hands[0] == hands[0]

@@ -4,7 +4,7 @@ The greedy bot attacks where the exact probability of taking the province (:mod:
 highest, as long as it is at least :data:`NERVE`, weighing each target by the points it is worth (the four
 provinces that win the game count double); it reinforces its most threatened provinces, keeps two boats in
 hand (the Kingdom of Zargos is an island) and spends the rest of its points on units. It plays every Wind of
-War, strikes the strongest rival kingdom with Winds of Madness and Death, keeps its other cards, and makes no
+War, strikes the strongest rival kingdom with Winds of Madness and Death, keeps its other cards (no swaps), makes no
 reorganisation: a simple, readable opponent, not a strong one.
 """
 
@@ -17,6 +17,7 @@ from .board import ZARGOS
 from .odds import DEMON_DICE, p_survives_demons, win_chance
 from .reach import land_targets, sea_targets
 from .state import (
+    Answer,
     Buy,
     Discard,
     EndAttacks,
@@ -66,6 +67,8 @@ def greedy_bot(state: ZargosState, rng: random.Random):
         return _red_card(state)
     if phase == "war":  # a Wind of War always helps its side
         return PlayCard("wind_of_war", state.war_queue[0][1])
+    if phase in ("swap", "answer"):  # keeps its cards
+        return Pass() if phase == "swap" else Answer(False)
     if phase == "buy":  # two boats in hand to reach the Kingdom of Zargos (it is an island), the rest in units
         max_units, max_boats = purchase_limits(state)
         boats = min(max_boats, max(0, 2 - state.boats[state.player_of(state.acting)]))

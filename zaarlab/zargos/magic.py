@@ -11,14 +11,18 @@ Readings (the rulebook prints only Wind of Madness; the rest follows ``data/zarg
   Wind of War when a combat starts (one per player per combat, ZARGOS-MAGIC-12), Wind of Land and Wind of
   Elsewhere during the attacks, Wind of Mist during the reorganisation.
 - Cards belong to the player, whichever of their peoples is concerned (ZARGOS-MULTI-02, AMB-S16).
+- After the cards are dealt, each player in the order of play may offer one swap to another player, who
+  accepts or declines; nobody may end with more than 3 cards (ZARGOS-MAGIC-13). The rulebook's advice of a
+  3-minute limit becomes one offer per player per turn.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
 
 from ..core.api import IllegalActionError
-from .state import Discard, Pass, PlayCard, ZargosState, with_units
+from .state import Answer, Discard, Offer, Pass, PlayCard, ZargosState, with_units
 
 STRIKES = {"wind_of_madness": 2, "wind_of_death": 1}  # a die per province, divided by this (ZARGOS-MAGIC-14)
 KINGDOM_CARDS = ("wind_of_madness", "wind_of_death", "wind_of_ice")
@@ -211,3 +215,78 @@ def _take_from_hand(state: ZargosState, player: int, card: str) -> ZargosState:
     hand.remove(card)
     return replace(state, hands=tuple(tuple(hand) if i == player else h for i, h in enumerate(state.hands)))
 
+
+
+# -- swaps ------------------------------------------------------------------------------------------------------
+def swap_window(state: ZargosState) -> ZargosState:
+    """Open the swaps after dealing, if anyone holds a card: every player, in the order of play."""
+    if not any(state.hands):
+        return replace(state, phase="buy_start")
+    return replace(state, phase="swap", swap_queue=tuple(_players_in_order(state)))
+
+
+def swap_actions(state: ZargosState) -> list:
+    me = state.swap_queue[0]
+    offers = []
+    for other in range(state.game.players):
+        if other == me:
+            continue
+        for give in _sub_hands(state.hands[me]):
+            for take in _sub_hands(state.hands[other]):
+                offer = Offer(other, give, take)
+                if (give or take) and _fits(state, me, offer):
+                    offers.append(offer)
+    return [*sorted(offers), Pass()]
+
+
+def _sub_hands(hand: tuple) -> list[tuple]:
+    return sorted({combo for n in range(len(hand) + 1) for combo in combinations(hand, n)})
+
+
+def _fits(state: ZargosState, me: int, offer: Offer) -> bool:
+    mine = len(state.hands[me]) - len(offer.give) + len(offer.take)
+    theirs = len(state.hands[offer.to]) - len(offer.take) + len(offer.give)
+    return mine <= 3 and theirs <= 3
+
+
+def check_swap(state: ZargosState, action) -> None:
+    if isinstance(action, Offer):
+        me = state.swap_queue[0]
+        for cards, hand, owner in ((action.give, state.hands[me], "your"),
+                                   (action.take, state.hands[action.to] if 0 <= action.to < len(state.hands) else (),
+                                    "their")):
+            if any(cards.count(c) > hand.count(c) for c in cards):
+                raise IllegalActionError("ZARGOS-MAGIC-13", f"{', '.join(cards)} are not all in {owner} hand")
+        if action.to == me or not 0 <= action.to < state.game.players:
+            raise IllegalActionError("ZARGOS-MAGIC-13", "a swap is offered to another player")
+        if not _fits(state, me, action):
+            raise IllegalActionError("ZARGOS-MAGIC-13", "after a swap nobody may hold more than 3 magic cards")
+
+
+def apply_swap(state: ZargosState, action) -> ZargosState:
+    me, queue = state.swap_queue[0], state.swap_queue[1:]
+    if isinstance(action, Pass):
+        return replace(state, swap_queue=queue, phase="swap" if queue else "buy_start")
+    return replace(state, phase="answer", offer=(me, action.to, action.give, action.take),
+                   log=state.log + (f"player {me + 1} offers player {action.to + 1} a swap of magic cards",))
+
+
+def answer_actions(state: ZargosState) -> list:
+    return [Answer(False), Answer(True)]
+
+
+def apply_answer(state: ZargosState, action: Answer) -> ZargosState:
+    giver, taker, give, take = state.offer
+    queue = state.swap_queue[1:]
+    if action.accept:
+        for card in give:
+            state = _take_from_hand(state, giver, card)
+        for card in take:
+            state = _take_from_hand(state, taker, card)
+        hands = list(state.hands)
+        hands[giver] = tuple(sorted(hands[giver] + take))
+        hands[taker] = tuple(sorted(hands[taker] + give))
+        state = replace(state, hands=tuple(hands))
+    event = f"player {taker + 1} {'accepts' if action.accept else 'declines'} the swap (ZARGOS-MAGIC-13)"
+    return replace(state, offer=(), swap_queue=queue, phase="swap" if queue else "buy_start",
+                   log=state.log + (event,))

@@ -41,6 +41,7 @@ from .reach import (
     sea_targets,
 )
 from .state import (
+    Answer,
     Buy,
     ChoosePeople,
     Discard,
@@ -49,6 +50,7 @@ from .state import (
     Fight,
     LandAttack,
     Move,
+    Offer,
     Pass,
     Place,
     PlayCard,
@@ -77,6 +79,10 @@ def actor(state: ZargosState) -> int:
         return state.red_queue[0]
     if state.phase == "war":
         return state.war_queue[0][0]
+    if state.phase == "swap":
+        return state.swap_queue[0]
+    if state.phase == "answer":
+        return state.offer[1]
     return state.player_of(state.acting)
 
 
@@ -184,6 +190,7 @@ _ACTIONS = {
     "choose": _choose_actions, "place_single": _place_single_actions, "place_rest": _place_own_actions,
     "attack": _attack_actions, "fight": _fight_actions, "reorg": _reorg_actions, "discard": _discard_actions,
     "buy": _buy_actions, "place_buy": _place_own_actions, "red": magic.red_actions, "war": magic.war_actions,
+    "swap": magic.swap_actions, "answer": magic.answer_actions,
 }
 
 
@@ -205,6 +212,8 @@ def apply(state: ZargosState, action) -> ZargosState:
         magic.check_red(state, action)
     elif state.phase == "war":
         magic.check_war(state, action)
+    elif state.phase == "swap":
+        magic.check_swap(state, action)
     else:
         _check(state, action)
     return _APPLY[state.phase](state, action)
@@ -215,11 +224,13 @@ _CHANCE_RULES = {"roll": "ZARGOS-ORDER-02", "combat": "ZARGOS-COMBAT-05", "demon
 _PHASE_RULES = {"choose": "ZARGOS-SETUP-02", "place_single": "ZARGOS-SETUP-07", "place_rest": "ZARGOS-SETUP-10",
                 "attack": "ZARGOS-TURN-01", "fight": "ZARGOS-COMBAT-01", "reorg": "ZARGOS-REORG-01",
                 "discard": "ZARGOS-MAGIC-02", "buy": "ZARGOS-BUY-01", "place_buy": "ZARGOS-BUY-05",
-                "red": "ZARGOS-MAGIC-07", "war": "ZARGOS-MAGIC-10"}
+                "red": "ZARGOS-MAGIC-07", "war": "ZARGOS-MAGIC-10", "swap": "ZARGOS-MAGIC-13",
+                "answer": "ZARGOS-MAGIC-13"}
 _ACTION_KINDS = {"choose": (ChoosePeople,), "place_single": (Place,), "place_rest": (Place,),
                  "attack": (LandAttack, SeaAttack, EndAttacks, PlayCard), "fight": (Fight,),
                  "reorg": (Move, EndTurn, PlayCard), "discard": (Discard,), "buy": (Buy,), "place_buy": (Place,),
-                 "red": (PlayCard, Pass, Discard), "war": (PlayCard, Pass)}
+                 "red": (PlayCard, Pass, Discard), "war": (PlayCard, Pass), "swap": (Offer, Pass),
+                 "answer": (Answer,)}
 
 
 def _check(state: ZargosState, action) -> None:
@@ -547,4 +558,6 @@ _APPLY = {
     "reorg": _apply_reorg, "draw": upkeep.apply_draw, "discard": upkeep.apply_discard, "buy": upkeep.apply_buy,
     "place_buy": _apply_place, "red": magic.apply_red, "war": magic.apply_war,
     "strike": lambda state, face: _after_occupation(magic.apply_strike(state, face)),
+    "swap": lambda state, action: upkeep.after_swaps(magic.apply_swap(state, action)),
+    "answer": lambda state, action: upkeep.after_swaps(magic.apply_answer(state, action)),
 }

@@ -136,6 +136,29 @@ class Pass(Action):
 
 
 @dataclass(frozen=True)
+class Offer(Action):
+    """Propose a swap of magic cards to player ``to``: ``give`` from one's hand for ``take`` from theirs."""
+
+    to: int
+    give: tuple
+    take: tuple
+
+    def __str__(self) -> str:
+        give, take = ", ".join(self.give) or "nothing", ", ".join(self.take) or "nothing"
+        return f"offer {give} to player {self.to + 1} for {take}"
+
+
+@dataclass(frozen=True)
+class Answer(Action):
+    """Accept or decline the swap offered."""
+
+    accept: bool
+
+    def __str__(self) -> str:
+        return "accept the swap" if self.accept else "decline the swap"
+
+
+@dataclass(frozen=True)
 class Buy(Action):
     """Spend the people's points: reinforcement units at 2, boats at 5 (ZARGOS-BUY-02, -03)."""
 
@@ -147,7 +170,7 @@ class Buy(Action):
 
 
 ACTION_TYPES = (ChoosePeople, Place, LandAttack, SeaAttack, EndAttacks, Fight, Move, EndTurn, Discard, PlayCard, Pass,
-                Buy)
+                Offer, Answer, Buy)
 
 
 # -- the game ----------------------------------------------------------------------------------------------
@@ -286,6 +309,8 @@ class ZargosState:
     strike: tuple = ()             # (card, provinces still to roll for) of a Wind of Madness or Death
     boosts: tuple = ()             # green cards the acting people has played and not yet used
     war_queue: tuple = ()          # (player, side) still to decide on a Wind of War
+    swap_queue: tuple = ()         # players who may still offer a swap of magic cards (ZARGOS-MAGIC-13)
+    offer: tuple = ()              # (from, to, give, take) awaiting an answer
     winner: str = ""
     log: tuple = field(default=(), compare=False)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import rules
+from . import magic, rules
 from .board import FORBIDDEN_CITY, ZARGOS
 from .state import ZargosState, units_text
 
@@ -88,7 +88,7 @@ def _next_draw(state):
     draws = tuple((player, n) for player, n in state.draws if n > 0)
     if draws and (state.deck or state.bottom):
         return replace(state, phase="draw", draws=draws)
-    return _buyer(replace(state, draws=()), 0)  # GAP-S08: an empty deck gives nothing
+    return after_swaps(magic.swap_window(replace(state, draws=())))  # GAP-S08: an empty deck gives nothing
 
 
 def apply_draw(state, card):
@@ -121,6 +121,11 @@ def apply_discard(state, action):
     state = replace(state, hands=hands, bottom=state.bottom + (action.card,),
                     log=rules.logged(state, f"player {player + 1} puts {action.card} under the deck (ZARGOS-MAGIC-02)"))
     return state if len(hand) > HAND_LIMIT else _next_draw(state)
+
+
+def after_swaps(state):
+    """Buying starts once the swaps are done (the magic module marks that with the phase ``buy_start``)."""
+    return _buyer(state, 0) if state.phase == "buy_start" else state
 
 
 def _buyer(state, seat):
