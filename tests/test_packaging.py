@@ -1,9 +1,12 @@
 """Install metadata: every subpackage listed, data in the wheel, environment.yml in step with pyproject."""
 
+import subprocess
+import sys
 import tomllib
 import zipfile
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).parents[1]
@@ -44,3 +47,17 @@ def test_environment_yml_installs_the_project_and_nothing_else():
 def test_the_readme_shows_the_two_commands():
     readme = (ROOT / "README.md").read_text()
     assert "make lab" in readme and "make test" in readme
+
+
+MODULES = sorted(
+    ".".join(p.with_suffix("").relative_to(ROOT).parts)
+    for p in (ROOT / "zaarlab").rglob("*.py")
+    if p.name != "__init__.py"
+)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_every_module_imports_first_in_a_fresh_interpreter(module):
+    """Import cycles show only in some orders: each module must import on its own."""
+    proc = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-2000:]

@@ -56,6 +56,7 @@ from .state import (
     PlayCard,
     SeaAttack,
     ZargosState,
+    logged,
     units_text,
     with_units,
 )
@@ -320,11 +321,6 @@ def _check_move(state, action) -> None:
 
 
 # -- the effects ---------------------------------------------------------------------------------------------
-def logged(state, *events):
-    """The state's log with ``events`` added."""
-    return state.log + events
-
-
 def _apply_roll(state, face):
     rolls = state.rolls + (face,)
     groups = list(state.ranking)

@@ -316,20 +316,20 @@ class ZargosState:
 
     # -- the API --------------------------------------------------------------------------------------------
     def current_player(self) -> int:
-        return rules.actor(self)
+        return _rules().actor(self)
 
     def legal_actions(self) -> tuple:
         return self._legal_actions
 
     @cached_property
     def _legal_actions(self) -> tuple:  # computed once per state: states are immutable
-        return rules.legal_actions(self)
+        return _rules().legal_actions(self)
 
     def chance_outcomes(self) -> tuple:
-        return rules.chance_outcomes(self)
+        return _rules().chance_outcomes(self)
 
     def apply(self, action) -> ZargosState:
-        return rules.apply(self, action)
+        return _rules().apply(self, action)
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -390,9 +390,18 @@ def with_units(board: tuple, province: str, people: str, units: int) -> tuple:
     return tuple(sorted(rows))
 
 
+def logged(state: ZargosState, *events: str) -> tuple:
+    """The state's log with ``events`` added."""
+    return state.log + events
+
+
 def units_text(n: int) -> str:
     """``1 unit``, ``3 units``."""
     return f"{n} unit{'' if n == 1 else 's'}"
 
 
-from . import rules  # noqa: E402  (the rules need the classes above)
+def _rules():
+    """The rules module, imported when first needed: it imports this module's classes."""
+    from . import rules
+
+    return rules

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import magic, rules
+from . import magic
 from .board import FORBIDDEN_CITY, ZARGOS
-from .state import ZargosState, units_text
+from .state import ZargosState, logged, units_text
 
 BOATS = 15  # ZARGOS-COMP-03
 UNIT_COST, BOAT_COST = 2, 5  # ZARGOS-BUY-02, ZARGOS-BUY-03
@@ -67,7 +67,7 @@ def count_points(state):
         ranking.append(tuple(people for people, n in points if n == value))
     state = replace(state, points=points, kingdom_cards=tuple(sorted(cards.items())), ranking=tuple(ranking),
                     seat=0, log=state.log + tuple(log))
-    return rules.after_ranking(state)
+    return _turns().after_ranking(state)
 
 
 def deal(state):
@@ -102,12 +102,12 @@ def apply_draw(state, card):
     absent = state.game.suspension_cards.get(card)
     if absent and absent not in state.peoples:  # ZARGOS-MAGIC-16: removed, and another card drawn
         return replace(state, removed=state.removed + (card,),
-                       log=rules.logged(state, f"{card} concerns the absent {absent}: removed, another is drawn "
+                       log=logged(state, f"{card} concerns the absent {absent}: removed, another is drawn "
                                        f"(ZARGOS-MAGIC-16)"))
     hand = tuple(sorted(state.hands[player] + (card,)))
     hands = tuple(hand if i == player else h for i, h in enumerate(state.hands))
     state = replace(state, hands=hands, draws=((player, count - 1),) + state.draws[1:],
-                    log=rules.logged(state, f"player {player + 1} draws a magic card (ZARGOS-MAGIC-01)"))
+                    log=logged(state, f"player {player + 1} draws a magic card (ZARGOS-MAGIC-01)"))
     if len(hand) > HAND_LIMIT:
         return replace(state, phase="discard")
     return _next_draw(state)
@@ -119,8 +119,15 @@ def apply_discard(state, action):
     hand.remove(action.card)
     hands = tuple(tuple(hand) if i == player else h for i, h in enumerate(state.hands))
     state = replace(state, hands=hands, bottom=state.bottom + (action.card,),
-                    log=rules.logged(state, f"player {player + 1} puts {action.card} under the deck (ZARGOS-MAGIC-02)"))
+                    log=logged(state, f"player {player + 1} puts {action.card} under the deck (ZARGOS-MAGIC-02)"))
     return state if len(hand) > HAND_LIMIT else _next_draw(state)
+
+
+def _turns():
+    """The rules module, for the roll-offs and the next turn (imported late: it imports this module)."""
+    from . import rules
+
+    return rules
 
 
 def after_swaps(state):
@@ -130,7 +137,7 @@ def after_swaps(state):
 
 def _buyer(state, seat):
     if seat >= len(state.seats):
-        return rules.start_turn(replace(state, budget=0))
+        return _turns().start_turn(replace(state, budget=0))
     people = state.seats[seat]
     return replace(state, phase="buy", seat=seat, budget=state.points_of(people))
 
@@ -140,7 +147,7 @@ def apply_buy(state, action):
     player = state.player_of(me)
     boats = tuple(b + action.boats if i == player else b for i, b in enumerate(state.boats))
     state = replace(state, boats=boats, budget=0,  # ZARGOS-BUY-04: what is not spent is lost
-                    log=rules.logged(state, f"the {me} buy {units_text(action.units)} and {action.boats} boat(s) "
+                    log=logged(state, f"the {me} buy {units_text(action.units)} and {action.boats} boat(s) "
                                              "(ZARGOS-BUY-01)"))
     if action.units:
         return replace(state, phase="place_buy", reserve=((me, action.units),))
