@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.handler(args)
-    except (DataError, IllegalActionError, ValueError, KeyError, OSError) as exc:
+    except (DataError, IllegalActionError, ValueError, KeyError, TypeError, OSError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"zaarlab: error: {message}", file=sys.stderr)
         return 2

@@ -42,3 +42,18 @@ def test_demons(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["odds", "zargos-demons", "3"])  # --dice is required
     assert exit_.value.code == 2 and "required" in capsys.readouterr().err
+
+
+def test_zaarlab_play_zargos_from_a_fresh_process(tmp_path):
+    import subprocess
+    import sys
+
+    from zaarlab.core.play import loads
+
+    saved = tmp_path / "game.json"
+    proc = subprocess.run([sys.executable, "-m", "zaarlab.cli", "play", "zargos", "--seed", "2", "--params",
+                           '{"players": 3, "turn_limit": 2}', "--save", str(saved)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert "(ZARGOS-SETUP-02)" in proc.stdout and proc.stdout.strip().endswith("returns: 0, 0, 0")
+    game = loads(saved.read_text())
+    assert game.final.is_terminal() and game.final.turn == 2

@@ -4,4 +4,4 @@ Rule IDs are those of ``docs/rules/zargos.md``; the bundled map, powers and most
 reconstructions (``zaarlab data check`` lists them).
 """
 
-from . import board, cards, commands, odds  # noqa: F401  registers data schemas and CLI commands
+from . import board, cards, commands, odds, state  # noqa: F401  registers schemas, CLI commands and the game
