@@ -160,3 +160,27 @@ def test_zargos_multi_02_one_hand_per_player_across_peoples():
     # two Kingdom cards held by two peoples of player 1: one hand, two cards (a kingdom brings cards and points)
     assert state.draws == ((0, 2),)
     assert dict(state.points)["knights"] == 10 and dict(state.kingdom_cards) == {"KORI": "knights", "LUDOS": "spiders"}
+
+
+@pytest.mark.parametrize(("reading", "zargos_targetable", "vetoed"), [
+    ("source", True, False), ("veto", True, True), ("exclusive", False, False),
+])
+def test_zargos_motw_03_the_readings_of_the_masters_control_amb_s06(reading, zargos_targetable, vetoed):
+    from zaarlab.zargos.state import Answer
+
+    game = ZargosGame(players=4, powers="none", master_spells=reading)
+    board = {"KORI-1": ("knights", 5), "FC": ("monks", 3), "ZC1": ("spiders", 4)}
+    state = at_turn_start(board, ((), (), ("wind_of_madness",), ()), game=game, master="monks")
+    assert (PlayCard("wind_of_madness", "ZARGOS") in state.legal_actions()) == zargos_targetable
+    if not zargos_targetable:
+        with pytest.raises(IllegalActionError):
+            state.apply(PlayCard("wind_of_madness", "ZARGOS"))
+        return
+    cast = state.apply(PlayCard("wind_of_madness", "ZARGOS"))
+    if vetoed:
+        assert cast.phase == "veto" and cast.current_player() == 3
+        stopped = cast.apply(Answer(False))
+        assert stopped.phase == "red" and stopped.bottom == ("wind_of_madness",) and stopped.units("FC") == 3
+        assert cast.apply(Answer(True)).phase == "strike"
+    else:
+        assert cast.phase == "strike" and cast.strike == ("wind_of_madness", ("FC", "ZC1"))

@@ -239,3 +239,16 @@ def test_zargos_reorg_06_sea_crossings_cost_boats():
     moved = state.apply(Move("K03-2", "KORI-2", 1))
     assert moved.boats[0] == 0 and moved.units("KORI-2") == 3
     refused(run(position(REORG, boats=(1, 0, 0, 0)), EndAttacks()), Move("K03-2", "KORI-2", 1), "ZARGOS-REORG-06")
+
+
+def test_powers_in_use_are_labelled_as_reconstructions():
+    board = {"KORI-2": ("amazons", 8), "KORI-3": ("spiders", 5), "KORI-1": ("knights", 6), "KORI-5": ("monks", 1)}
+    fight = run(position(board, game=POWERS_GAME, seat=2), LandAttack("KORI-2", "KORI-3", 7), EndAttacks(),
+                Fight("KORI-3"))
+    assert "the amazons' power, a reconstruction (GAP-S02)" in fight.log[-1]
+    knights = position({**board, "KORI-4": ("knights", 2)}, game=POWERS_GAME)
+    far = next(a for a in knights.legal_actions() if isinstance(a, LandAttack) and a.src == "KORI-4"
+               and a.dst not in knights.game.planet.land_neighbours("KORI-4"))
+    assert "the knights' power, a reconstruction (GAP-S02)" in knights.apply(far).log[-1]
+    plain = run(position(board, seat=2), LandAttack("KORI-2", "KORI-3", 7), EndAttacks(), Fight("KORI-3"))
+    assert "reconstruction" not in plain.log[-1]

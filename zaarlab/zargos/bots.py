@@ -67,7 +67,7 @@ def greedy_bot(state: ZargosState, rng: random.Random):
         return _red_card(state)
     if phase == "war":  # a Wind of War always helps its side
         return PlayCard("wind_of_war", state.war_queue[0][1])
-    if phase in ("swap", "answer"):  # keeps its cards
+    if phase in ("swap", "answer", "veto"):  # keeps its cards; as Master, stops every spell on Zargos
         return Pass() if phase == "swap" else Answer(False)
     if phase == "buy":  # two boats in hand to reach the Kingdom of Zargos (it is an island), the rest in units
         max_units, max_boats = purchase_limits(state)

@@ -11,6 +11,10 @@ Readings (the rulebook prints only Wind of Madness; the rest follows ``data/zarg
   Wind of War when a combat starts (one per player per combat, ZARGOS-MAGIC-12), Wind of Land and Wind of
   Elsewhere during the attacks, Wind of Mist during the reorganisation.
 - Cards belong to the player, whichever of their peoples is concerned (ZARGOS-MULTI-02, AMB-S16).
+- The Master of the Winds "controls all magic spells cast on Zargos" (ZARGOS-MOTW-03). By default that only
+  makes the Master the source of new cards (AMB-S06 a); the game parameter ``master_spells`` offers the other
+  readings: ``"veto"`` (the Master may stop any spell on the Kingdom of Zargos, b) and ``"exclusive"`` (only
+  the Master may target it, c).
 - After the cards are dealt, each player in the order of play may offer one swap to another player, who
   accepts or declines; nobody may end with more than 3 cards (ZARGOS-MAGIC-13). The rulebook's advice of a
   3-minute limit becomes one offer per player per turn.
@@ -22,6 +26,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from ..core.api import IllegalActionError
+from .board import ZARGOS
 from .state import Answer, Discard, Offer, Pass, PlayCard, ZargosState, with_units
 
 STRIKES = {"wind_of_madness": 2, "wind_of_death": 1}  # a die per province, divided by this (ZARGOS-MAGIC-14)
@@ -78,8 +83,12 @@ def red_actions(state: ZargosState) -> list:
 
 
 def _targets(state: ZargosState, card: str) -> list[str]:
-    if card in KINGDOM_CARDS:
-        return sorted(state.game.planet.kingdoms)  # AMB-S10: the Kingdom of Zargos too
+    if card in KINGDOM_CARDS:  # AMB-S10: the Kingdom of Zargos too; AMB-S06 (c): then only for the Master
+        kingdoms = sorted(state.game.planet.kingdoms)
+        exclusive = state.game.master_spells == "exclusive"
+        if exclusive and not (state.master and state.player_of(state.master) == state.red_queue[0]):
+            kingdoms.remove(ZARGOS)
+        return kingdoms
     if card in PLAYER_CARDS:
         return [str(player) for player in range(state.game.players)]
     people = state.game.suspension_cards.get(card)
@@ -118,13 +127,35 @@ def apply_red(state: ZargosState, action) -> ZargosState:
                                         "(ZARGOS-MAGIC-15)",))
     event = f"player {player + 1} plays {action.card} on {_target_name(state, action)} (ZARGOS-MAGIC-07)"
     state = replace(state, window=state.window + ((action.card, action.target),), log=state.log + (event,))
-    if action.card in STRIKES:
-        kingdom = state.game.planet.kingdoms[action.target]
+    master = state.player_of(state.master) if state.master else None
+    if state.game.master_spells == "veto" and action.target == ZARGOS and master not in (None, player):
+        return replace(state, phase="veto", spell=(action.card, action.target))  # AMB-S06 (b)
+    return _cast(state, action.card, action.target)
+
+
+def _cast(state: ZargosState, card: str, target: str) -> ZargosState:
+    """The effect of a red card that has been played (and not vetoed)."""
+    if card in STRIKES:
+        kingdom = state.game.planet.kingdoms[target]
         struck = tuple(p for p in kingdom.provinces if state.holder(p))
         if not struck:
-            return replace(state, bottom=state.bottom + (action.card,))
-        return replace(state, phase="strike", strike=(action.card, struck))
-    return replace(state, effects=tuple(sorted(state.effects + ((action.card, action.target),))))
+            return replace(state, phase="red", bottom=state.bottom + (card,))
+        return replace(state, phase="strike", strike=(card, struck))
+    return replace(state, phase="red", effects=tuple(sorted(state.effects + ((card, target),))))
+
+
+def veto_actions(state: ZargosState) -> list:
+    """The Master of the Winds lets a spell on the Kingdom of Zargos through, or stops it (AMB-S06 reading b)."""
+    return [Answer(False), Answer(True)]
+
+
+def apply_veto(state: ZargosState, action: Answer) -> ZargosState:
+    card, target = state.spell
+    state = replace(state, spell=())
+    if action.accept:
+        return _cast(state, card, target)
+    return replace(state, phase="red", bottom=state.bottom + (card,), log=state.log + (
+        f"the Master of the Winds stops the {card} on the Kingdom of Zargos (ZARGOS-MOTW-03, AMB-S06)",))
 
 
 def _target_name(state: ZargosState, action) -> str:

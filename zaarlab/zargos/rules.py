@@ -35,6 +35,7 @@ from .reach import (
     battle_conditions,
     land_targets,
     planet_neighbours,
+    power,
     reorg_costs,
     reorg_sources,
     reorg_targets,
@@ -84,6 +85,8 @@ def actor(state: ZargosState) -> int:
         return state.swap_queue[0]
     if state.phase == "answer":
         return state.offer[1]
+    if state.phase == "veto":
+        return state.player_of(state.master)
     return state.player_of(state.acting)
 
 
@@ -191,7 +194,7 @@ _ACTIONS = {
     "choose": _choose_actions, "place_single": _place_single_actions, "place_rest": _place_own_actions,
     "attack": _attack_actions, "fight": _fight_actions, "reorg": _reorg_actions, "discard": _discard_actions,
     "buy": _buy_actions, "place_buy": _place_own_actions, "red": magic.red_actions, "war": magic.war_actions,
-    "swap": magic.swap_actions, "answer": magic.answer_actions,
+    "swap": magic.swap_actions, "answer": magic.answer_actions, "veto": magic.veto_actions,
 }
 
 
@@ -226,12 +229,12 @@ _PHASE_RULES = {"choose": "ZARGOS-SETUP-02", "place_single": "ZARGOS-SETUP-07", 
                 "attack": "ZARGOS-TURN-01", "fight": "ZARGOS-COMBAT-01", "reorg": "ZARGOS-REORG-01",
                 "discard": "ZARGOS-MAGIC-02", "buy": "ZARGOS-BUY-01", "place_buy": "ZARGOS-BUY-05",
                 "red": "ZARGOS-MAGIC-07", "war": "ZARGOS-MAGIC-10", "swap": "ZARGOS-MAGIC-13",
-                "answer": "ZARGOS-MAGIC-13"}
+                "answer": "ZARGOS-MAGIC-13", "veto": "ZARGOS-MOTW-03"}
 _ACTION_KINDS = {"choose": (ChoosePeople,), "place_single": (Place,), "place_rest": (Place,),
                  "attack": (LandAttack, SeaAttack, EndAttacks, PlayCard), "fight": (Fight,),
                  "reorg": (Move, EndTurn, PlayCard), "discard": (Discard,), "buy": (Buy,), "place_buy": (Place,),
                  "red": (PlayCard, Pass, Discard), "war": (PlayCard, Pass), "swap": (Offer, Pass),
-                 "answer": (Answer,)}
+                 "answer": (Answer,), "veto": (Answer,)}
 
 
 def _check(state: ZargosState, action) -> None:
@@ -419,9 +422,12 @@ def _apply_attack(state, action):
         return _end_attacks(state)
     if isinstance(action, PlayCard):
         return magic.apply_green(state, action)
-    cost = 0
-    if isinstance(action, LandAttack) and action.dst not in land_targets(state, action.src, boosts=False):
-        state = magic.use_boost(state, "wind_of_land")  # the Wind of Land carried this attack
+    cost, by_power = 0, False
+    if isinstance(action, LandAttack):
+        if action.dst not in land_targets(state, action.src, boosts=False):
+            state = magic.use_boost(state, "wind_of_land")  # the Wind of Land carried this attack
+        else:
+            by_power = action.dst not in planet_neighbours(state, action.src)  # Knights or Dragons
     if isinstance(action, SeaAttack):
         cost = sea_targets(state, action.src)[action.dst]  # nothing with a Wind of Elsewhere, which is then used
         state = magic.use_boost(state, "wind_of_elsewhere")
@@ -434,10 +440,20 @@ def _apply_attack(state, action):
         boats = tuple(b - cost if i == player else b for i, b in enumerate(boats))  # ZARGOS-SEA-02; AMB-S18
         event = (f"the {me} ship {units_text(action.units)} from {action.src} to {action.dst} for {cost} boat(s) "
                  "(ZARGOS-SEA-01)")
+        if power(state, me, action.src, action.dst) == "free_sea_space" and cost < state.game.planet.boats_needed(
+                action.src, action.dst):
+            event += _power_note(state, me)
     else:
         event = f"the {me} send {units_text(action.units)} from {action.src} into {action.dst} (ZARGOS-LAND-01)"
+        if by_power:
+            event += _power_note(state, me)
     return replace(state, board=board, attacking=tuple(sorted(attacking.items())), boats=boats,
                    log=logged(state, event))
+
+
+def _power_note(state, people):
+    """Every event a people power shapes says the power is a reconstruction (DECISIONS.md, GAP-S02)."""
+    return f"; the {people}' power, a reconstruction (GAP-S02)"
 
 
 def _end_attacks(state):
@@ -462,10 +478,13 @@ def _apply_fight(state, action):
     attacking = tuple(row for row in state.attacking if row[0] != action.province)
     defender, defenders = state.holdings.get(action.province, ("", 0))
     if defender:
-        return magic.war_window(replace(state, attacking=attacking,
-                                        combat=(action.province, attackers, defenders, defender, 0, 0, 0),
-                                        log=logged(state, f"combat in {action.province}: {attackers} {state.acting} "
-                                                        f"against {defenders} {defender} (ZARGOS-COMBAT-01)")))
+        notes = [_power_note(state, people) for people, hook in ((state.acting, "extra_attack_die"),
+                                                                  (defender, "monastery_walls"))
+                 if power(state, people, action.province) == hook and not planet.is_capital(action.province)]
+        event = (f"combat in {action.province}: {attackers} {state.acting} against {defenders} {defender} "
+                 f"(ZARGOS-COMBAT-01){''.join(notes)}")
+        return magic.war_window(replace(state, attacking=attacking, log=logged(state, event),
+                                        combat=(action.province, attackers, defenders, defender, 0, 0, 0)))
     dice = DEMON_DICE[planet.ring(action.province)]  # ZARGOS-ZARGOS-03
     return replace(state, phase="demons", attacking=attacking, combat=(action.province, attackers, 0, "", dice, 0, 0),
                    log=logged(state, f"the demons of {action.province} roll {dice} dice against {attackers} "
@@ -556,4 +575,5 @@ _APPLY = {
     "strike": lambda state, face: _after_occupation(magic.apply_strike(state, face)),
     "swap": lambda state, action: upkeep.after_swaps(magic.apply_swap(state, action)),
     "answer": lambda state, action: upkeep.after_swaps(magic.apply_answer(state, action)),
+    "veto": magic.apply_veto,
 }

@@ -193,6 +193,9 @@ class ZargosGame:
         ``"placeholder"`` for the bundled (reconstructed) people powers, ``"none"`` for peoples all alike.
     turn_limit : int
         The game stops after this many turns if nobody has won (the rulebook has no limit; bots need one).
+    master_spells : str
+        How the Master of the Winds "controls all magic spells cast on Zargos" (AMB-S06): ``"source"`` (the
+        default: only as the source of new cards), ``"veto"`` or ``"exclusive"`` (see :mod:`zaarlab.zargos.magic`).
     data_dir : str
         A folder of the user's own data files (map, peoples, magic), or ``""`` for the bundled ones.
     """
@@ -202,6 +205,7 @@ class ZargosGame:
     three_peoples: bool = False
     powers: str = "placeholder"
     turn_limit: int = 30
+    master_spells: str = "source"
     data_dir: str = ""
 
     def __post_init__(self):
@@ -213,6 +217,8 @@ class ZargosGame:
             raise ValueError(f"powers is 'placeholder' or 'none', not {self.powers!r}")
         if self.turn_limit < 1:
             raise ValueError("the turn limit must be at least 1")
+        if self.master_spells not in ("source", "veto", "exclusive"):
+            raise ValueError(f"master_spells is 'source', 'veto' or 'exclusive' (AMB-S06), not {self.master_spells!r}")
 
     @property
     def num_players(self) -> int:
@@ -261,7 +267,7 @@ class ZargosGame:
 
     def to_dict(self) -> dict:
         return {"players": self.players, "three_peoples": self.three_peoples, "powers": self.powers,
-                "turn_limit": self.turn_limit, "data_dir": self.data_dir}
+                "turn_limit": self.turn_limit, "master_spells": self.master_spells, "data_dir": self.data_dir}
 
     @classmethod
     def from_dict(cls, data: dict) -> ZargosGame:
@@ -311,6 +317,7 @@ class ZargosState:
     war_queue: tuple = ()          # (player, side) still to decide on a Wind of War
     swap_queue: tuple = ()         # players who may still offer a swap of magic cards (ZARGOS-MAGIC-13)
     offer: tuple = ()              # (from, to, give, take) awaiting an answer
+    spell: tuple = ()              # (card, target) awaiting the Master's veto (AMB-S06 b)
     winner: str = ""
     log: tuple = field(default=(), compare=False)
 
