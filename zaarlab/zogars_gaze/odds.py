@@ -1,0 +1,284 @@
+"""Exact combat odds of Zogar's Gaze: five dice, up to three rolls, holds chosen freely before each reroll.
+
+A requirement is "N of a face" (``3x5``: three 5s; won also by N+1 of any other single face,
+ZOGAR-COMBAT-09, none beyond five dice, AMB-G02) or a printed straight (``straight:1-4``; by default won also
+by any straight one longer, AMB-G01 b). Success is checked after every roll (AMB-G03), and held dice may be
+rerolled later (ZOGAR-COMBAT-05, -06).
+
+How it is fast: a position is a *pool* (a sorted multiset of five faces; 252 of them) with the rerolls left.
+The chance of winning after keeping a sub-pool ``h`` depends only on ``h``, not on the pool it came from, and
+there are only 462 such holds. So each roll level costs one pass over the holds plus one maximum over each
+pool's sub-pools, in integers over 6^(5r): a cold requirement takes a few tens of milliseconds.
+
+Examples
+--------
+>>> p_win("3x5")
+726829127/1632586752
+>>> p_win("3x5", policy="simple") < p_win("3x5")
+True
+>>> advice = hold_advice("3x5", (1, 1, 2, 5, 6), rolls_left=2)
+>>> advice.best, advice.simple
+((5,), (5,))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations, combinations_with_replacement
+
+import sympy
+
+from ..core.dice import pool_dist
+
+DICE, FACES, ROLLS = 5, 6, 3  # ZOGAR-COMP-04, ZOGAR-COMBAT-05
+STRAIGHT_READINGS = ("extra_die", "any_same_length", "superset_only", "printed_only")
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """What a roll must show to beat an enemy.
+
+    ``kind`` is ``"of_a_kind"`` (``count`` dice showing ``face``; ``face=0`` for any face) or ``"straight"``
+    (the run ``low``..``high``). ``other_face`` allows N+1 of another face (ZOGAR-COMBAT-09);
+    ``straight_alt`` is the AMB-G01 reading.
+    """
+
+    kind: str
+    count: int = 0
+    face: int = 0
+    low: int = 0
+    high: int = 0
+    other_face: bool = True
+    straight_alt: str = "extra_die"
+
+    def __str__(self) -> str:
+        if self.kind == "straight":
+            return f"straight:{self.low}-{self.high}"
+        return f"{self.count}x{self.face or '*'}"
+
+    def is_met(self, pool: tuple[int, ...]) -> bool:
+        """Whether five dice showing ``pool`` beat the enemy.
+
+        >>> req = parse("3x5")
+        >>> req.is_met((2, 5, 5, 5, 6)), req.is_met((1, 2, 2, 2, 2)), req.is_met((2, 2, 2, 5, 5))
+        (True, True, False)
+        """
+        if self.kind == "of_a_kind":
+            counts = [pool.count(face) for face in range(1, FACES + 1)]
+            if self.face == 0:
+                return max(counts) >= self.count
+            if counts[self.face - 1] >= self.count:
+                return True
+            return self.other_face and any(c >= self.count + 1 for f, c in enumerate(counts, 1) if f != self.face)
+        faces = set(pool)
+        printed = set(range(self.low, self.high + 1))
+        if printed <= faces:
+            return True
+        length = self.high - self.low + 1
+        runs = [set(range(a, b + 1)) for a in range(1, FACES + 1) for b in range(a, FACES + 1)]
+        longer = {
+            "extra_die": lambda run: len(run) == length + 1,
+            "any_same_length": lambda run: len(run) >= length,
+            "superset_only": lambda run: printed <= run,
+            "printed_only": lambda run: False,
+        }[self.straight_alt]
+        return any(run <= faces and longer(run) for run in runs)
+
+
+def parse(text: str | Requirement, **readings) -> Requirement:
+    """A requirement from its written form: ``3x5`` (three 5s), ``5x*`` (five of any face), ``straight:1-4``.
+
+    >>> parse("straight:2-5"), parse("2x3", other_face=False)
+    (Requirement(kind='straight', count=0, face=0, low=2, high=5, other_face=True, straight_alt='extra_die'), \
+Requirement(kind='of_a_kind', count=2, face=3, low=0, high=0, other_face=False, straight_alt='extra_die'))
+    """
+    if isinstance(text, Requirement):
+        return text
+    if readings.get("straight_alt", "extra_die") not in STRAIGHT_READINGS:
+        raise ValueError(f"straight_alt is one of {', '.join(STRAIGHT_READINGS)} (AMB-G01)")
+    kind = re.fullmatch(r"\s*([1-5])\s*x\s*([1-6*])\s*", text)
+    if kind:
+        face = 0 if kind[2] == "*" else int(kind[2])
+        return Requirement("of_a_kind", count=int(kind[1]), face=face, **readings)
+    straight = re.fullmatch(r"\s*straight\s*:\s*([1-6])\s*-\s*([1-6])\s*", text)
+    if straight and int(straight[1]) < int(straight[2]) and int(straight[2]) - int(straight[1]) < DICE:
+        return Requirement("straight", low=int(straight[1]), high=int(straight[2]), **readings)
+    raise ValueError(f"cannot read the requirement {text!r}: write NxF (e.g. 3x5, 5x*) or straight:L-H (e.g. "
+                     "straight:1-4, at most five long)")
+
+
+# -- the structure shared by every requirement -------------------------------------------------------------------
+@cache
+def _pools() -> tuple[tuple[int, ...], ...]:
+    return tuple(combinations_with_replacement(range(1, FACES + 1), DICE))
+
+
+@cache
+def _holds_of(pool: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every distinct sub-multiset of a pool (what may be kept), sorted."""
+    return tuple(sorted({kept for n in range(DICE + 1) for kept in combinations(pool, n)}))
+
+
+@cache
+def _rerolls(kept: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """(resulting pool, weight over 6^(dice rerolled)) after keeping ``kept`` and rolling the rest."""
+    fresh = pool_dist(DICE - len(kept), FACES)
+    scale = FACES ** (DICE - len(kept)) // fresh.denominator
+    return tuple((tuple(sorted(kept + new)), w * scale) for new, w in fresh.items())
+
+
+def _hold_values(values: dict, rerolls_left: int) -> dict[tuple[int, ...], int]:
+    """For every hold: P(win) after rerolling the rest, as an integer over 6^(5 * rerolls_left)."""
+    table = {}
+    for kept in {h for pool in _pools() for h in _holds_of(pool)}:
+        lift = FACES ** len(kept)  # rolling fewer dice: bring the weights up to 6^5 per roll
+        table[kept] = lift * sum(w * values[pool] for pool, w in _rerolls(kept))
+    return table
+
+
+@cache
+def _tables(requirement: Requirement, rolls: int, policy: str) -> tuple[dict, ...]:
+    """values[r][pool] = P(win from pool with r rerolls left) * 6^(5r), for r = 0..rolls-1; holds[r] likewise."""
+    met = {pool: requirement.is_met(pool) for pool in _pools()}
+    values = [{pool: int(met[pool]) for pool in _pools()}]
+    holds = []
+    for r in range(1, rolls):
+        hold_value = _hold_values(values[-1], r)
+        holds.append(hold_value)
+        top = FACES ** (DICE * r)
+        level = {}
+        for pool in _pools():
+            if met[pool]:
+                level[pool] = top  # checked after every roll: a met requirement wins at once (AMB-G03)
+            elif policy == "simple":
+                level[pool] = hold_value[simple_hold(requirement, pool)]
+            else:
+                level[pool] = max(hold_value[h] for h in _holds_of(pool))
+        values.append(level)
+    return tuple(values), tuple(holds)
+
+
+def simple_hold(requirement: Requirement | str, pool: tuple[int, ...]) -> tuple[int, ...]:
+    """The hold of the simple policy: every die of the printed face, or one die of each printed straight value.
+
+    With any face allowed, all the dice of the commonest face (the highest on a tie).
+
+    >>> simple_hold("3x5", (1, 5, 5, 6, 6)), simple_hold("straight:1-4", (1, 1, 2, 4, 6))
+    ((5, 5), (1, 2, 4))
+    """
+    req = parse(requirement)
+    if req.kind == "straight":
+        return tuple(sorted(set(pool) & set(range(req.low, req.high + 1))))
+    face = req.face or max(range(1, FACES + 1), key=lambda f: (pool.count(f), f))
+    return tuple(d for d in pool if d == face)
+
+
+def p_win(requirement: Requirement | str, rolls: int = ROLLS, policy: str = "optimal", **readings) -> sympy.Rational:
+    """P(beating the requirement within ``rolls`` rolls), exactly, under the optimal or the simple policy.
+
+    >>> p_win("5x*") == sympy.Rational(2783176, 60466176)   # Yahtzee's five of a kind in three rolls
+    True
+    """
+    req = parse(requirement, **readings)
+    _check(rolls, policy)
+    values, _ = _tables(req, rolls, policy)
+    first = pool_dist(DICE, FACES)
+    total = sum(w * values[rolls - 1][pool] for pool, w in first.items())
+    return sympy.Rational(total, first.denominator * FACES ** (DICE * (rolls - 1)))
+
+
+@dataclass(frozen=True)
+class HoldAdvice:
+    """Every distinct hold of the dice showing, ranked by its exact chance of winning."""
+
+    requirement: Requirement
+    dice: tuple[int, ...]
+    rolls_left: int
+    ranking: tuple[tuple[tuple[int, ...], sympy.Rational], ...]
+    simple: tuple[int, ...]
+    already_won: bool
+
+    @property
+    def best(self) -> tuple[int, ...]:
+        return self.ranking[0][0] if self.ranking else self.dice
+
+    def p(self, hold: tuple[int, ...]) -> sympy.Rational:
+        """P(win) when keeping ``hold`` (in any order)."""
+        return dict(self.ranking)[tuple(sorted(hold))]
+
+    @property
+    def gain_over_simple(self) -> sympy.Rational:
+        """How much the best hold beats the simple policy's hold, in probability."""
+        return self.ranking[0][1] - self.p(self.simple) if self.ranking else sympy.Integer(0)
+
+
+def hold_advice(requirement: Requirement | str, dice: tuple[int, ...], rolls_left: int, **readings) -> HoldAdvice:
+    """Rank every hold of the five ``dice`` showing, with ``rolls_left`` rolls still allowed.
+
+    >>> advice = hold_advice("3x5", (2, 3, 4, 6, 6), rolls_left=1)   # no 5 showing: keep the pair of 6s
+    >>> advice.best, advice.p(advice.best), advice.simple, advice.gain_over_simple
+    ((6, 6), 17/216, (), 103/3888)
+    """
+    req = parse(requirement, **readings)
+    pool = tuple(sorted(dice))
+    if len(pool) != DICE or not all(1 <= d <= FACES for d in pool):
+        raise ValueError(f"give the five dice showing, each 1 to {FACES}: {dice!r}")
+    if not 0 <= rolls_left <= ROLLS - 1:
+        raise ValueError(f"after a roll, 0 to {ROLLS - 1} rolls are left, not {rolls_left}")
+    won = req.is_met(pool)
+    if won or rolls_left == 0:
+        return HoldAdvice(req, pool, rolls_left, (), simple_hold(req, pool), won)
+    _, holds = _tables(req, rolls_left + 1, "optimal")
+    table = holds[rolls_left - 1]
+    scale = FACES ** (DICE * rolls_left)
+    ranking = sorted(((h, sympy.Rational(table[h], scale)) for h in _holds_of(pool)), key=lambda hp: (-hp[1], hp[0]))
+    return HoldAdvice(req, pool, rolls_left, tuple(ranking), simple_hold(req, pool), False)
+
+
+def _check(rolls: int, policy: str) -> None:
+    if not 1 <= rolls <= ROLLS:
+        raise ValueError(f"a combat has 1 to {ROLLS} rolls (ZOGAR-COMBAT-05), not {rolls}")
+    if policy not in ("optimal", "simple"):
+        raise ValueError(f"policy is 'optimal' or 'simple', not {policy!r}")
+
+
+# -- other dice and the deck ---------------------------------------------------------------------------------
+def p_pips_at_least(threshold: int) -> sympy.Rational:
+    """P(the five dice add up to at least ``threshold``): the Mimic's test (ZOGAR-MIMIC-01).
+
+    >>> p_pips_at_least(18), p_pips_at_least(25)
+    (1/2, 7/216)
+    """
+    from ..core.dice import sum_dist
+
+    return sum_dist(DICE, FACES).p(lambda total: total >= threshold)
+
+
+def p_next_card(counts: dict[str, int], kind: str) -> sympy.Rational:
+    """P(the next card of a deck holding ``counts`` of each kind is a ``kind``).
+
+    >>> p_next_card({"gaze": 2, "monster": 6, "treasure": 2}, "gaze")
+    1/5
+    """
+    total = sum(counts.values())
+    if total == 0:
+        raise ValueError("the deck is empty")
+    return sympy.Rational(counts.get(kind, 0), total)
+
+
+def p_within(deck: int, marked: int, needed: int, draws: int) -> sympy.Rational:
+    """P(at least ``needed`` of the ``marked`` cards come up in the next ``draws`` of a ``deck``-card deck).
+
+    Hypergeometric, exact: for the seventh Gaze, ``needed`` is what is still missing.
+
+    >>> p_within(deck=10, marked=2, needed=1, draws=3)
+    8/15
+    """
+    if not (0 <= marked <= deck and 0 <= draws <= deck):
+        raise ValueError(f"a deck of {deck} cannot hold {marked} marked cards or give {draws} draws")
+    from math import comb
+
+    ways = sum(comb(marked, k) * comb(deck - marked, draws - k) for k in range(needed, min(marked, draws) + 1))
+    return sympy.Rational(ways, comb(deck, draws))
