@@ -1,3 +1,3 @@
 """Zogar's Gaze: exact combat odds with the optimal hold policy and a hold advisor (the engine comes next)."""
 
-from . import commands, odds  # noqa: F401  registers the CLI commands
+from . import cards, commands, odds  # noqa: F401  registers the data schemas and CLI commands

@@ -256,6 +256,30 @@ def p_pips_at_least(threshold: int) -> sympy.Rational:
     return sum_dist(DICE, FACES).p(lambda total: total >= threshold)
 
 
+def p_escape(trap: str) -> sympy.Rational:
+    """P(escaping a trap with one roll of the five dice on a turn (GAP-G06, a reconstructed text).
+
+    A Pit Trap needs three of a kind, Darkness a straight of four.
+
+    >>> p_escape("pit_trap"), p_escape("darkness")
+    (23/108, 25/162)
+    """
+    tests = {"pit_trap": lambda pool: max(pool.count(f) for f in range(1, FACES + 1)) >= 3,
+             "darkness": lambda pool: any(set(range(a, a + 4)) <= set(pool) for a in range(1, FACES - 2))}
+    if trap not in tests:
+        raise ValueError(f"the traps are {', '.join(tests)}, not {trap!r}")
+    return pool_dist(DICE, FACES).p(tests[trap])
+
+
+def expected_turns_trapped(trap: str) -> sympy.Rational:
+    """The expected number of turns spent rolling before escaping: 1 / P(escape) (a geometric wait).
+
+    >>> expected_turns_trapped("darkness")
+    162/25
+    """
+    return 1 / p_escape(trap)
+
+
 def p_next_card(counts: dict[str, int], kind: str) -> sympy.Rational:
     """P(the next card of a deck holding ``counts`` of each kind is a ``kind``).
 
