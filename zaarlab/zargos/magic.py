@@ -63,7 +63,7 @@ def boosted(state: ZargosState, card: str) -> bool:
 # -- the red window -----------------------------------------------------------------------------------------
 def red_window(state: ZargosState) -> ZargosState:
     """Open the window before the acting people's attacks: every player with a red card, in the order of play."""
-    queue = tuple(player for player in _players_in_order(state)
+    queue = tuple(player for player in state.players_in_order
                   if any(colour(card) == "red" for card in state.hands[player]))
     return replace(state, phase="red" if queue else "attack", red_queue=queue, window=())
 
@@ -233,10 +233,6 @@ def apply_war(state: ZargosState, action) -> ZargosState:
 
 
 # -- helpers ----------------------------------------------------------------------------------------------------
-def _players_in_order(state: ZargosState) -> list[int]:
-    return list(dict.fromkeys(state.player_of(people) for people in state.seats))
-
-
 def _peoples_of(state: ZargosState, player: int) -> set[str]:
     return {people for people, owner in zip(state.peoples, state.owners, strict=True) if owner == player}
 
@@ -253,7 +249,7 @@ def swap_window(state: ZargosState) -> ZargosState:
     """Open the swaps after dealing, if anyone holds a card: every player, in the order of play."""
     if not any(state.hands):
         return replace(state, phase="buy_start")
-    return replace(state, phase="swap", swap_queue=tuple(_players_in_order(state)))
+    return replace(state, phase="swap", swap_queue=tuple(state.players_in_order))
 
 
 def swap_actions(state: ZargosState) -> list:

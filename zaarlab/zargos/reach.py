@@ -69,10 +69,6 @@ def reorg_sources(state, boosts=True):
     return ()
 
 
-def planet_neighbours(state, province):
-    return state.game.planet.land_neighbours(province)
-
-
 def reorg_targets(state, src):
     """Own provinces one reorganisation step away from ``src`` (ZARGOS-REORG-05, -06), with their boat cost."""
     return {dst: cost for dst, cost in reorg_costs(state, src).items()

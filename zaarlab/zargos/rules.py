@@ -30,11 +30,11 @@ import sympy
 from ..core.api import CHANCE, TERMINAL, IllegalActionError
 from . import magic, upkeep
 from .board import FORBIDDEN_CITY, ZARGOS
+from .cards import PEOPLES
 from .odds import DEMON_DICE, demon_dist
 from .reach import (
     battle_conditions,
     land_targets,
-    planet_neighbours,
     power,
     reorg_costs,
     reorg_sources,
@@ -137,8 +137,6 @@ def _choose_actions(state):
 
 
 def _free_peoples(state):
-    from .cards import PEOPLES
-
     return set(PEOPLES) - set(state.peoples)
 
 
@@ -427,7 +425,7 @@ def _apply_attack(state, action):
         if action.dst not in land_targets(state, action.src, boosts=False):
             state = magic.use_boost(state, "wind_of_land")  # the Wind of Land carried this attack
         else:
-            by_power = action.dst not in planet_neighbours(state, action.src)  # Knights or Dragons
+            by_power = action.dst not in state.game.planet.land_neighbours(action.src)  # Knights or Dragons
     if isinstance(action, SeaAttack):
         cost = sea_targets(state, action.src)[action.dst]  # nothing with a Wind of Elsewhere, which is then used
         state = magic.use_boost(state, "wind_of_elsewhere")
@@ -552,7 +550,7 @@ def _apply_reorg(state, action):
     cost = reorg_costs(state, action.src)[action.dst]
     if action.src not in reorg_sources(state, boosts=False):
         state = magic.use_boost(state, "wind_of_mist")  # the extra group of a Wind of Mist
-    if action.dst not in planet_neighbours(state, action.src) and magic.boosted(state, "wind_of_elsewhere"):
+    if action.dst not in state.game.planet.land_neighbours(action.src) and magic.boosted(state, "wind_of_elsewhere"):
         state = magic.use_boost(state, "wind_of_elsewhere")
     player = state.player_of(me)
     board = with_units(state.board, action.src, me, state.units(action.src) - action.units)

@@ -373,6 +373,11 @@ class ZargosState:
         """The people whose turn it is (attacks, combats, reorganisation, buying)."""
         return self.seats[self.seat] if self.seats else ""
 
+    @property
+    def players_in_order(self) -> list[int]:
+        """The players in the order of play (a player with several peoples at their first seat)."""
+        return list(dict.fromkeys(self.player_of(people) for people in self.seats))
+
     def points_of(self, people: str) -> int:
         return dict(self.points).get(people, 0)
 

@@ -73,7 +73,7 @@ def count_points(state):
 def deal(state):
     """Magic cards in the new order: one per Kingdom card, or 3 for the Master only (ZARGOS-MAGIC-01, MOTW-02, -04)."""
     draws = []
-    for player in dict.fromkeys(state.player_of(people) for people in state.seats):
+    for player in state.players_in_order:
         mine = {people for people, owner in zip(state.peoples, state.owners, strict=True) if owner == player}
         if state.master:
             count = MASTER_DRAWS if state.master in mine else 0

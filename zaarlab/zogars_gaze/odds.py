@@ -27,10 +27,11 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement
+from math import comb
 
 import sympy
 
-from ..core.dice import pool_dist
+from ..core.dice import pool_dist, sum_dist
 
 DICE, FACES, ROLLS = 5, 6, 3  # ZOGAR-COMP-04, ZOGAR-COMBAT-05
 STRAIGHT_READINGS = ("extra_die", "any_same_length", "superset_only", "printed_only")
@@ -251,8 +252,6 @@ def p_pips_at_least(threshold: int) -> sympy.Rational:
     >>> p_pips_at_least(18), p_pips_at_least(25)
     (1/2, 7/216)
     """
-    from ..core.dice import sum_dist
-
     return sum_dist(DICE, FACES).p(lambda total: total >= threshold)
 
 
@@ -302,7 +301,5 @@ def p_within(deck: int, marked: int, needed: int, draws: int) -> sympy.Rational:
     """
     if not (0 <= marked <= deck and 0 <= draws <= deck):
         raise ValueError(f"a deck of {deck} cannot hold {marked} marked cards or give {draws} draws")
-    from math import comb
-
     ways = sum(comb(marked, k) * comb(deck - marked, draws - k) for k in range(needed, min(marked, draws) + 1))
     return sympy.Rational(ways, comb(deck, draws))
