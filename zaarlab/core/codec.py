@@ -81,10 +81,13 @@ def decode_fields(cls: type, data: dict, types: Iterable[type] = (), **given: An
 
 
 def _decode(data: Any, types: dict[str, type]) -> Any:
+    kind = type(data)  # exact types first: logs and decks are long lists of strings
+    if kind in _PLAIN:
+        return data
+    if kind is list:
+        return tuple(v if type(v) in _PLAIN else _decode(v, types) for v in data)
     if data is None or isinstance(data, bool | int | str):
         return data
-    if isinstance(data, list):
-        return tuple(_decode(v, types) for v in data)
     if not isinstance(data, dict):
         raise ValueError(f"cannot decode {type(data).__name__} value {data!r}")
     if "__q__" in data:

@@ -10,13 +10,19 @@ Examples
 (126, 9)
 >>> next(c for c in deck if c.id == "dragon").fp
 5
+>>> cards = load_cards()
+>>> cards["rope"].level, cards["rope"].uses, cards["flame_bow"].level   # market cards trade at 0 (AMB-G11)
+(0, ('escape_pit',), 2)
+>>> cards.races["lurker"].threshold(players=3), cards.classes["knight"].owns
+(6, 'princess_3')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from ..core.data import OneOf, Optional, load, register_schema
+from ..core.data import DataError, OneOf, Optional, load, register_schema
 from .odds import parse
 
 LEVEL_COUNTS = {1: 63, 2: 39, 3: 24}  # ZOGAR-COMP-01
@@ -26,14 +32,17 @@ KINDS = ("gaze", "monster", "thieves", "treasure", "artifact", "weapon", "pit_tr
          "overconfident", "consuming_fear", "princess", "glow_rock")
 ENEMIES = ("monster", "thieves")
 NAMED = {"pit_trap", "darkness", "mimic", "thieves", "overconfident", "consuming_fear", "princess", "glow_rock"}
-WEAPONS = {"poison_daggers", "frost_axe", "flame_bow", "harvester", "elemist"}  # named in the rulebook
+WEAPONS = {"poison_daggers", "frost_axe", "flame_bow", "harvester", "elemist"}  # ZOGAR-FEAR-02
+USES = ("peek", "escape_pit", "escape_darkness", "cancel_death", "extra_roll", "pass_thieves")  # what items do
+COUNTS = ("treasure_points", "gaze_revealed", "artifacts", "fame_points", "monsters")  # what races count
 
 register_schema("zogars_gaze/dungeon.yaml", {"cards": [{
     "id": str, "name": str, "kind": OneOf(KINDS), "level": OneOf((1, 2, 3)), "count": int,
     "fp": Optional(int), "tp": Optional(int), "requirement": Optional(str), "weaknesses": Optional([str]),
-    "damage": Optional(str)}]}, check=lambda doc, fail: _check_dungeon(doc, fail))
+    "damage": Optional(str), "uses": Optional([OneOf(USES)])}]}, check=lambda doc, fail: _check_dungeon(doc, fail))
 register_schema("zogars_gaze/market.yaml", {"cards": [{
-    "id": str, "name": str, "count": int, "reusable": bool, "effect": str}]},
+    "id": str, "name": str, "count": int, "reusable": bool, "uses": [OneOf(USES)], "damage": Optional(str),
+    "effect": str}]},
     check=lambda doc, fail: sum(c["count"] for c in doc["cards"]) == MARKET_COUNT or fail(
         "cards", f"the market has {MARKET_COUNT} cards (ZOGAR-COMP-02), not {sum(c['count'] for c in doc['cards'])}"))
 register_schema("zogars_gaze/characters.yaml", {
@@ -56,12 +65,120 @@ class DungeonCard:
     requirement: str = ""
     weaknesses: tuple[str, ...] = ()
     damage: str = ""
+    uses: tuple[str, ...] = ()
+
+    @property
+    def reusable(self) -> bool:
+        """Glow Rocks are the only dungeon cards boxed after use (ZOGAR-GLOW-01, AMB-G06)."""
+        return self.kind != "glow_rock"
+
+    @property
+    def is_enemy(self) -> bool:
+        return self.kind in ENEMIES
+
+
+@dataclass(frozen=True)
+class MarketCard:
+    """One kind of market card. Its trade value is 0: values are the dungeon level a card was found on (AMB-G11)."""
+
+    id: str
+    name: str
+    count: int
+    reusable: bool
+    uses: tuple[str, ...]
+    effect: str
+    damage: str = ""
+    kind: str = "market"
+    level: int = 0
+    fp: int = 0
+    tp: int = 0
+    requirement: str = ""
+    weaknesses: tuple[str, ...] = ()
+    is_enemy: bool = False
+
+
+@dataclass(frozen=True)
+class Race:
+    """A race card: at least ``threshold(players)`` of what it ``counts`` (ZOGAR-SETUP-04)."""
+
+    id: str
+    name: str
+    counts: str
+    thresholds: tuple[int, ...]  # for 2, 3, 4 and 5 players
+
+    def threshold(self, players: int) -> int:
+        """The amount needed; one player uses the two-player value (GAP-G03)."""
+        return self.thresholds[max(players, 2) - 2]
+
+
+@dataclass(frozen=True)
+class CharacterClass:
+    """A class card: own the card ``owns`` (ZOGAR-SETUP-05)."""
+
+    id: str
+    name: str
+    owns: str
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """Every card of the game by id (dungeon and market), the races, the classes; ``cards[id]`` looks one up."""
+
+    dungeon: dict
+    market: dict
+    races: dict
+    classes: dict
+
+    def __getitem__(self, card_id: str) -> DungeonCard | MarketCard:
+        return self.dungeon.get(card_id) or self.market[card_id]
+
+    def dungeon_deck(self) -> tuple[str, ...]:
+        """The 126 dungeon cards as a sorted multiset of ids."""
+        return tuple(sorted(c.id for c in self.dungeon.values() for _ in range(c.count)))
+
+    def market_deck(self) -> tuple[str, ...]:
+        """The 18 market cards as a sorted multiset of ids."""
+        return tuple(sorted(c.id for c in self.market.values() for _ in range(c.count)))
 
 
 def dungeon(data_dir=None) -> tuple[DungeonCard, ...]:
     """The dungeon cards, validated."""
     doc = load("zogars_gaze/dungeon.yaml", data_dir)
-    return tuple(DungeonCard(**{**c, "weaknesses": tuple(c.get("weaknesses", ()))}) for c in doc["cards"])
+    return tuple(DungeonCard(**{**c, "weaknesses": tuple(c.get("weaknesses", ())), "uses": tuple(c.get("uses", ()))})
+                 for c in doc["cards"])
+
+
+def market(data_dir=None) -> tuple[MarketCard, ...]:
+    """The market cards, validated."""
+    doc = load("zogars_gaze/market.yaml", data_dir)
+    return tuple(MarketCard(**{**c, "uses": tuple(c["uses"])}) for c in doc["cards"])
+
+
+@cache
+def load_cards(data_dir=None) -> CardSet:
+    """The dungeon, the market, the races and the classes, checked against each other.
+
+    Raises :class:`~zaarlab.core.data.DataError` when a class wants a card nobody can own, a weakness or damage
+    is not a known damage type, or a dungeon and a market card share an id.
+    """
+    doc = load("zogars_gaze/characters.yaml", data_dir)
+    deck, shop = {c.id: c for c in dungeon(data_dir)}, {c.id: c for c in market(data_dir)}
+    for card_id in deck.keys() & shop.keys():
+        raise DataError("zogars_gaze/market.yaml", card_id, "a dungeon card has the same id")
+    damage = set(doc["damage_types"])
+    for file, cards in (("dungeon", deck), ("market", shop)):
+        for c in cards.values():
+            unknown = (set(c.weaknesses) | {c.damage}) - damage - {""}
+            if unknown:
+                raise DataError(f"zogars_gaze/{file}.yaml", c.id,
+                                f"unknown damage type {', '.join(sorted(unknown))}; characters.yaml lists "
+                                f"{', '.join(doc['damage_types'])}")
+    classes = {c["id"]: CharacterClass(c["id"], c["name"], c["owns"]) for c in doc["classes"]}
+    for c in classes.values():
+        if c.owns not in deck and c.owns not in shop:
+            raise DataError("zogars_gaze/characters.yaml", c.id, f"owns {c.owns!r}, which is no card")
+    races = {r["id"]: Race(r["id"], r["name"], r["counts"], tuple(r["thresholds"])) for r in doc["races"]}
+    return CardSet(deck, shop, races, classes)
 
 
 def _check_dungeon(doc: dict, fail) -> None:
@@ -85,6 +202,9 @@ def _check_dungeon(doc: dict, fail) -> None:
     missing = (WEAPONS - ids) | (NAMED - {c["kind"] for c in cards})
     if missing:
         fail("cards", f"the rulebook names these, they are missing: {', '.join(sorted(missing))}")
+    extra = sorted({c["id"] for c in cards if c["kind"] == "weapon"} - WEAPONS)
+    if extra:
+        fail("cards", f"the weapons are the five the rulebook lists (ZOGAR-FEAR-02), not also {', '.join(extra)}")
     dragons = [c for c in cards if c["id"] == "dragon"]
     if not dragons or dragons[0].get("fp") != 5:
         fail("cards", "the dragon is worth 5 Fame Points (ZOGAR-COMBAT-12)")
@@ -95,5 +215,7 @@ def _check_characters(doc: dict, fail) -> None:
         if len(doc[key]) != CHARACTERS:
             fail(key, f"there are {CHARACTERS} {key} (ZOGAR-COMP-03), not {len(doc[key])}")
     for i, race in enumerate(doc["races"]):
+        if race["counts"] not in COUNTS:
+            fail(f"races[{i}] ({race['id']}).counts", f"one of {', '.join(COUNTS)}, not {race['counts']!r}")
         if len(race["thresholds"]) != 4:
             fail(f"races[{i}] ({race['id']}).thresholds", "one threshold each for 2, 3, 4 and 5 players")

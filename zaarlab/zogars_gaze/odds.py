@@ -34,6 +34,7 @@ import sympy
 from ..core.dice import pool_dist, sum_dist
 
 DICE, FACES, ROLLS = 5, 6, 3  # ZOGAR-COMP-04, ZOGAR-COMBAT-05
+MAX_ROLLS = ROLLS + 1  # with a Lucky Charm's extra roll (GAP-G02)
 STRAIGHT_READINGS = ("extra_die", "any_same_length", "superset_only", "printed_only")
 
 
@@ -226,8 +227,8 @@ def hold_advice(requirement: Requirement | str, dice: tuple[int, ...], rolls_lef
     pool = tuple(sorted(dice))
     if len(pool) != DICE or not all(1 <= d <= FACES for d in pool):
         raise ValueError(f"give the five dice showing, each 1 to {FACES}: {dice!r}")
-    if not 0 <= rolls_left <= ROLLS - 1:
-        raise ValueError(f"after a roll, 0 to {ROLLS - 1} rolls are left, not {rolls_left}")
+    if not 0 <= rolls_left <= MAX_ROLLS - 1:
+        raise ValueError(f"after a roll, 0 to {MAX_ROLLS - 1} rolls are left, not {rolls_left}")
     won = req.is_met(pool)
     if won or rolls_left == 0:
         return HoldAdvice(req, pool, rolls_left, (), simple_hold(req, pool), won)
@@ -239,8 +240,9 @@ def hold_advice(requirement: Requirement | str, dice: tuple[int, ...], rolls_lef
 
 
 def _check(rolls: int, policy: str) -> None:
-    if not 1 <= rolls <= ROLLS:
-        raise ValueError(f"a combat has 1 to {ROLLS} rolls (ZOGAR-COMBAT-05), not {rolls}")
+    if not 1 <= rolls <= MAX_ROLLS:
+        raise ValueError(f"a combat has 1 to {ROLLS} rolls (ZOGAR-COMBAT-05), {MAX_ROLLS} with a Lucky Charm, "
+                         f"not {rolls}")
     if policy not in ("optimal", "simple"):
         raise ValueError(f"policy is 'optimal' or 'simple', not {policy!r}")
 

@@ -1,0 +1,137 @@
+"""Zogar's Gaze players for simulations and tests: random, and two press-your-luck bots that read the exact odds.
+
+A :class:`PressYourLuck` bot
+
+- at the market trades in cards its own goals do not count, cheapest first, and buys an item (its class card if
+  it is for sale, else what keeps it alive: a Healing Draught, a Lucky Charm, the Signet, Holy Water) or gambles;
+- carries its weapons and every useful item, and one spare low card to pay Thieves with;
+- turns cards while the exact chance of coming through the next flip (:func:`~zaarlab.zogars_gaze.deck.p_survive`)
+  is at least its ``nerve`` and it has found fewer than ``greed`` cards (the seventh Gaze counts as a death,
+  so with six out it leaves at once); when the odds are bad it first peeks, if it carries a way to;
+- holds the dice the hold advisor ranks best (:func:`~zaarlab.zogars_gaze.odds.hold_advice`).
+
+``cautious_bot`` leaves when the next flip has more than a 10% risk or after two finds; ``bold_bot`` takes up to
+a 30% risk and goes on to five finds.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..core.play import random_bot
+from .deck import p_survive
+from .odds import hold_advice, p_win, parse
+from .state import (
+    AcceptDeath,
+    Buy,
+    Carry,
+    Climb,
+    Enter,
+    Fight,
+    Flip,
+    Gamble,
+    Hold,
+    Leave,
+    PassThieves,
+    PayThieves,
+    SkipMarket,
+    TradeIn,
+    UseItem,
+    ZogarState,
+)
+
+__all__ = ["PressYourLuck", "bold_bot", "cautious_bot", "random_bot"]
+
+SHOPPING = ("healing_draught", "lucky_charm", "thieves_signet", "holy_water", "scrying_map", "glow_rock")
+PRICE = 5
+
+
+@dataclass(frozen=True)
+class PressYourLuck:
+    """A bot that leaves the dungeon once P(surviving the next flip) < ``nerve`` or it found ``greed`` cards."""
+
+    nerve: float
+    greed: int
+
+    def __call__(self, state: ZogarState, rng: random.Random):
+        legal = state.legal_actions()
+        choice = getattr(self, f"_{state.phase}", None)
+        action = choice(state, legal) if choice else None
+        return action if action in legal else rng.choice(legal)
+
+    # -- a turn, phase by phase -------------------------------------------------------------------------------
+    def _trapped(self, state: ZogarState, legal: tuple):
+        return next((a for a in legal if isinstance(a, UseItem)), Climb())
+
+    def _market(self, state: ZogarState, legal: tuple):
+        cards, p = state.game.cards, state.player
+        wanted = cards.classes[state.classes[p]].owns
+        offered = sum(cards[c].level for c in state.offered)
+        if offered >= PRICE:
+            for item in (wanted, *SHOPPING):
+                if Buy(item) in legal:
+                    return Buy(item)
+            return Gamble() if Gamble() in legal else SkipMarket()
+        spare = sorted(_spare(state), key=lambda c: cards[c].level)
+        if sum(cards[c].level for c in spare) + offered < PRICE:
+            return SkipMarket()
+        return TradeIn(spare[0])
+
+    def _items(self, state: ZogarState, legal: tuple):
+        cards = state.game.cards
+        for action in legal:
+            if isinstance(action, Carry):
+                card = cards[action.card]
+                if (card.kind == "weapon" or card.damage or card.uses) and action.card not in state.carried:
+                    return action
+        spare = sorted(_spare(state), key=lambda c: cards[c].level)
+        if spare and not any(cards[c].level for c in state.carried):
+            return Carry(spare[0])  # something cheap for the Thieves (ZOGAR-THIEF-02)
+        return Enter()
+
+    def _delve(self, state: ZogarState, legal: tuple):
+        if Leave() not in legal:
+            return Flip() if Flip() in legal else legal[0]
+        if len(state.found) >= self.greed:
+            return Leave()
+        if float(p_survive(state, 1)) < self.nerve:
+            peek = next((a for a in legal if isinstance(a, UseItem)), None)
+            return peek or Leave()
+        return Flip()
+
+    def _thieves(self, state: ZogarState, legal: tuple):
+        if PassThieves() in legal:
+            return PassThieves()
+        req = state.game.cards[state.enemy].requirement
+        if PayThieves() in legal and float(p_win(req)) < self.nerve:
+            return PayThieves()
+        return Fight()
+
+    def _pay_pick(self, state: ZogarState, legal: tuple):
+        return legal[0]  # the left neighbour: the first in order; any choice hurts the player the same
+
+    def _hold(self, state: ZogarState, legal: tuple):
+        req = parse(state.game.cards[state.enemy].requirement, straight_alt=state.game.straight_alt)
+        advice = hold_advice(req, state.dice, rolls_left=state.rolls_allowed - state.rolls)
+        return Hold(advice.best)
+
+    def _dying(self, state: ZogarState, legal: tuple):
+        items = [a for a in legal if isinstance(a, UseItem)]
+        return items[0] if items else AcceptDeath()
+
+
+def _spare(state: ZogarState) -> list[str]:
+    """The player's dungeon cards that neither their race nor their class counts."""
+    cards, p = state.game.cards, state.player
+    race = cards.races[state.races[p]].counts
+    counted = {"treasure_points": lambda c: c.tp > 0, "artifacts": lambda c: c.kind == "artifact",
+               "fame_points": lambda c: c.is_enemy, "monsters": lambda c: c.is_enemy,
+               "gaze_revealed": lambda c: False}[race]
+    wanted = cards.classes[state.classes[p]].owns
+    return [c for c in state.hands[p] if cards[c].level and c != wanted and not counted(cards[c])
+            and cards[c].kind != "weapon" and not cards[c].uses]
+
+
+cautious_bot = PressYourLuck(nerve=0.90, greed=2)
+bold_bot = PressYourLuck(nerve=0.70, greed=5)

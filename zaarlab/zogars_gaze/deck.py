@@ -1,0 +1,182 @@
+"""Exact press-your-luck odds of the dungeon deck of Zogar's Gaze, read from a game state.
+
+What the next card is (:func:`next_card_dist`), how likely the player is to come through the next ``k`` flips
+alive with the items they carry (:func:`p_survive`), and how soon the seventh Gaze may come
+(:func:`p_seventh_gaze_within`). Cards are drawn uniformly among the unseen ones (ZOGAR-DELVE-01).
+
+What a card does to the player, :func:`fate`:
+
+- an enemy: death with probability 1 - P(win) under the optimal hold policy, or 0 if a carried item deals its
+  weakness (ZOGAR-COMBAT-02); a battle ends the delve either way (ZOGAR-DELVE-05);
+- Thieves: no risk when the Signet is worn or there is a card to pay with; otherwise a fight;
+- the Mimic: death with probability P(pips < the player's card values) (ZOGAR-MIMIC-01), counting the cards
+  found on the way; surviving, go on;
+- a trap or Consuming Fear ends the delve without a death; anything else lets the delve go on;
+- the seventh Zogar's Gaze ends the game for everyone (ZOGAR-GAZE-02): counted here as not surviving.
+
+A carried Healing Draught cancels a death (GAP-G02), so it makes the next death harmless; a Lucky Charm adds a roll.
+The next flip is exact whatever the deck. Over several flips, cards found on the way count for a later Mimic, but
+what else they change is left out: a weapon found does not yet kill the enemies weak to it, a card found does not
+yet pay Thieves, a card paid to Thieves still counts for the Mimic. (The engine plays all of it; the tests compare
+both where these effects cannot occur.)
+
+Examples
+--------
+>>> from .state import ZogarGame
+>>> state = ZogarGame(players=2).initial_state()
+>>> next_card_dist(state).p("gaze")
+1/14
+>>> p_seventh_gaze_within(state, 20), p_seventh_gaze_within(state, 126)
+(373882/13837345225, 1)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+import sympy
+
+from ..core.dist import Dist
+from .delve import FOUND_KINDS
+from .goals import GAZES_TO_LOSE
+from .odds import ROLLS, p_pips_at_least, p_within
+from .odds import p_win as _p_win
+from .state import ZogarState
+
+
+def next_card_dist(state: ZogarState) -> Dist:
+    """The kind of the next dungeon card (gaze, monster, treasure, pit_trap, ...), exactly.
+
+    A card already peeked at is certain.
+    """
+    cards = state.game.cards
+    if state.peeked:
+        return Dist.certain(cards[state.peeked].kind)
+    counts: dict[str, int] = {}
+    for card in state.dungeon:
+        counts[cards[card].kind] = counts.get(cards[card].kind, 0) + 1
+    return Dist(counts)
+
+
+def fate(state: ZogarState, card: str) -> tuple[Fraction, bool]:
+    """(P(the player dies of ``card``), whether the delve stops there) with the cards now with the player."""
+    cards = state.game.cards
+    info, carrying = cards[card], state.with_player
+    kind = info.kind
+    if kind in ("pit_trap", "darkness", "consuming_fear"):
+        return Fraction(0), True
+    if kind == "mimic":
+        threshold = sum(cards[c].level for c in state.owned(state.player))
+        return 1 - _fraction(p_pips_at_least(threshold)), False
+    if kind == "thieves" and (carrying or _has_use(state, "pass_thieves")):
+        return Fraction(0), False
+    if not info.is_enemy:
+        return Fraction(0), False
+    damage = {cards[c].damage for c in carrying}
+    if damage & set(info.weaknesses):
+        return Fraction(0), True
+    rolls = ROLLS + _has_use(state, "extra_roll")
+    return 1 - _p_win_fraction(info.requirement, rolls, state.game.straight_alt), True
+
+
+def p_survive(state: ZogarState, flips: int = 1) -> sympy.Rational:
+    """P(coming through the next ``flips`` flips alive, and the game not lost to the seventh Gaze).
+
+    Flipping stops early where the delve would end (a battle, a trap, Consuming Fear, or no card under the
+    cut). Exact: a recursion over how many Gazes and Mimics have come up, the only cards whose effect on later
+    flips matters here.
+
+    >>> from dataclasses import replace
+    >>> from .state import ZogarGame
+    >>> state = replace(ZogarGame(players=2).initial_state(), dungeon=("gaze_1", "treasure_1"), drawable=2)
+    >>> p_survive(state, 1), p_survive(replace(state, gazes=("gaze_1",) * 6), 1)
+    (1, 1/2)
+    """
+    if flips < 0:
+        raise ValueError(f"flips counts cards still to turn, not {flips}")
+    revealed, limit = len(state.gazes), min(flips, state.drawable)
+    if limit == 0:
+        return sympy.Integer(1)
+    if not state.peeked:
+        return _rational(_alive(state, limit, revealed))
+    kind = state.game.cards[state.peeked].kind
+    if kind == "gaze" and revealed + 1 >= GAZES_TO_LOSE:
+        return sympy.Integer(0)
+    death, stops = fate(state, state.peeked)
+    rest = Fraction(1) if stops or limit == 1 else _alive(state, limit - 1, revealed + (kind == "gaze"))
+    return _rational(_through(death, rest, _has_use(state, "cancel_death")))
+
+
+def _through(death: Fraction, rest: Fraction, draught: bool) -> Fraction:
+    """P(alive at the end) after a card that kills with probability ``death``, then ``rest`` if not."""
+    return (1 - death) * rest + (death if draught else 0)  # a cancelled death ends the turn alive
+
+
+def _alive(state: ZogarState, limit: int, revealed: int) -> Fraction:
+    """P(alive after ``limit`` flips from the deck).
+
+    The recursion runs over what has come up so far, in the only terms later cards care about: Gazes (the
+    seventh ends the game), Mimics, cards found by level (each raises the Mimic's count) and other cards.
+    """
+    cards, draught = state.game.cards, _has_use(state, "cancel_death")
+    base = sum(cards[c].level for c in state.owned(state.player))
+    counts: dict[str, int] = {}
+    for card in state.dungeon:
+        counts[card] = counts.get(card, 0) + 1
+    fates = {card: fate(state, card) for card in counts}
+    kinds = {card: cards[card].kind for card in counts}
+    gazes = sum(n for c, n in counts.items() if kinds[c] == "gaze")
+    mimics = sum(n for c, n in counts.items() if kinds[c] == "mimic")
+    found = [sum(n for c, n in counts.items() if kinds[c] in FOUND_KINDS and cards[c].level == level)
+             for level in (1, 2, 3)]
+    stopping = sum(n * _through(fates[c][0], Fraction(1), draught) for c, n in counts.items() if fates[c][1])
+    others = sum(n for c, n in counts.items()
+                 if not fates[c][1] and kinds[c] not in ("gaze", "mimic") and kinds[c] not in FOUND_KINDS)
+
+    @cache
+    def alive(drawn: int, g: int, m: int, f: tuple[int, int, int], o: int) -> Fraction:
+        if drawn == limit:
+            return Fraction(1)
+        left = len(state.dungeon) - drawn
+        p = (stopping + (others - o) * alive(drawn + 1, g, m, f, o + 1)) / left
+        for i in range(3):
+            if found[i] > f[i]:
+                more = f[:i] + (f[i] + 1,) + f[i + 1:]
+                p += Fraction(found[i] - f[i], left) * alive(drawn + 1, g, m, more, o)
+        if gazes > g and revealed + g + 1 < GAZES_TO_LOSE:
+            p += Fraction(gazes - g, left) * alive(drawn + 1, g + 1, m, f, o)
+        if mimics > m:
+            threshold = base + f[0] + 2 * f[1] + 3 * f[2]
+            death = 1 - _fraction(p_pips_at_least(threshold))
+            p += Fraction(mimics - m, left) * _through(death, alive(drawn + 1, g, m + 1, f, o), draught)
+        return p
+
+    return alive(0, 0, 0, (0, 0, 0), 0)
+
+
+def p_seventh_gaze_within(state: ZogarState, flips: int) -> sympy.Rational:
+    """P(the seventh Zogar's Gaze is among the next ``flips`` cards of the deck): hypergeometric, exact."""
+    cards = state.game.cards
+    in_deck = sum(cards[c].kind == "gaze" for c in state.dungeon)
+    missing = GAZES_TO_LOSE - len(state.gazes)
+    if missing <= 0:
+        return sympy.Integer(1)
+    return p_within(len(state.dungeon), in_deck, missing, min(flips, len(state.dungeon)))
+
+
+def _has_use(state: ZogarState, use: str) -> bool:
+    return any(use in state.game.cards[c].uses for c in state.with_player)
+
+
+@cache
+def _p_win_fraction(requirement: str, rolls: int, straight_alt: str) -> Fraction:
+    return _fraction(_p_win(requirement, rolls, straight_alt=straight_alt))
+
+
+def _fraction(q: sympy.Rational) -> Fraction:
+    return Fraction(int(q.p), int(q.q))
+
+
+def _rational(q: Fraction) -> sympy.Rational:
+    return sympy.Rational(q.numerator, q.denominator)

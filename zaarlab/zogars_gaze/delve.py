@@ -1,0 +1,352 @@
+"""Dungeon delving in Zogar's Gaze: flipping cards, the special cards, combat, the Thieves, and dying.
+
+The deck has been cut (ZOGAR-DELVE-02): ``drawable`` cards lie under the cut. Each flip turns one of them over
+at a chance node, uniformly among the unseen cards. What a card does:
+
+- **Zogar's Gaze**: revealed for all; the delve goes on (ZOGAR-GAZE-01, -03).
+- **treasure, artifact, weapon, princess, Glow Rock**: found; kept on leaving, lost on dying (ZOGAR-DELVE-06).
+- **Pit Trap**, **Darkness**: the turn ends and the player is trapped (ZOGAR-PIT-01, AMB-G07), items kept (AMB-G08).
+- **Overconfident**: the next three cards must be turned, unless Consuming Fear comes up (ZOGAR-OVER-01).
+- **Consuming Fear**: every weapon with the player is dropped and the player flees (ZOGAR-FEAR-01, -02).
+- **The Mimic**: one roll of the five dice; a pip total below the summed levels of everything owned kills
+  (ZOGAR-MIMIC-01, AMB-G09, -G10); it is a trap, not a battle, so surviving it the delve goes on.
+- **an enemy**: a weakness the player's items deal kills it at once (ZOGAR-COMBAT-01, -02), else the dice
+  (ZOGAR-COMBAT-03..10); either way a battle, which ends the turn (ZOGAR-DELVE-05, AMB-G04).
+- **Thieves**: fight, pay the highest-valued card with you, or pass by wearing the Signet (ZOGAR-THIEF-*).
+
+Dying loses every card with the player (ZOGAR-ITEMS-03, ZOGAR-DELVE-08, -09); a carried Healing Draught or Lucky
+Charm may be used first (GAP-G02).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.api import IllegalActionError
+from ..core.dice import pool_dist
+from .odds import DICE, ROLLS, parse
+from .state import AcceptDeath, Fight, Flip, Hold, Leave, PassThieves, PayThieves, PickPayment, UseItem, ZogarState
+from .turns import add, end_turn, remove, with_row
+
+CHANCE_PHASES = {"flip", "peek", "roll", "mimic"}
+PHASE_RULES = {"delve": "ZOGAR-DELVE-04", "flip": "ZOGAR-DELVE-04", "peek": "ZOGAR-DELVE-04",
+               "thieves": "ZOGAR-THIEF-01", "pay_pick": "ZOGAR-THIEF-03", "roll": "ZOGAR-COMBAT-05",
+               "hold": "ZOGAR-COMBAT-06", "mimic": "ZOGAR-MIMIC-01", "dying": "ZOGAR-ITEMS-03"}
+FOUND_KINDS = {"treasure", "artifact", "weapon", "princess", "glow_rock"}
+OVERCONFIDENT_FLIPS = 3  # GAP-G06
+
+
+# -- items -------------------------------------------------------------------------------------------------
+def uses(state: ZogarState, card: str) -> set[str]:
+    """What ``card`` can be used for (``data/zogars_gaze``: peek, escape_pit, ...)."""
+    return set(state.game.cards[card].uses)
+
+
+def frees_from(state: ZogarState, card: str, trap_kind: str) -> bool:
+    """Whether ``card`` frees its owner from a trap of ``trap_kind`` (``pit_trap`` or ``darkness``)."""
+    return ("escape_pit" if trap_kind == "pit_trap" else "escape_darkness") in uses(state, card)
+
+
+def escapes(trap_kind: str, dice: tuple) -> bool:
+    """Whether one roll escapes: three of a kind from a Pit Trap, a straight of four from Darkness (GAP-G06).
+
+    >>> escapes("pit_trap", (2, 2, 2, 5, 6)), escapes("darkness", (1, 3, 4, 5, 6)), escapes("darkness", (1, 2, 3, 5, 6))
+    (True, True, False)
+    """
+    if trap_kind == "pit_trap":
+        return max(dice.count(face) for face in set(dice)) >= 3
+    return any(set(range(low, low + 4)) <= set(dice) for low in (1, 2, 3))
+
+
+def use_item(state: ZogarState, card: str) -> ZogarState:
+    """Use ``card`` (from home when trapped, else from the cards with the player).
+
+    A card spent by use leaves the game (ZOGAR-MARKET-08; a Glow Rock always, ZOGAR-GLOW-01); a reusable one
+    stays where it is.
+    """
+    if state.game.cards[card].reusable:
+        return state
+    if state.phase == "trapped":
+        state = replace(state, hands=with_row(state.hands, state.player, remove(state.hands[state.player], card)))
+    else:
+        state = _take_with(state, card)
+    return replace(state, box=add(state.box, card), log=state.log + (
+        f"ZOGAR-{'GLOW-01' if state.game.cards[card].name == 'Glow Rock' else 'MARKET-08'}: {card} is used up and "
+        "leaves the game",))
+
+
+def _take_with(state: ZogarState, card: str) -> ZogarState:
+    """Take one copy of ``card`` from the cards with the player (found first)."""
+    if card in state.found:
+        return replace(state, found=remove(state.found, card))
+    return replace(state, carried=remove(state.carried, card))
+
+
+def back_to_decks(state: ZogarState, *lost: str) -> ZogarState:
+    """Cards leaving play go back where they came from: dungeon cards into the dungeon deck at the pass (GAP-G10),
+    market cards shuffled into the market deck."""
+    market = state.game.cards.market
+    return replace(state, spent=add(state.spent, *(c for c in lost if c not in market)),
+                   market_deck=add(state.market_deck, *(c for c in lost if c in market)))
+
+
+def _damage(state: ZogarState) -> set[str]:
+    """The damage types the cards with the player deal (only those brought or found: AMB-G05)."""
+    return {state.game.cards[c].damage for c in state.with_player} - {""}
+
+
+# -- chance ------------------------------------------------------------------------------------------------
+def chance_weights(state: ZogarState) -> list[tuple]:
+    """(outcome, weight, total) of the delving chance nodes."""
+    if state.phase in ("flip", "peek"):
+        counts: dict[str, int] = {}
+        for card in state.dungeon:
+            counts[card] = counts.get(card, 0) + 1
+        return [(card, n, len(state.dungeon)) for card, n in sorted(counts.items())]
+    dice = pool_dist(DICE - len(state.kept))
+    return [(roll, w, dice.denominator) for roll, w in dice.items()]
+
+
+# -- what is legal -----------------------------------------------------------------------------------------
+def legal_actions(state: ZogarState) -> tuple:
+    """The player's choices while delving, sorted."""
+    phase, carrying = state.phase, state.with_player
+    if phase == "delve":
+        if state.drawable == 0:
+            return (Leave(),)  # GAP-G09: nothing left under the cut
+        actions = {Flip()}
+        if state.flipped and not state.must_flip:
+            actions.add(Leave())
+        if not state.peeked:
+            actions |= {UseItem(c) for c in carrying if "peek" in uses(state, c)}
+        return tuple(sorted(actions))
+    if phase == "thieves":
+        actions = {Fight()}
+        if carrying:
+            actions.add(PayThieves())
+        if any("pass_thieves" in uses(state, c) for c in carrying):
+            actions.add(PassThieves())
+        return tuple(sorted(actions))
+    if phase == "pay_pick":
+        return tuple(sorted({PickPayment(c) for c in _highest(state)}))
+    if phase == "hold":
+        return tuple(Hold(kept) for kept in _holds(state.dice))
+    if phase == "dying":
+        wanted = {"cancel_death"} | ({"extra_roll"} if state.rolls_allowed else set())
+        return tuple(sorted({UseItem(c) for c in carrying if uses(state, c) & wanted} | {AcceptDeath()}))
+    raise AssertionError(f"no actions for phase {phase!r}")
+
+
+def _holds(dice: tuple) -> tuple:
+    """Every distinct sub-multiset of the dice that leaves at least one die to roll, sorted."""
+    from itertools import combinations
+
+    return tuple(sorted({kept for n in range(len(dice)) for kept in combinations(dice, n)}))
+
+
+def _highest(state: ZogarState) -> tuple:
+    """The cards with the player of the highest value (level; market cards 0), distinct (ZOGAR-THIEF-02)."""
+    cards = state.game.cards
+    top = max(cards[c].level for c in state.with_player)
+    return tuple(sorted({c for c in state.with_player if cards[c].level == top}))
+
+
+def refusal(state: ZogarState, action) -> IllegalActionError | None:
+    """The specific rule a delving action breaks, or ``None`` for the phase's general rule."""
+    if isinstance(action, Leave):
+        if not state.flipped:
+            return IllegalActionError("ZOGAR-DELVE-03", "entering the dungeon means turning over at least one card")
+        return IllegalActionError("ZOGAR-OVER-01", f"Overconfident: {state.must_flip} more card(s) must be turned")
+    if isinstance(action, PayThieves):
+        return IllegalActionError("ZOGAR-THIEF-04", "nothing with you to pay with: you must fight")
+    if isinstance(action, PassThieves):
+        return IllegalActionError("ZOGAR-SIGNET-01", "only a player wearing the Thieves Signet may pass the Thieves")
+    if isinstance(action, PickPayment):
+        return IllegalActionError("ZOGAR-THIEF-02", f"the payment is one of the highest-valued cards carried: "
+                                  f"{', '.join(_highest(state))}")
+    if isinstance(action, Hold):
+        if len(action.dice) >= DICE:
+            return IllegalActionError("ZOGAR-COMBAT-05", "a roll rerolls at least one die")
+        return IllegalActionError("ZOGAR-COMBAT-06", f"you can hold only dice showing: {list(state.dice)}")
+    if isinstance(action, UseItem):
+        if action.card not in state.with_player:
+            return IllegalActionError("ZOGAR-ITEMS-01", f"{action.card} is not with you in the dungeon (AMB-G05)")
+        return IllegalActionError(PHASE_RULES[state.phase], f"{action.card} cannot be used now")
+    return None
+
+
+# -- doing -------------------------------------------------------------------------------------------------
+def apply(state: ZogarState, action) -> ZogarState:
+    """Delving: the caller has checked that ``action`` is legal."""
+    phase = state.phase
+    if phase == "cut":
+        return replace(state, phase="delve", drawable=len(state.dungeon) - action, log=state.log + (
+            f"ZOGAR-DELVE-01, -02: the deck is shuffled and cut; {len(state.dungeon) - action} cards lie under the "
+            "cut",))
+    if phase == "delve":
+        return _delve(state, action)
+    if phase == "flip":
+        return reveal(replace(state, dungeon=remove(state.dungeon, action)), action)
+    if phase == "peek":
+        return replace(state, phase="delve", dungeon=remove(state.dungeon, action), peeked=action, log=state.log + (
+            f"player {state.player + 1} looks at the next card",))
+    if phase == "thieves":
+        return _thieves(state, action)
+    if phase == "pay_pick":
+        return _pay(state, action.card, chooser=state.left)
+    if phase == "roll":
+        return _rolled(state, tuple(sorted(state.kept + action)))
+    if phase == "hold":
+        return replace(state, phase="roll", kept=action.dice, log=state.log + (
+            f"ZOGAR-COMBAT-06: player {state.player + 1} holds {list(action.dice)}",))
+    if phase == "mimic":
+        return _mimic(state, action)
+    return _dying(state, action)
+
+
+def _delve(state: ZogarState, action) -> ZogarState:
+    p = state.player
+    if isinstance(action, Leave):
+        why = "GAP-G09: no card is left under the cut" if state.drawable == 0 else "ZOGAR-DELVE-06"
+        return end_turn(replace(state, log=state.log + (
+            f"{why}: player {p + 1} leaves the dungeon with {', '.join(state.with_player) or 'nothing'}",)))
+    if isinstance(action, UseItem):
+        new = use_item(state, action.card)
+        return replace(new, phase="peek", log=new.log + (f"player {p + 1} uses {action.card} to look ahead",))
+    if state.peeked:
+        return reveal(replace(state, peeked=""), state.peeked)
+    return replace(state, phase="flip")
+
+
+def reveal(state: ZogarState, card: str) -> ZogarState:
+    """Resolve ``card``, just turned over (it is out of the deck already)."""
+    info = state.game.cards[card]
+    p, kind = state.player, info.kind
+    state = replace(state, phase="delve", flipped=state.flipped + 1, drawable=state.drawable - 1,
+                    must_flip=max(state.must_flip - 1, 0), log=state.log + (f"player {p + 1} turns over {info.name}",))
+    if kind == "gaze":
+        return replace(state, gazes=add(state.gazes, card), log=state.log + (
+            f"ZOGAR-GAZE-01: Zogar's Gaze number {len(state.gazes) + 1} is laid face up by the market; "
+            "ZOGAR-GAZE-03: the delve may go on",))
+    if kind in FOUND_KINDS:
+        return replace(state, found=add(state.found, card))
+    if kind in ("pit_trap", "darkness"):
+        rule = "ZOGAR-PIT-01" if kind == "pit_trap" else "ZOGAR-DARK-01"
+        trapped = replace(state, traps=with_row(state.traps, p, card), log=state.log + (
+            f"{rule}: player {p + 1} is trapped; the turn ends, everything with them is kept (AMB-G07, -G08)",))
+        return end_turn(trapped)
+    if kind == "overconfident":
+        return replace(state, must_flip=OVERCONFIDENT_FLIPS, spent=add(state.spent, card), log=state.log + (
+            f"ZOGAR-OVER-01: player {p + 1} must turn the next {OVERCONFIDENT_FLIPS} cards",))
+    if kind == "consuming_fear":
+        weapons = tuple(c for c in state.with_player if state.game.cards[c].kind == "weapon")
+        fled = state
+        for weapon in weapons:
+            fled = _take_with(fled, weapon)
+        fled = replace(fled, spent=add(fled.spent, card, *weapons), log=fled.log + (
+            f"ZOGAR-FEAR-01: player {p + 1} drops {', '.join(weapons) or 'no weapon'} and flees the dungeon"
+            + (" (it trumps Overconfident)" if state.must_flip else ""),))
+        return end_turn(fled)
+    if kind == "mimic":
+        return replace(state, phase="mimic", enemy=card)
+    if kind == "thieves":
+        return replace(state, phase="thieves", enemy=card)
+    return battle(replace(state, enemy=card))
+
+
+def battle(state: ZogarState) -> ZogarState:
+    """Face ``state.enemy``: its weakness first (ZOGAR-COMBAT-01, -02), else the dice (ZOGAR-COMBAT-03)."""
+    enemy = state.game.cards[state.enemy]
+    killers = _damage(state) & set(enemy.weaknesses)
+    if killers:
+        return win(replace(state, log=state.log + (
+            f"ZOGAR-COMBAT-02: {enemy.name} is weak to {', '.join(sorted(killers))}: destroyed at once",)))
+    return replace(state, phase="roll", dice=(), kept=(), rolls=0, rolls_allowed=ROLLS, log=state.log + (
+        f"ZOGAR-COMBAT-03: the dice against {enemy.name}: {enemy.requirement}",))
+
+
+def _requirement(state: ZogarState):
+    return parse(state.game.cards[state.enemy].requirement, straight_alt=state.game.straight_alt)
+
+
+def _rolled(state: ZogarState, dice: tuple) -> ZogarState:
+    rolls = state.rolls + 1
+    state = replace(state, dice=dice, kept=(), rolls=rolls, log=state.log + (f"roll {rolls}: {list(dice)}",))
+    if _requirement(state).is_met(dice):  # checked after every roll (AMB-G03)
+        return win(state)
+    if rolls >= state.rolls_allowed:
+        return dying(replace(state, log=state.log + (
+            f"ZOGAR-COMBAT-10: no roll left and {_requirement(state)} is not met",)))
+    return replace(state, phase="hold")
+
+
+def win(state: ZogarState) -> ZogarState:
+    """The enemy is beaten: its card and Fame Points are the player's; the battle ends the turn."""
+    enemy = state.game.cards[state.enemy]
+    p = state.player
+    won = replace(state, found=add(state.found, state.enemy), enemy="", log=state.log + (
+        f"ZOGAR-COMBAT-11: player {p + 1} defeats {enemy.name} and gains {enemy.fp} Fame Point(s); "
+        "ZOGAR-DELVE-07: everything with them is kept; ZOGAR-DELVE-05: the battle ends the turn",))
+    return end_turn(won)
+
+
+def _thieves(state: ZogarState, action) -> ZogarState:
+    p = state.player
+    if isinstance(action, Fight):
+        return battle(replace(state, log=state.log + (f"ZOGAR-THIEF-01: player {p + 1} fights the Thieves",)))
+    if isinstance(action, PassThieves):
+        return replace(state, phase="delve", spent=add(state.spent, state.enemy), enemy="", log=state.log + (
+            f"ZOGAR-SIGNET-01: player {p + 1} wears the Thieves Signet and walks past the Thieves; "
+            "ZOGAR-SIGNET-02: the Signet is kept",))
+    highest = _highest(state)
+    if len(highest) > 1:
+        return replace(state, phase="pay_pick", log=state.log + (
+            f"ZOGAR-THIEF-03: {len(highest)} different cards tie for highest; player {state.left + 1} picks one",))
+    return _pay(state, highest[0], chooser=p)
+
+
+def _pay(state: ZogarState, card: str, chooser: int) -> ZogarState:
+    paid = back_to_decks(_take_with(state, card), card, state.enemy)
+    return replace(paid, phase="delve", enemy="", log=paid.log + (
+        f"ZOGAR-THIEF-02: the Thieves take {card} (picked by player {chooser + 1}); it goes back into its deck "
+        "(GAP-G10)",))
+
+
+def _mimic(state: ZogarState, dice: tuple) -> ZogarState:
+    cards, p = state.game.cards, state.player
+    threshold = sum(cards[c].level for c in state.owned(p))
+    text = f"ZOGAR-MIMIC-01: the Mimic: {list(dice)} makes {sum(dice)} against the {threshold} your cards are worth"
+    if sum(dice) >= threshold:
+        return replace(state, phase="delve", spent=add(state.spent, state.enemy), enemy="", dice=dice,
+                       log=state.log + (text + "; you get away",))
+    return dying(replace(state, dice=dice, rolls_allowed=0, log=state.log + (text + "; it kills you",)))
+
+
+def dying(state: ZogarState) -> ZogarState:
+    """About to die: a carried Healing Draught (or, in combat, a Lucky Charm) may still help; else death."""
+    if legal_actions(replace(state, phase="dying")) != (AcceptDeath(),):
+        return replace(state, phase="dying")
+    return die(state)
+
+
+def _dying(state: ZogarState, action) -> ZogarState:
+    if isinstance(action, AcceptDeath):
+        return die(state)
+    card, p = action.card, state.player
+    saved = use_item(state, card)
+    if "extra_roll" in uses(state, card) and state.rolls_allowed:
+        return replace(saved, phase="hold", rolls_allowed=state.rolls_allowed + 1, log=saved.log + (
+            f"player {p + 1} uses {card}: one more roll (GAP-G02)",))
+    return end_turn(replace(saved, spent=add(saved.spent, state.enemy), enemy="", log=saved.log + (
+        f"player {p + 1} uses {card}: the death is cancelled, the turn ends (GAP-G02)",)))
+
+
+def die(state: ZogarState) -> ZogarState:
+    """Death: every card with the player is lost, back to its deck; an enemy goes back too (ZOGAR-DELVE-08, -09)."""
+    cards, p = state.game.cards, state.player
+    lost = state.with_player
+    how = "in combat (ZOGAR-DELVE-08)" if cards[state.enemy].is_enemy else "(ZOGAR-DELVE-09)"
+    dead = back_to_decks(replace(state, carried=(), found=(), enemy=""), state.enemy, *lost)
+    dead = replace(dead, log=dead.log + (
+        f"player {p + 1} dies {how}; ZOGAR-ITEMS-03: {', '.join(lost) or 'nothing'} is lost, back into the decks",))
+    return end_turn(dead)

@@ -1,0 +1,343 @@
+"""The rules of Zogar's Gaze as pure functions: who acts, what is legal, what each action does.
+
+Glossary (rule IDs of ``docs/rules/zogars_gaze.md``):
+
+- **race** and **class**: the two secret cards that set a player's win conditions (ZOGAR-SETUP-03..05,
+  ZOGAR-GOAL-*); checked after every event for every player (ZOGAR-WIN-01), see :mod:`.goals`.
+- **market**: two face-up cards and a deck; one card per turn for trade-ins worth 5 (ZOGAR-MARKET-*).
+- **items**: the cards a player takes into the dungeon, lost on death (ZOGAR-ITEMS-*).
+- **delving**: cut, flip, leave (ZOGAR-DELVE-*); **combat**, **Thieves** and the special cards are
+  :mod:`zaarlab.zogars_gaze.delve`.
+- **trapped**: a Pit Trap or Darkness in front of a player: one escape roll per turn (ZOGAR-PIT-*, GAP-G06).
+
+Phases of a turn: ``trapped`` / ``climb`` -> ``market`` (``gamble``, ``refill``) -> ``items`` -> ``cut`` ->
+``delve`` (``flip``, ``peek``, ``thieves``, ``pay_pick``, ``roll``, ``hold``, ``mimic``, ``dying``) -> the pass.
+Setup: ``deal_race``, ``deal_class``, ``market_up``, ``first``. ``over`` at the end.
+
+Every refusal raises :class:`~zaarlab.core.api.IllegalActionError` naming the rule; the state is untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+
+import sympy
+
+from ..core.api import CHANCE, TERMINAL, IllegalActionError
+from ..core.dice import pool_dist
+from . import delve
+from .goals import winners
+from .state import (
+    AcceptDeath,
+    Buy,
+    Carry,
+    Climb,
+    Enter,
+    Fight,
+    Flip,
+    Gamble,
+    Hold,
+    Leave,
+    PassThieves,
+    PayThieves,
+    PickPayment,
+    SkipMarket,
+    TradeIn,
+    UseItem,
+    ZogarState,
+)
+from .turns import end_turn, remove, start_turn, with_row
+
+PRICE = 5  # ZOGAR-MARKET-05
+MARKET_SLOTS = 2  # ZOGAR-SETUP-02
+CHANCE_PHASES = {"deal_race", "deal_class", "market_up", "first", "climb", "gamble", "refill", "cut",
+                 *delve.CHANCE_PHASES}
+PHASE_RULES = {  # the rule a refusal names when nothing more specific applies
+    "deal_race": "ZOGAR-SETUP-03", "deal_class": "ZOGAR-SETUP-03", "market_up": "ZOGAR-SETUP-02",
+    "first": "ZOGAR-SETUP-06", "trapped": "ZOGAR-PIT-01", "climb": "ZOGAR-PIT-02", "market": "ZOGAR-MARKET-01",
+    "gamble": "ZOGAR-MARKET-02", "refill": "ZOGAR-MARKET-02", "items": "ZOGAR-ITEMS-01", "cut": "ZOGAR-DELVE-02",
+    **delve.PHASE_RULES,
+}
+ACTION_PHASES = {  # where each kind of action can ever be legal
+    TradeIn: {"market"}, Buy: {"market"}, Gamble: {"market"}, SkipMarket: {"market"}, Carry: {"items"},
+    Enter: {"items"}, Climb: {"trapped"}, Flip: {"delve"}, Leave: {"delve"}, Fight: {"thieves"},
+    PayThieves: {"thieves"}, PassThieves: {"thieves"}, PickPayment: {"pay_pick"}, Hold: {"hold"},
+    AcceptDeath: {"dying"}, UseItem: {"trapped", "delve", "dying"},
+}
+
+
+# -- who acts ----------------------------------------------------------------------------------------------
+def actor(state: ZogarState) -> int:
+    """The player to act, :data:`CHANCE` for shuffles, draws and dice, :data:`TERMINAL` at the end.
+
+    Only the player whose turn it is acts (ZOGAR-TURN-02), but for the left neighbour's pick of a Thieves
+    payment (ZOGAR-THIEF-03).
+    """
+    if state.phase == "over":
+        return TERMINAL
+    if state.phase in CHANCE_PHASES:
+        return CHANCE
+    if state.phase == "pay_pick":
+        return state.left
+    return state.player
+
+
+# -- chance ------------------------------------------------------------------------------------------------
+def chance_outcomes(state: ZogarState) -> tuple:
+    """Every outcome of the chance node with its exact probability (empty when a player acts)."""
+    return tuple((outcome, _rational(w, total)) for outcome, w, total in _chance_weights(state))
+
+
+@cache
+def _rational(w: int, total: int) -> sympy.Rational:
+    return sympy.Rational(w, total)  # a deck's few hundred fractions recur all game long: made once
+
+
+def _chance_weights(state: ZogarState) -> list[tuple]:
+    phase = state.phase
+    if phase == "deal_race":
+        left = sorted(set(state.game.cards.races) - set(state.races))
+        return [(race, 1, len(left)) for race in left]
+    if phase == "deal_class":
+        left = sorted(set(state.game.cards.classes) - set(state.classes))
+        return [(c, 1, len(left)) for c in left]
+    if phase == "first":
+        return [(p, 1, state.game.players) for p in range(state.game.players)]  # ZOGAR-SETUP-06
+    if phase in ("market_up", "gamble", "refill"):
+        return _draws(state.market_deck)
+    if phase == "climb":
+        rolls = pool_dist(5)
+        return [(dice, w, rolls.denominator) for dice, w in rolls.items()]
+    if phase == "cut":  # GAP-G08: at least one card stays under the cut
+        n = len(state.dungeon)
+        return [(k, 1, n - 1) for k in range(1, n)] if n > 1 else [(0, 1, 1)]
+    return delve.chance_weights(state)
+
+
+def _draws(deck: tuple) -> list[tuple]:
+    counts: dict[str, int] = {}
+    for card in deck:
+        counts[card] = counts.get(card, 0) + 1
+    return [(card, n, len(deck)) for card, n in sorted(counts.items())]
+
+
+# -- what is legal -----------------------------------------------------------------------------------------
+def legal_actions(state: ZogarState) -> tuple:
+    """The legal actions (or chance outcomes), sorted."""
+    if state.phase == "over":
+        return ()
+    if state.phase in CHANCE_PHASES:
+        return tuple(outcome for outcome, _, _ in _chance_weights(state))
+    if state.phase == "trapped":
+        trap = state.game.cards[state.traps[state.player]].kind
+        items = {UseItem(c) for c in state.hands[state.player] if delve.frees_from(state, c, trap)}
+        return tuple(sorted(items | {Climb()}))
+    if state.phase == "market":
+        return tuple(sorted(_market_actions(state)))
+    if state.phase == "items":
+        cards = state.game.cards
+        return tuple(sorted({Carry(c) for c in state.hands[state.player] if not cards[c].is_enemy} | {Enter()}))
+    return delve.legal_actions(state)
+
+
+def _market_actions(state: ZogarState) -> set:
+    cards = state.game.cards
+    actions = {TradeIn(c) for c in state.hands[state.player] if cards[c].level > 0} | {SkipMarket()}
+    if sum(cards[c].level for c in state.offered) >= PRICE:
+        actions |= {Buy(c) for c in state.market_up}
+        if state.market_deck:
+            actions.add(Gamble())
+    return actions
+
+
+# -- refusals ----------------------------------------------------------------------------------------------
+def refusal(state: ZogarState, action) -> IllegalActionError:
+    """Why ``action`` is not legal here, naming the most specific rule."""
+    if state.phase == "over":
+        return IllegalActionError("ZOGAR-TURN-01", "the game is over")
+    rule = PHASE_RULES[state.phase]
+    if state.phase in CHANCE_PHASES:
+        return IllegalActionError(rule, f"{action!r} is not an outcome of this {state.phase} (a chance step)")
+    if isinstance(action, UseItem) and actor(state) != state.player:
+        return IllegalActionError("ZOGAR-GLOW-02", "items (a Glow Rock above all) are used only on your own turn")
+    phases = ACTION_PHASES.get(type(action))
+    if phases is None:
+        return IllegalActionError(rule, f"{action!r} is not an action of Zogar's Gaze")
+    if state.phase not in phases:
+        if isinstance(action, Buy | Gamble):
+            return IllegalActionError("ZOGAR-MARKET-03", "one market purchase per turn, in the Market phase")
+        return IllegalActionError("ZOGAR-TURN-03", f"'{action}' is for the {'/'.join(sorted(phases))} phase; this "
+                                  f"is the {state.phase} phase (a turn goes market, items, delving, pass)")
+    if state.phase == "market":
+        cards = state.game.cards
+        if isinstance(action, TradeIn):
+            if action.card not in state.hands[state.player]:
+                return IllegalActionError("ZOGAR-MARKET-04", f"{action.card} is not in your hand")
+            return IllegalActionError("ZOGAR-MARKET-04", "only dungeon cards have a trade value (their level); "
+                                      f"{action.card} is a market card (AMB-G11)")
+        total = sum(cards[c].level for c in state.offered)
+        if isinstance(action, Buy | Gamble) and total < PRICE:
+            return IllegalActionError("ZOGAR-MARKET-05", f"the cards traded in are worth {total}; every market "
+                                      f"card costs {PRICE}")
+        if isinstance(action, Buy):
+            return IllegalActionError("ZOGAR-MARKET-02", f"{action.card} is not face up in the market")
+        if isinstance(action, Gamble):
+            return IllegalActionError("ZOGAR-MARKET-02", "the market deck is empty (GAP-G07)")
+    if state.phase == "items" and isinstance(action, Carry):
+        if action.card not in state.hands[state.player]:
+            return IllegalActionError("ZOGAR-ITEMS-02", f"you have no (more) {action.card} to carry")
+        return IllegalActionError("ZOGAR-ITEMS-02", f"{action.card} is a defeated enemy, not an item")
+    if state.phase == "trapped" and isinstance(action, UseItem):
+        return IllegalActionError("ZOGAR-PIT-02", f"{action.card} does not free you from this trap (GAP-G06)")
+    return delve.refusal(state, action) or IllegalActionError(rule, f"{action} is not legal now")
+
+
+# -- doing -------------------------------------------------------------------------------------------------
+def apply(state: ZogarState, action) -> ZogarState:
+    """The state after ``action``; raises :class:`IllegalActionError` (state untouched) if it is not legal."""
+    if action not in state.legal_actions():
+        raise refusal(state, action)
+    phase = state.phase
+    if phase in ("deal_race", "deal_class", "market_up", "first"):
+        new = _setup(state, action)
+    elif phase in ("trapped", "climb"):
+        new = _trapped(state, action)
+    elif phase in ("market", "gamble", "refill"):
+        new = _market(state, action)
+    elif phase == "items":
+        new = _items(state, action)
+    else:
+        new = delve.apply(state, action)
+    return settle(new)
+
+
+def settle(state: ZogarState) -> ZogarState:
+    """End the game if the seventh Gaze is out (checked first, AMB-G14) or a player meets both conditions."""
+    if state.phase == "over":
+        return state
+    if len(state.gazes) >= 7:
+        return replace(state, phase="over", ended_by="gaze", log=state.log + (
+            "ZOGAR-GAZE-02: the seventh Zogar's Gaze is revealed: every player loses, Zogar wins",))
+    met = winners(state)
+    if not met:
+        return state
+    who = met[0]
+    out_of_turn = " (out of turn)" if who != state.player else ""
+    return replace(state, phase="over", winner=who, ended_by="win", log=state.log + (
+        f"ZOGAR-WIN-01: player {who + 1} meets both win conditions ({state.races[who]}, {state.classes[who]})"
+        f" and wins{out_of_turn}",))
+
+
+def _setup(state: ZogarState, outcome) -> ZogarState:
+    n = state.game.players
+    if state.phase in ("deal_race", "deal_class"):
+        key = "races" if state.phase == "deal_race" else "classes"
+        dealt = list(getattr(state, key))
+        dealt[dealt.index("")] = outcome
+        new = replace(state, **{key: tuple(dealt)})
+        if "" not in dealt:
+            new = replace(new, phase="deal_class" if key == "races" else "market_up",
+                          log=new.log + (f"ZOGAR-SETUP-03: each player draws a secret {key[:-1]} card",))
+            if key == "classes":
+                new = replace(new, log=new.log + ("ZOGAR-SETUP-01: the 126 dungeon cards are shuffled into one deck",))
+        return new
+    if state.phase == "market_up":
+        new = _turn_up(state, outcome)
+        if len(new.market_up) == MARKET_SLOTS or not new.market_deck:
+            new = replace(new, phase="first", log=new.log + (
+                f"ZOGAR-SETUP-02: the market shows {', '.join(new.market_up)}",))
+        return new
+    first = replace(state, player=(outcome - 1) % n, log=state.log + (
+        f"ZOGAR-SETUP-06: player {outcome + 1} starts; turns go clockwise",))
+    return start_turn(first, outcome)
+
+
+def _turn_up(state: ZogarState, card: str) -> ZogarState:
+    return replace(state, market_deck=remove(state.market_deck, card), market_up=tuple(sorted(state.market_up +
+                                                                                              (card,))))
+
+
+def _trapped(state: ZogarState, action) -> ZogarState:
+    p, trap = state.player, state.traps[state.player]
+    if isinstance(action, Climb):
+        return replace(state, phase="climb")
+    freed = replace(state, traps=with_row(state.traps, p, ""))
+    freed = replace(freed, dungeon=tuple(sorted(freed.dungeon + (trap,))))
+    if isinstance(action, UseItem):
+        freed = delve.use_item(freed, action.card)
+        return replace(freed, phase="market", log=freed.log + (
+            f"ZOGAR-PIT-02: player {p + 1} escapes the {trap} with {action.card}; the trap is shuffled back into "
+            "the dungeon deck, and the turn goes on",))
+    kind = state.game.cards[trap].kind
+    if delve.escapes(kind, action):
+        return end_turn(replace(freed, log=freed.log + (
+            f"ZOGAR-{'PIT-02' if kind == 'pit_trap' else 'DARK-01'}: player {p + 1} rolls {list(action)} and escapes "
+            f"the {trap}; it is shuffled back into the dungeon deck",)))
+    return end_turn(replace(state, log=state.log + (
+        f"ZOGAR-PIT-01: player {p + 1} rolls {list(action)} and stays trapped by the {trap}",)))
+
+
+def _market(state: ZogarState, action) -> ZogarState:
+    p, cards = state.player, state.game.cards
+    if state.phase == "gamble":
+        return replace(state, hands=with_row(state.hands, p, tuple(sorted(state.hands[p] + (action,)))),
+                       market_deck=remove(state.market_deck, action), phase="items",
+                       log=state.log + (f"ZOGAR-MARKET-02: the gamble gives player {p + 1} a market card",))
+    if state.phase == "refill":
+        new = _turn_up(state, action)
+        return replace(new, phase="items", log=new.log + (f"GAP-G07: {action} is turned up in the market",))
+    if isinstance(action, TradeIn):
+        return replace(state, hands=with_row(state.hands, p, remove(state.hands[p], action.card)),
+                       offered=tuple(sorted(state.offered + (action.card,))))
+    if isinstance(action, SkipMarket):
+        back = tuple(sorted(state.hands[p] + state.offered))
+        return replace(state, hands=with_row(state.hands, p, back), offered=(), phase="items",
+                       log=state.log + (f"ZOGAR-MARKET-01: player {p + 1} buys nothing",))
+    levels = sorted((cards[c].level for c in state.offered), reverse=True)
+    traded = replace(state, offered=(), dungeon=tuple(sorted(state.dungeon + state.offered)), log=state.log + (
+        f"ZOGAR-MARKET-06: player {p + 1} trades in {len(levels)} cards face down worth "
+        f"{'+'.join(map(str, levels))} = {sum(levels)}; ZOGAR-MARKET-07: they are shuffled into the dungeon deck",))
+    if isinstance(action, Gamble):
+        return replace(traded, phase="gamble")
+    bought = replace(traded, market_up=remove(traded.market_up, action.card),
+                     hands=with_row(traded.hands, p, tuple(sorted(traded.hands[p] + (action.card,)))),
+                     log=traded.log + (f"ZOGAR-MARKET-02: player {p + 1} buys {action.card}",))
+    return replace(bought, phase="refill" if bought.market_deck else "items")
+
+
+def _items(state: ZogarState, action) -> ZogarState:
+    p = state.player
+    if isinstance(action, Carry):
+        return replace(state, hands=with_row(state.hands, p, remove(state.hands[p], action.card)),
+                       carried=tuple(sorted(state.carried + (action.card,))))
+    what = ", ".join(state.carried) or "nothing"
+    entered = replace(state, log=state.log + (f"ZOGAR-ITEMS-01: player {p + 1} takes {what} into the dungeon",))
+    if not state.dungeon:
+        return end_turn(replace(entered, log=entered.log + ("GAP-G09: the dungeon deck is empty; the turn ends",)))
+    return replace(entered, phase="cut")
+
+
+# -- what a player sees ------------------------------------------------------------------------------------
+def observation(state: ZogarState, player: int) -> dict:
+    """What ``player`` may know: their own race, class and cards; of the others, only card levels (GAP-G05).
+
+    Cards turned over in the dungeon are public; cards traded in show only their levels (ZOGAR-MARKET-06);
+    race and class cards stay secret (ZOGAR-SETUP-03); a peeked card is seen by the player who peeked.
+    """
+    cards = state.game.cards
+    active = state.player == player
+
+    def backs(pile):
+        return sorted(cards[c].level for c in pile)
+
+    return {
+        "you": player, "turn": state.turn, "player": state.player, "phase": state.phase,
+        "race": state.races[player], "class": state.classes[player], "hand": state.hands[player],
+        "hands": [state.hands[q] if q == player else backs(state.hands[q]) for q in range(state.game.players)],
+        "traps": state.traps, "gazes": len(state.gazes), "market_up": state.market_up,
+        "market_deck": len(state.market_deck), "dungeon_deck": len(state.dungeon), "box": state.box,
+        "offered": state.offered if active else backs(state.offered), "carried": state.carried,
+        "found": state.found, "drawable": state.drawable, "enemy": state.enemy, "dice": state.dice,
+        "peeked": state.peeked if active else bool(state.peeked), "winner": state.winner,
+    }

@@ -1,0 +1,66 @@
+"""The beginning and the end of a turn of Zogar's Gaze, and the small pile helpers the rules share.
+
+Piles are sorted tuples of card ids (multisets). A turn ends by putting the dungeon deck back together with the
+cards spent this turn, giving the player the cards they brought back, and passing to the left (ZOGAR-PASS-01).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .state import ZogarState
+
+
+def remove(pile: tuple, card: str) -> tuple:
+    """The pile without one copy of ``card``.
+
+    >>> remove(("a", "b", "b"), "b")
+    ('a', 'b')
+    """
+    i = pile.index(card)
+    return pile[:i] + pile[i + 1:]
+
+
+def add(pile: tuple, *cards: str) -> tuple:
+    """The pile with ``cards`` added, sorted.
+
+    >>> add(("a", "c"), "b", "a")
+    ('a', 'a', 'b', 'c')
+    """
+    return tuple(sorted(pile + cards))
+
+
+def with_row(rows: tuple, i: int, value) -> tuple:
+    """``rows`` with entry ``i`` replaced (one entry per player).
+
+    >>> with_row((1, 2, 3), 1, 9)
+    (1, 9, 3)
+    """
+    return rows[:i] + (value,) + rows[i + 1:]
+
+
+def start_turn(state: ZogarState, player: int) -> ZogarState:
+    """Begin ``player``'s turn: a trapped player tries to escape, the others go to the market (ZOGAR-TURN-03)."""
+    turn = state.turn + 1
+    if turn > state.game.turn_limit:
+        return replace(state, phase="over", ended_by="limit", log=state.log + (
+            f"the game stops at the turn limit ({state.game.turn_limit}); nobody wins",))
+    trap = state.traps[player]
+    header = f"-- turn {turn}: player {player + 1}" + (f", trapped by {state.game.cards[trap].name}" if trap else "")
+    return replace(state, turn=turn, player=player, phase="trapped" if trap else "market", log=state.log + (header,))
+
+
+def end_turn(state: ZogarState) -> ZogarState:
+    """Shuffle and pass: the deck is put back together and handed to the left (ZOGAR-PASS-01).
+
+    The cards with the player go home to their hand; the cards spent this turn (and a peeked card not yet
+    turned) go back into the dungeon deck.
+    """
+    p = state.player
+    back = state.spent + ((state.peeked,) if state.peeked else ())
+    passed = replace(state, hands=with_row(state.hands, p, add(state.hands[p], *state.carried, *state.found)),
+                     dungeon=add(state.dungeon, *back), carried=(), found=(), spent=(), offered=(), drawable=0,
+                     flipped=0, must_flip=0, peeked="", enemy="", dice=(), kept=(), rolls=0, rolls_allowed=0,
+                     log=state.log + (f"ZOGAR-PASS-01: the dungeon deck ({len(state.dungeon) + len(back)} cards) is "
+                                      f"put back together, shuffled and passed to player {state.left + 1}",))
+    return start_turn(passed, state.left)
