@@ -10,8 +10,8 @@ A :class:`PressYourLuck` bot
   so with six out it leaves at once); when the odds are bad it first peeks, if it carries a way to;
 - holds the dice the hold advisor ranks best (:func:`~zaarlab.zogars_gaze.odds.hold_advice`).
 
-``cautious_bot`` leaves when the next flip has more than a 10% risk or after two finds; ``bold_bot`` takes up to
-a 30% risk and goes on to five finds.
+``cautious_bot`` leaves once the next flip has a risk over 20% or after two finds; ``bold_bot`` takes up to a 35%
+risk and goes on to five finds.
 """
 
 from __future__ import annotations
@@ -133,5 +133,5 @@ def _spare(state: ZogarState) -> list[str]:
             and cards[c].kind != "weapon" and not cards[c].uses]
 
 
-cautious_bot = PressYourLuck(nerve=0.90, greed=2)
-bold_bot = PressYourLuck(nerve=0.70, greed=5)
+cautious_bot = PressYourLuck(nerve=0.80, greed=2)
+bold_bot = PressYourLuck(nerve=0.65, greed=5)
