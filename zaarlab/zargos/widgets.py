@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..core.play import Session
+from .. import ui
 from ..ui import as_html, show_figure
 from .board import Planet, load_planet
 from .bots import greedy_bot
@@ -115,7 +115,7 @@ class BattleCalculator:
         return f" ({', '.join(on)})" if on else ""
 
 
-class GameViewer:
+class GameViewer(ui.GameViewer):
     """Step through a seeded game of Zargos: bots (or you) move, the map and the rule-by-rule log follow.
 
     ``people_seat``: a player index you play yourself (pick your move in the list), or ``None`` for bots only.
@@ -128,52 +128,13 @@ class GameViewer:
     """
 
     def __init__(self, game: ZargosGame, seed: int = 0, people_seat: int | None = None, log_lines: int = 14):
-        bots = [None if player == people_seat else greedy_bot for player in range(game.players)]
-        self.session = Session(game.initial_state(), bots, seed=seed)
-        self.log_lines = log_lines
-        self.buttons = {name: widgets.Button(description=name) for name in ("step", "next turn", "undo", "play")}
-        self.buttons["step"].on_click(lambda _: self.step())
-        self.buttons["next turn"].on_click(lambda _: self.to_next_turn())
-        self.buttons["undo"].on_click(lambda _: self.undo())
-        self.buttons["play"].on_click(lambda _: self.play_chosen())
-        self.choice = widgets.Dropdown(description="your move", layout=widgets.Layout(width="60%"))
-        self.status, self.log = widgets.HTML(), widgets.HTML()
-        self.map = widgets.Output()
-        self.figure = None
-        self.refresh()
-        self.box = widgets.VBox([
-            widgets.HBox([self.buttons["step"], self.buttons["next turn"], self.buttons["undo"]]),
-            widgets.HBox([self.choice, self.buttons["play"]]), self.status, self.map, self.log,
-        ])
+        super().__init__(game, [greedy_bot] * game.players, seed=seed, seat=people_seat, log_lines=log_lines)
 
-    def step(self) -> None:
-        self.session.step()
-        self.refresh()
-
-    def to_next_turn(self) -> None:
-        turn = self.session.state.turn
-        self.session.run_until(lambda state: state.turn > turn)
-        self.refresh()
-
-    def undo(self) -> None:
-        self.session.undo()
-        self.refresh()
-
-    def play_chosen(self) -> None:
-        if self.session.waiting_for_person() and self.choice.value is not None:
-            self.session.play(self.choice.value)
-            self.refresh()
-
-    def refresh(self) -> None:
-        state = self.session.state
-        waiting = self.session.waiting_for_person()
-        self.choice.options = [(str(a), a) for a in state.legal_actions()] if waiting else []
-        self.choice.disabled = self.buttons["play"].disabled = not waiting
+    def describe(self, state) -> str:
         points = ", ".join(f"{people} {n}" for people, n in state.points) or "not counted yet"
         outcome = f"the {state.winner} win" if state.winner else ("stopped at the turn limit"
                                                                   if state.is_terminal() else "")
-        self.text = f"{state}; points: {points}; boats: {list(state.boats)}" + (f"; {outcome}" if outcome else "")
-        self.status.value = as_html(self.text)
-        self.log.value = as_html("\n".join(state.log[-self.log_lines:]))
-        self.figure = board_figure(state)
-        show_figure(self.map, self.figure)
+        return f"{state}; points: {points}; boats: {list(state.boats)}" + (f"; {outcome}" if outcome else "")
+
+    def draw(self, state):
+        return board_figure(state)

@@ -17,9 +17,10 @@ risk and goes on to five finds.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..core.play import random_bot
+from ..core.play import play, random_bot
 from .deck import p_survive
 from .odds import hold_advice, p_win, parse
 from .state import (
@@ -38,10 +39,11 @@ from .state import (
     SkipMarket,
     TradeIn,
     UseItem,
+    ZogarGame,
     ZogarState,
 )
 
-__all__ = ["PressYourLuck", "bold_bot", "cautious_bot", "random_bot"]
+__all__ = ["BOTS", "PressYourLuck", "Tournament", "bold_bot", "cautious_bot", "random_bot", "tournament"]
 
 SHOPPING = ("healing_draught", "lucky_charm", "thieves_signet", "holy_water", "scrying_map", "glow_rock")
 PRICE = 5
@@ -135,3 +137,42 @@ def _spare(state: ZogarState) -> list[str]:
 
 cautious_bot = PressYourLuck(nerve=0.80, greed=2)
 bold_bot = PressYourLuck(nerve=0.65, greed=5)
+BOTS = {"cautious": cautious_bot, "bold": bold_bot, "random": random_bot}
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """How a series of seeded games ended: wins per seat, Zogar's wins (seven Gazes), games cut by the limit."""
+
+    names: tuple[str, ...]
+    wins: tuple[int, ...]
+    zogar: int
+    unfinished: int
+
+    @property
+    def games(self) -> int:
+        return sum(self.wins) + self.zogar + self.unfinished
+
+
+def tournament(names: Sequence[str], games: int, seed: int = 0, progress: Callable[[int], None] | None = None,
+               **params) -> Tournament:
+    """Play ``games`` seeded games, seat ``i`` played by the bot ``BOTS[names[i]]``; ``progress(done)`` after each.
+
+    >>> result = tournament(["bold", "random"], games=4, seed=1)
+    >>> result.games, len(result.wins)
+    (4, 2)
+    """
+    bots = [BOTS[name] for name in names]
+    game = ZogarGame(players=len(bots), **params)
+    wins, zogar, unfinished = [0] * len(bots), 0, 0
+    for i in range(games):
+        final = play(game, bots, seed=seed * 1_000_003 + i).final
+        if final.winner >= 0:
+            wins[final.winner] += 1
+        elif final.ended_by == "gaze":
+            zogar += 1
+        else:
+            unfinished += 1
+        if progress:
+            progress(i + 1)
+    return Tournament(tuple(names), tuple(wins), zogar, unfinished)

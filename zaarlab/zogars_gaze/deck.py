@@ -32,6 +32,7 @@ Examples
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from functools import cache
 
@@ -42,7 +43,7 @@ from .delve import FOUND_KINDS
 from .goals import GAZES_TO_LOSE
 from .odds import ROLLS, p_pips_at_least, p_within
 from .odds import p_win as _p_win
-from .state import ZogarState
+from .state import ZogarGame, ZogarState
 
 
 def next_card_dist(state: ZogarState) -> Dist:
@@ -163,6 +164,25 @@ def p_seventh_gaze_within(state: ZogarState, flips: int) -> sympy.Rational:
     if missing <= 0:
         return sympy.Integer(1)
     return p_within(len(state.dungeon), in_deck, missing, min(flips, len(state.dungeon)))
+
+
+def practice_delve(carried: tuple[str, ...] = (), gazes: int = 0, seed: int = 0) -> ZogarState:
+    """A one-player table in the dungeon, for practice: ``carried`` taken in, ``gazes`` Gazes already out, the deck
+    cut at a seeded random place (GAP-G08). The Dwarf Knight of this table is unlikely to win by accident.
+
+    >>> state = practice_delve(carried=("flame_bow",), gazes=2, seed=1)
+    >>> state.phase, state.carried, len(state.gazes), len(state.dungeon)
+    ('delve', ('flame_bow',), 2, 123)
+    """
+    game = ZogarGame(players=1)
+    deck, market = list(game.cards.dungeon_deck()), list(game.cards.market_deck())
+    out = [c for c in deck if game.cards[c].kind == "gaze"][:gazes]
+    for card in (*out, *carried):
+        (deck if card in deck else market).remove(card)
+    cut = random.Random(seed).randint(1, len(deck) - 1)
+    return ZogarState(game=game, phase="delve", turn=1, races=("dwarf",), classes=("knight",), hands=((),),
+                      traps=("",), dungeon=tuple(deck), market_deck=tuple(market), gazes=tuple(sorted(out)),
+                      carried=tuple(sorted(carried)), drawable=len(deck) - cut)
 
 
 def _has_use(state: ZogarState, use: str) -> bool:

@@ -1,12 +1,19 @@
-"""Plotly figures for Zogar's Gaze combat odds; pure functions of exact data."""
+"""Plotly figures for Zogar's Gaze: combat odds, deck odds, tournaments, the table; pure functions of exact data."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import plotly.graph_objects as go
 
+from .bots import Tournament
+from .deck import next_card_dist, p_seventh_gaze_within, p_survive
 from .odds import ROLLS, p_win
+from .state import ZogarState
 
 OPTIMAL, SIMPLE = "#1f77b4", "#ff7f0e"
+SAFE, DANGER = "#2ca02c", "#d62728"
+DANGEROUS = {"gaze", "monster", "thieves", "pit_trap", "darkness", "mimic", "consuming_fear", "overconfident"}
 
 
 def policies_figure(requirement: str) -> go.Figure:
@@ -24,5 +31,85 @@ def policies_figure(requirement: str) -> go.Figure:
                              marker_color=colour, hovertemplate="%{x} roll(s): %{customdata}<extra></extra>"))
     fig.update_layout(title=f"P(beat {requirement})", xaxis=dict(title="rolls allowed", dtick=1),
                       yaxis=dict(title="probability", range=[0, 1]), barmode="group", height=340,
+                      margin=dict(l=50, r=20, t=50, b=40))
+    return fig
+
+
+def next_card_figure(state: ZogarState) -> go.Figure:
+    """What the next dungeon card may be, by kind, with the exact chance on hover.
+
+    >>> from .state import ZogarGame
+    >>> fig = next_card_figure(ZogarGame(players=2).initial_state())
+    >>> dict(zip(fig.data[0].x, fig.data[0].customdata))["gaze"]
+    '1/14'
+    """
+    kinds = next_card_dist(state)
+    names = sorted(kinds.outcomes, key=lambda k: (-kinds.weight(k), k))
+    probs = [kinds.p(k) for k in names]
+    fig = go.Figure(go.Bar(x=names, y=[float(p) for p in probs], customdata=[str(p) for p in probs],
+                           marker_color=[DANGER if k in DANGEROUS else SAFE for k in names],
+                           hovertemplate="%{x}: %{customdata}<extra></extra>"))
+    fig.update_layout(title=f"The next card ({len(state.dungeon)} unseen)", yaxis=dict(title="probability"),
+                      height=320, margin=dict(l=50, r=20, t=50, b=80))
+    return fig
+
+
+def survival_figure(state: ZogarState, flips: int = 6) -> go.Figure:
+    """P(alive after 1..``flips`` more flips) with the cards carried, and P(the seventh Gaze in that many cards).
+
+    >>> from .state import ZogarGame
+    >>> fig = survival_figure(ZogarGame(players=2).initial_state(), flips=3)
+    >>> [t.name for t in fig.data], list(fig.data[0].x)
+    (['alive', 'the seventh Gaze comes'], [1, 2, 3])
+    """
+    xs = list(range(1, flips + 1))
+    alive = [p_survive(replace(state, drawable=max(state.drawable, flips)), k) for k in xs]
+    gaze = [p_seventh_gaze_within(state, k) for k in xs]
+    fig = go.Figure()
+    for name, probs, colour in (("alive", alive, SAFE), ("the seventh Gaze comes", gaze, DANGER)):
+        fig.add_trace(go.Scatter(x=xs, y=[float(p) for p in probs], customdata=[str(p) for p in probs], name=name,
+                                 mode="lines+markers", line_color=colour,
+                                 hovertemplate="%{x} flip(s): %{customdata}<extra></extra>"))
+    fig.update_layout(title="Pressing your luck", xaxis=dict(title="more cards turned", dtick=1),
+                      yaxis=dict(title="probability", range=[0, 1]), height=320, margin=dict(l=50, r=20, t=50, b=40))
+    return fig
+
+
+def tournament_figure(result: Tournament) -> go.Figure:
+    """Win rates of each seat's bot and of Zogar, from a seeded tournament.
+
+    >>> from .bots import Tournament
+    >>> fig = tournament_figure(Tournament(("cautious", "bold"), wins=(3, 5), zogar=2, unfinished=0))
+    >>> list(fig.data[0].x), list(fig.data[0].y)
+    (['seat 1: cautious', 'seat 2: bold', 'Zogar (7 Gazes)', 'turn limit'], [0.3, 0.5, 0.2, 0.0])
+    """
+    names = [f"seat {i + 1}: {name}" for i, name in enumerate(result.names)] + ["Zogar (7 Gazes)", "turn limit"]
+    counts = [*result.wins, result.zogar, result.unfinished]
+    fig = go.Figure(go.Bar(x=names, y=[c / result.games for c in counts], text=counts,
+                           marker_color=[SAFE] * len(result.wins) + [DANGER, "#999999"]))
+    fig.update_layout(title=f"{result.games} seeded games", yaxis=dict(title="share of games", range=[0, 1]),
+                      height=320, margin=dict(l=50, r=20, t=50, b=60))
+    return fig
+
+
+def table_figure(state: ZogarState) -> go.Figure:
+    """The table: each player's cards by kind (the whole hand, as the engine sees it), and the Gazes out.
+
+    >>> from .state import ZogarGame
+    >>> table_figure(ZogarGame(players=2).initial_state()).layout.title.text.endswith("0 Gazes revealed")
+    True
+    """
+    cards, n = state.game.cards, state.game.players
+    groups = {"treasure": "treasures", "artifact": "artifacts", "market": "items", "weapon": "weapons"}
+    players = [f"player {p + 1}" for p in range(n)]
+    fig = go.Figure()
+    for label in ("treasures", "artifacts", "enemies", "weapons", "items", "other"):
+        counts = []
+        for p in range(n):
+            kinds = [cards[c].kind for c in state.owned(p)]
+            counts.append(sum((groups.get(k) or ("enemies" if k in ("monster", "thieves") else "other")) == label
+                              for k in kinds))
+        fig.add_trace(go.Bar(x=players, y=counts, name=label))
+    fig.update_layout(title=str(state), barmode="stack", yaxis=dict(title="cards"), height=320,
                       margin=dict(l=50, r=20, t=50, b=40))
     return fig

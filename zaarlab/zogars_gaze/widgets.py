@@ -1,6 +1,6 @@
-"""The hold advisor: set the five dice, hold some, roll the rest, and read the exact P(win) of every hold.
+"""Widgets for Zogar's Gaze: the hold advisor, a press-your-luck deck explorer, a bot tournament, a game viewer.
 
-Thin glue over :func:`zaarlab.zogars_gaze.odds.hold_advice` and :mod:`zaarlab.zogars_gaze.figures`.
+Thin glue over :mod:`zaarlab.zogars_gaze.odds`, :mod:`.deck`, :mod:`.bots` and :mod:`.figures`.
 """
 
 from __future__ import annotations
@@ -9,11 +9,18 @@ import random
 
 import ipywidgets as widgets
 
+from .. import ui
+from ..core.play import Session
 from ..ui import as_html, show_figure
-from .figures import policies_figure
+from .bots import BOTS, bold_bot, tournament
+from .deck import p_survive, practice_delve
+from .figures import next_card_figure, policies_figure, survival_figure, table_figure, tournament_figure
 from .odds import hold_advice
+from .state import Flip, Leave, ZogarGame
 
 REQUIREMENTS = ("3x5", "2x3", "4x6", "straight:1-4", "straight:2-6", "5x*")
+CARRYABLE = ("flame_bow", "frost_axe", "elemist", "holy_water", "healing_draught", "lucky_charm", "thieves_signet",
+             "treasure_1")
 
 
 class HoldAdvisor:
@@ -80,3 +87,131 @@ class HoldAdvisor:
             lines += [f"  keep {str(list(h)):<18} {str(p):>24}  {100 * float(p):6.2f}%" for h, p in advice.ranking]
             self.text = "\n".join(lines)
         self.report.value = as_html(self.text)
+
+
+class DeckExplorer:
+    """Press your luck with exact odds: turn cards of a seeded dungeon and watch the chances move.
+
+    Choose what to carry and how many Gazes are out; *flip* turns a card (a battle or a trap is played out by
+    the bold bot, and ends the delve); *new delve* shuffles again.
+
+    >>> explorer = DeckExplorer(seed=3)
+    >>> explorer.text.splitlines()[0]
+    'P(alive after the next card) = 7285121903/8571080448 ≈ 85.00%'
+    >>> explorer.carry.value = ("flame_bow",)   # a new delve, with the bow
+    >>> explorer.text.splitlines()[0]
+    'P(alive after the next card) = 89430176389/102036672000 ≈ 87.65%'
+    >>> explorer.flip(); explorer.session.history[0]
+    Flip()
+    """
+
+    def __init__(self, seed: int = 0, flips: int = 6):
+        self.seed, self.flips, self.delves = seed, flips, 0
+        self.carry = widgets.SelectMultiple(options=CARRYABLE, description="carry", rows=len(CARRYABLE))
+        self.gazes = widgets.IntSlider(value=0, min=0, max=6, description="Gazes out")
+        self.buttons = {name: widgets.Button(description=name) for name in ("flip", "leave", "new delve")}
+        self.buttons["flip"].on_click(lambda _: self.flip())
+        self.buttons["leave"].on_click(lambda _: self.leave())
+        self.buttons["new delve"].on_click(lambda _: self.new_delve())
+        self.report, self.log = widgets.HTML(), widgets.HTML()
+        self.charts = widgets.Output()
+        self.figures = ()
+        for control in (self.carry, self.gazes):
+            control.observe(lambda _: self.new_delve(), names="value")
+        self.new_delve(count=False)
+        self.box = widgets.VBox([widgets.HBox([self.carry, self.gazes]), widgets.HBox(list(self.buttons.values())),
+                                 self.report, self.charts, self.log])
+
+    def new_delve(self, count: bool = True) -> None:
+        self.delves += count
+        state = practice_delve(tuple(self.carry.value), self.gazes.value, seed=self.seed + self.delves)
+        self.session = Session(state, [bold_bot], seed=self.seed + self.delves)
+        self._show()
+
+    def flip(self) -> None:
+        if self._delving():
+            self.session.play(Flip())
+            self.session.run_until(lambda s: s.phase == "delve" or s.turn > 1)
+            self._show()
+
+    def leave(self) -> None:
+        if Leave() in self.session.state.legal_actions():
+            self.session.play(Leave())
+            self._show()
+
+    def _delving(self) -> bool:
+        return self.session.state.phase == "delve" and self.session.state.turn == 1
+
+    def _show(self) -> None:
+        state = self.session.state
+        start = len(self.session.states[0].log)
+        if self._delving():
+            alive = p_survive(state, 1)
+            self.text = (f"P(alive after the next card) = {alive} ≈ {100 * float(alive):.2f}%\n"
+                         f"found so far: {', '.join(state.found) or 'nothing'}; {state.drawable} cards under the cut")
+            self.figures = (next_card_figure(state), survival_figure(state, self.flips))
+        else:
+            self.text = "This delve is over: press 'new delve'.\n" + (
+                "Zogar wins: the seventh Gaze." if state.ended_by == "gaze" else "")
+            self.figures = ()
+        self.report.value = as_html(self.text)
+        self.log.value = as_html("\n".join(state.log[start:][-12:]))
+        self.charts.outputs = ()
+        for figure in self.figures:
+            shown = widgets.Output()
+            show_figure(shown, figure)
+            self.charts.outputs += shown.outputs
+
+
+class TournamentRunner:
+    """Seat bots, play a seeded series of games with a progress bar, and chart who won.
+
+    >>> runner = TournamentRunner(games=4)
+    >>> runner.run(); runner.result.games, runner.progress.value
+    (4, 4)
+    """
+
+    def __init__(self, seats: tuple[str, ...] = ("cautious", "bold"), games: int = 40, seed: int = 0):
+        self.seats = [widgets.Dropdown(options=sorted(BOTS), value=name, description=f"seat {i + 1}")
+                      for i, name in enumerate(seats)]
+        self.games = widgets.IntSlider(value=games, min=2, max=200, step=2, description="games")
+        self.seed = seed
+        self.button = widgets.Button(description="play them")
+        self.button.on_click(lambda _: self.run())
+        self.progress = widgets.IntProgress(value=0, min=0, max=games, description="played")
+        self.chart = widgets.Output()
+        self.result, self.figure = None, None
+        self.box = widgets.VBox([widgets.HBox(self.seats), widgets.HBox([self.games, self.button]), self.progress,
+                                 self.chart])
+
+    def run(self) -> None:
+        self.progress.max, self.progress.value = self.games.value, 0
+
+        def advance(done: int) -> None:
+            self.progress.value = done
+
+        self.result = tournament([s.value for s in self.seats], self.games.value, seed=self.seed, progress=advance)
+        self.figure = tournament_figure(self.result)
+        show_figure(self.chart, self.figure)
+
+
+class GameViewer(ui.GameViewer):
+    """Step through a seeded game of Zogar's Gaze with the press-your-luck bots, or take a seat yourself.
+
+    >>> viewer = GameViewer(ZogarGame(players=2), seed=1)
+    >>> viewer.to_next_turn(); viewer.session.state.turn
+    1
+    """
+
+    def __init__(self, game: ZogarGame, seed: int = 0, seat: int | None = None, bots: tuple[str, ...] = (),
+                 log_lines: int = 14):
+        names = bots or tuple(("cautious", "bold")[p % 2] for p in range(game.players))
+        super().__init__(game, [BOTS[name] for name in names], seed=seed, seat=seat, log_lines=log_lines)
+
+    def describe(self, state) -> str:
+        ends = {"win": f"player {state.winner + 1} wins", "gaze": "Zogar wins", "limit": "stopped at the turn limit"}
+        market = ", ".join(state.market_up) or "empty"
+        return f"{state}; market: {market}" + (f"; {ends[state.ended_by]}" if state.is_terminal() else "")
+
+    def draw(self, state):
+        return table_figure(state)
