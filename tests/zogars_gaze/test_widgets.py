@@ -2,7 +2,8 @@
 
 from zaarlab.ui import PLOTLY_MIME
 from zaarlab.zogars_gaze.odds import hold_advice, p_win
-from zaarlab.zogars_gaze.widgets import HoldAdvisor
+from zaarlab.zogars_gaze.state import ZogarGame
+from zaarlab.zogars_gaze.widgets import DeckExplorer, GameViewer, HoldAdvisor, TournamentRunner
 
 
 def test_the_advisor_follows_dice_holds_and_requirement():
@@ -32,3 +33,39 @@ def test_rolling_rerolls_only_the_free_dice_and_uses_a_roll():
 def test_a_won_combat_says_so():
     advisor = HoldAdvisor("3x5", dice=(5, 5, 5, 1, 2))
     assert advisor.text == "[1, 2, 5, 5, 5] beats 3x5: the enemy is dead."
+
+
+def test_the_deck_explorer_follows_a_delve_to_its_end():
+    explorer = DeckExplorer(seed=5)
+    first = explorer.figures[0]
+    assert [t.type for t in first.data] == ["bar"] and abs(sum(first.data[0].y) - 1) < 1e-12
+    assert explorer.charts.outputs and "P(alive after the next card)" in explorer.report.value
+    for _ in range(60):
+        explorer.flip()
+    assert "This delve is over" in explorer.text and explorer.figures == ()
+    explorer.new_delve()
+    assert explorer.delves == 1 and explorer.session.history == [] and explorer.figures
+    explorer.gazes.value = 6
+    survival = explorer.figures[1]
+    assert survival.data[1].customdata[0] != "0"  # with six out, the seventh Gaze can come at once
+
+
+def test_the_tournament_runner_counts_every_game():
+    runner = TournamentRunner(seats=("bold", "random"), games=6)
+    runner.games.value = 8
+    runner.run()
+    assert runner.progress.value == runner.progress.max == 8 and runner.result.games == 8
+    assert list(runner.figure.data[0].text) == [str(n) for n in (*runner.result.wins, runner.result.zogar,
+                                                                  runner.result.unfinished)]
+
+
+def test_the_game_viewer_lets_a_person_play_a_seat():
+    viewer = GameViewer(ZogarGame(players=2), seed=2, seat=0)
+    viewer.session.run_until(lambda s: viewer.session.waiting_for_person())
+    viewer.refresh()
+    assert viewer.session.waiting_for_person() and not viewer.buttons["play"].disabled
+    chosen = viewer.choice.options[0][1]
+    viewer.choice.value = chosen
+    viewer.play_chosen()
+    assert viewer.session.history[-1] == chosen
+    assert viewer.figure.layout.title.text == str(viewer.session.state) and "market:" in viewer.text
