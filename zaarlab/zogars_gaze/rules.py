@@ -238,7 +238,7 @@ def _setup(state: ZogarState, outcome) -> ZogarState:
         new = replace(state, **{key: tuple(dealt)})
         if "" not in dealt:
             new = replace(new, phase="deal_class" if key == "races" else "market_up",
-                          log=new.log + (f"ZOGAR-SETUP-03: each player draws a secret {key[:-1]} card",))
+                          log=new.log + (f"ZOGAR-SETUP-03: each player draws a secret {'race' if key == 'races' else 'class'} card",))
             if key == "classes":
                 new = replace(new, log=new.log + ("ZOGAR-SETUP-01: the 126 dungeon cards are shuffled into one deck",))
         return new
@@ -334,7 +334,7 @@ def observation(state: ZogarState, player: int) -> dict:
     return {
         "you": player, "turn": state.turn, "player": state.player, "phase": state.phase,
         "race": state.races[player], "class": state.classes[player], "hand": state.hands[player],
-        "hands": [state.hands[q] if q == player else backs(state.hands[q]) for q in range(state.game.players)],
+        "hands": [list(state.hands[q]) if q == player else backs(state.hands[q]) for q in range(state.game.players)],
         "traps": state.traps, "gazes": len(state.gazes), "market_up": state.market_up,
         "market_deck": len(state.market_deck), "dungeon_deck": len(state.dungeon), "box": state.box,
         "offered": state.offered if active else backs(state.offered), "carried": state.carried,
