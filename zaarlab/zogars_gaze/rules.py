@@ -232,14 +232,15 @@ def settle(state: ZogarState) -> ZogarState:
 def _setup(state: ZogarState, outcome) -> ZogarState:
     n = state.game.players
     if state.phase in ("deal_race", "deal_class"):
-        key = "races" if state.phase == "deal_race" else "classes"
+        card = state.phase.removeprefix("deal_")
+        key = "races" if card == "race" else "classes"
         dealt = list(getattr(state, key))
         dealt[dealt.index("")] = outcome
         new = replace(state, **{key: tuple(dealt)})
         if "" not in dealt:
-            new = replace(new, phase="deal_class" if key == "races" else "market_up",
-                          log=new.log + (f"ZOGAR-SETUP-03: each player draws a secret {'race' if key == 'races' else 'class'} card",))
-            if key == "classes":
+            new = replace(new, phase="deal_class" if card == "race" else "market_up",
+                          log=new.log + (f"ZOGAR-SETUP-03: each player draws a secret {card} card",))
+            if card == "class":
                 new = replace(new, log=new.log + ("ZOGAR-SETUP-01: the 126 dungeon cards are shuffled into one deck",))
         return new
     if state.phase == "market_up":
