@@ -136,12 +136,29 @@ def meets(tile: Tile, cards: Iterable[str], stored: Iterable[str], card_set: Car
     >>> meets(cards.tiles["turban_5_ring_3"], ["turban_3", "turban_2", "ring_2"], ["turban_ring"])
     True
     """
-    card_set = card_set or load_cards()
-    every = list(cards) + list(stored)
-    counts = quantities(every, card_set)
-    return (len(every) >= tile.cards and len(list(stored)) >= tile.stored
-            and sum(card_set[c].kind != "goods" for c in every) >= tile.characters
-            and all(counts[obj] >= n for obj, n in tile.objects))
+    return met(tile, Holdings.of(cards, stored, card_set or load_cards()))
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """What the Command tiles count: Objects as printed (AMB-R07), cards, stored cards, Character cards."""
+
+    objects: Counter
+    cards: int
+    stored: int
+    characters: int
+
+    @classmethod
+    def of(cls, cards: Iterable[str], stored: Iterable[str], card_set: CardSet) -> Holdings:
+        every = list(cards) + list(stored)
+        return cls(quantities(every, card_set), len(every), len(list(stored)),
+                   sum(card_set[c].kind != "goods" for c in every))
+
+
+def met(tile: Tile, holdings: Holdings) -> bool:
+    """Whether ``holdings`` meet the tile (at least each count, ZERZURA-CMD-14, AMB-R04, AMB-R05)."""
+    return (holdings.cards >= tile.cards and holdings.stored >= tile.stored
+            and holdings.characters >= tile.characters and all(holdings.objects[o] >= n for o, n in tile.objects))
 
 
 # The rulebook's example score sheet: VP per Object for each player (EX-R03).
