@@ -1,7 +1,8 @@
 """The ``zaarlab`` command: exact odds, data checks, rule coverage and bot games from the shell.
 
-Games add their own ``zaarlab odds <game>-...`` commands with :func:`register_odds`, and become playable
-with ``zaarlab play <game>`` by registering their Game class (:func:`zaarlab.core.api.register_game`).
+Games add their own ``zaarlab odds <game>-...`` commands with :func:`register_odds` and ``zaarlab score <game>``
+commands with :func:`register_score`, and become playable with ``zaarlab play <game>`` by registering their Game
+class (:func:`zaarlab.core.api.register_game`).
 Every error is one line on stderr and exit code 2.
 """
 
@@ -36,9 +37,17 @@ class OddsCommand:
 ODDS_COMMANDS: dict[str, OddsCommand] = {}
 
 
+SCORE_COMMANDS: dict[str, OddsCommand] = {}
+
+
 def register_odds(name: str, help: str, add_arguments, run) -> None:
     """Add ``zaarlab odds NAME`` (games call this when imported)."""
     ODDS_COMMANDS[name] = OddsCommand(help, add_arguments, run)
+
+
+def register_score(name: str, help: str, add_arguments, run) -> None:
+    """Add ``zaarlab score NAME``: a game's final score of a position or a player's cards."""
+    SCORE_COMMANDS[name] = OddsCommand(help, add_arguments, run)
 
 
 def dist_json(dist: Dist) -> dict[str, str]:
@@ -99,6 +108,12 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _score(args: argparse.Namespace) -> int:
+    text, data = SCORE_COMMANDS[args.score_command].run(args)
+    print(json.dumps(data, indent=2) if args.json else text)
+    return 0
+
+
 def _rules_coverage(args: argparse.Namespace) -> int:
     print(format_report(coverage(Path(args.root)), show_missing=not args.summary))
     return 0
@@ -106,7 +121,10 @@ def _rules_coverage(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     cls = GAMES[args.game]
-    game = cls.from_dict(json.loads(args.params)) if args.params else cls()
+    params = json.loads(args.params) if args.params else {}
+    if args.players is not None:
+        params["players"] = args.players
+    game = cls.from_dict(params) if params else cls()
     result = play(game, [random_bot] * game.num_players, seed=args.seed, max_steps=args.max_steps)
     for line in result.final.log:
         print(line)
@@ -140,6 +158,13 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--json", action="store_true", help='JSON output, probabilities as "num/den"')
         sub.set_defaults(handler=_odds)
 
+    scores = commands.add_parser("score", help="final scores").add_subparsers(dest="score_command", required=True)
+    for name, command in sorted(SCORE_COMMANDS.items()):
+        sub = scores.add_parser(name, help=command.help)
+        command.add_arguments(sub)
+        sub.add_argument("--json", action="store_true", help="JSON output")
+        sub.set_defaults(handler=_score)
+
     rules = commands.add_parser("rules", help="rule IDs").add_subparsers(dest="rules_command", required=True)
     cov = rules.add_parser("coverage", help="how many rule IDs of each game the tests name")
     cov.add_argument("--root", default=".", help="the project folder (default: the current folder)")
@@ -149,6 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     games = commands.add_parser("play", help="play a game with random bots")
     games.add_argument("game", choices=sorted(GAMES) or ["(none yet)"])
     games.add_argument("--seed", type=int, default=0)
+    games.add_argument("--players", type=int, help="the number of players (default: the game's)")
     games.add_argument("--params", help="the game's parameters as JSON (default: the game's defaults)")
     games.add_argument("--max-steps", type=int, default=100_000)
     games.add_argument("--save", metavar="FILE", help="save the game as JSON")

@@ -4,4 +4,4 @@ Rule IDs are those of ``docs/rules/zerzura.md``; the Goods list and the point sc
 reconstructions (``zaarlab data check`` lists them, cell by cell).
 """
 
-from . import cards, state  # noqa: F401  registers the data schemas and the game
+from . import cards, commands, state  # noqa: F401  registers the data schemas, the CLI command and the game
