@@ -3,7 +3,7 @@
 from zaarlab.ui import PLOTLY_MIME
 from zaarlab.zogars_gaze.odds import hold_advice, p_win
 from zaarlab.zogars_gaze.state import ZogarGame
-from zaarlab.zogars_gaze.widgets import DeckExplorer, GameViewer, HoldAdvisor, TournamentRunner
+from zaarlab.zogars_gaze.widgets import DeckExplorer, GameViewer, HoldAdvisor, tournament_runner
 
 
 def test_the_advisor_follows_dice_holds_and_requirement():
@@ -51,12 +51,13 @@ def test_the_deck_explorer_follows_a_delve_to_its_end():
 
 
 def test_the_tournament_runner_counts_every_game():
-    runner = TournamentRunner(seats=("bold", "random"), games=6)
+    runner = tournament_runner(seats=("bold", "random"), games=6)
     runner.games.value = 8
     runner.run()
     assert runner.progress.value == runner.progress.max == 8 and runner.result.games == 8
-    assert list(runner.figure.data[0].text) == [str(n) for n in (*runner.result.wins, runner.result.zogar,
-                                                                  runner.result.unfinished)]
+    endings = [n for _, n in runner.result.endings]
+    assert list(runner.figure.data[0].text) == [str(n) for n in (*runner.result.wins, *endings)]
+    assert sum(runner.result.wins) + sum(endings) == 8
 
 
 def test_the_game_viewer_lets_a_person_play_a_seat():

@@ -172,8 +172,8 @@ class _SingleObject:
         if (holder + acted) % self.n == self.player:
             best = max(showing)
             return self.act(short - best, pool, _less(market, best), holder, acted + 1, rounds)
-        return sum((Fraction(market[k], sum(market)) * self.act(short, pool, _less(market, k), holder, acted + 1, rounds)
-                    for k in showing), Fraction(0))
+        return sum((Fraction(market[k], sum(market))  # another player takes a card at random
+                    * self.act(short, pool, _less(market, k), holder, acted + 1, rounds) for k in showing), Fraction(0))
 
 
 def _less(groups: tuple, k: int) -> tuple:

@@ -20,7 +20,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..core.play import play, random_bot
+from .. import tournaments
+from ..core.play import random_bot
+from ..tournaments import Tournament
 from .deck import p_survive
 from .odds import hold_advice, p_win, parse
 from .state import (
@@ -43,7 +45,7 @@ from .state import (
     ZogarState,
 )
 
-__all__ = ["BOTS", "PressYourLuck", "Tournament", "bold_bot", "cautious_bot", "random_bot", "tournament"]
+__all__ = ["BOTS", "PressYourLuck", "bold_bot", "cautious_bot", "random_bot", "tournament", "verdict"]
 
 SHOPPING = ("healing_draught", "lucky_charm", "thieves_signet", "holy_water", "scrying_map", "glow_rock")
 PRICE = 5
@@ -140,18 +142,11 @@ bold_bot = PressYourLuck(nerve=0.65, greed=5)
 BOTS = {"cautious": cautious_bot, "bold": bold_bot, "random": random_bot}
 
 
-@dataclass(frozen=True)
-class Tournament:
-    """How a series of seeded games ended: wins per seat, Zogar's wins (seven Gazes), games cut by the limit."""
-
-    names: tuple[str, ...]
-    wins: tuple[int, ...]
-    zogar: int
-    unfinished: int
-
-    @property
-    def games(self) -> int:
-        return sum(self.wins) + self.zogar + self.unfinished
+def verdict(final: ZogarState) -> tuple[int, ...] | str:
+    """How a game ended, for :func:`zaarlab.tournaments.tournament`: the winner, or Zogar, or the turn limit."""
+    if final.winner >= 0:
+        return (final.winner,)
+    return "Zogar (7 Gazes)" if final.ended_by == "gaze" else "turn limit"
 
 
 def tournament(names: Sequence[str], games: int, seed: int = 0, progress: Callable[[int], None] | None = None,
@@ -162,17 +157,5 @@ def tournament(names: Sequence[str], games: int, seed: int = 0, progress: Callab
     >>> result.games, len(result.wins)
     (4, 2)
     """
-    bots = [BOTS[name] for name in names]
-    game = ZogarGame(players=len(bots), **params)
-    wins, zogar, unfinished = [0] * len(bots), 0, 0
-    for i in range(games):
-        final = play(game, bots, seed=seed * 1_000_003 + i).final
-        if final.winner >= 0:
-            wins[final.winner] += 1
-        elif final.ended_by == "gaze":
-            zogar += 1
-        else:
-            unfinished += 1
-        if progress:
-            progress(i + 1)
-    return Tournament(tuple(names), tuple(wins), zogar, unfinished)
+    game = ZogarGame(players=len(names), **params)
+    return tournaments.tournament(game, BOTS, names, games, seed=seed, progress=progress, verdict=verdict)

@@ -1,4 +1,4 @@
-"""Plotly figures for Zogar's Gaze: combat odds, deck odds, tournaments, the table; pure functions of exact data."""
+"""Plotly figures for Zogar's Gaze: combat odds, deck odds, the table; pure functions of exact data."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from dataclasses import replace
 
 import plotly.graph_objects as go
 
-from .bots import Tournament
 from .deck import next_card_dist, p_seventh_gaze_within, p_survive
 from .odds import ROLLS, p_win
 from .state import ZogarState
@@ -72,23 +71,6 @@ def survival_figure(state: ZogarState, flips: int = 6) -> go.Figure:
                                  hovertemplate="%{x} flip(s): %{customdata}<extra></extra>"))
     fig.update_layout(title="Pressing your luck", xaxis=dict(title="more cards turned", dtick=1),
                       yaxis=dict(title="probability", range=[0, 1]), height=320, margin=dict(l=50, r=20, t=50, b=40))
-    return fig
-
-
-def tournament_figure(result: Tournament) -> go.Figure:
-    """Win rates of each seat's bot and of Zogar, from a seeded tournament.
-
-    >>> from .bots import Tournament
-    >>> fig = tournament_figure(Tournament(("cautious", "bold"), wins=(3, 5), zogar=2, unfinished=0))
-    >>> list(fig.data[0].x), list(fig.data[0].y)
-    (['seat 1: cautious', 'seat 2: bold', 'Zogar (7 Gazes)', 'turn limit'], [0.3, 0.5, 0.2, 0.0])
-    """
-    names = [f"seat {i + 1}: {name}" for i, name in enumerate(result.names)] + ["Zogar (7 Gazes)", "turn limit"]
-    counts = [*result.wins, result.zogar, result.unfinished]
-    fig = go.Figure(go.Bar(x=names, y=[c / result.games for c in counts], text=counts,
-                           marker_color=[SAFE] * len(result.wins) + [DANGER, "#999999"]))
-    fig.update_layout(title=f"{result.games} seeded games", yaxis=dict(title="share of games", range=[0, 1]),
-                      height=320, margin=dict(l=50, r=20, t=50, b=60))
     return fig
 
 

@@ -11,10 +11,11 @@ import ipywidgets as widgets
 
 from .. import ui
 from ..core.play import Session
+from ..tournaments import TournamentRunner
 from ..ui import as_html, show_figure
-from .bots import BOTS, bold_bot, tournament
+from .bots import BOTS, bold_bot, verdict
 from .deck import p_survive, practice_delve
-from .figures import next_card_figure, policies_figure, survival_figure, table_figure, tournament_figure
+from .figures import next_card_figure, policies_figure, survival_figure, table_figure
 from .odds import hold_advice
 from .state import Flip, Leave, ZogarGame
 
@@ -163,36 +164,14 @@ class DeckExplorer:
             self.charts.outputs += shown.outputs
 
 
-class TournamentRunner:
-    """Seat bots, play a seeded series of games with a progress bar, and chart who won.
+def tournament_runner(seats: tuple[str, ...] = ("cautious", "bold"), games: int = 40, seed: int = 0):
+    """A :class:`zaarlab.tournaments.TournamentRunner` for Zogar's Gaze's bots.
 
-    >>> runner = TournamentRunner(games=4)
+    >>> runner = tournament_runner(games=4)
     >>> runner.run(); runner.result.games, runner.progress.value
     (4, 4)
     """
-
-    def __init__(self, seats: tuple[str, ...] = ("cautious", "bold"), games: int = 40, seed: int = 0):
-        self.seats = [widgets.Dropdown(options=sorted(BOTS), value=name, description=f"seat {i + 1}")
-                      for i, name in enumerate(seats)]
-        self.games = widgets.IntSlider(value=games, min=2, max=200, step=2, description="games")
-        self.seed = seed
-        self.button = widgets.Button(description="play them")
-        self.button.on_click(lambda _: self.run())
-        self.progress = widgets.IntProgress(value=0, min=0, max=games, description="played")
-        self.chart = widgets.Output()
-        self.result, self.figure = None, None
-        self.box = widgets.VBox([widgets.HBox(self.seats), widgets.HBox([self.games, self.button]), self.progress,
-                                 self.chart])
-
-    def run(self) -> None:
-        self.progress.max, self.progress.value = self.games.value, 0
-
-        def advance(done: int) -> None:
-            self.progress.value = done
-
-        self.result = tournament([s.value for s in self.seats], self.games.value, seed=self.seed, progress=advance)
-        self.figure = tournament_figure(self.result)
-        show_figure(self.chart, self.figure)
+    return TournamentRunner(lambda players: ZogarGame(players=players), BOTS, seats, games, seed, verdict)
 
 
 class GameViewer(ui.GameViewer):
