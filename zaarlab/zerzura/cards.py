@@ -87,6 +87,7 @@ class CardSet:
     scales: dict
     colours: dict
     names: dict
+    sources: dict  # object -> the source of each cell of its scale: rulebook, public or reconstructed
     objects: tuple[str, ...] = OBJECTS
 
     def __getitem__(self, card_id: str) -> Goods | Character:
@@ -120,7 +121,8 @@ def load_cards(data_dir=None) -> CardSet:
                               tuple(t.get("not_with_players", ())))
     rows = {row["id"]: row for row in scoring["objects"]}
     return CardSet(goods, characters, tiles, {o: tuple(cell["vp"] for cell in rows[o]["scale"]) for o in OBJECTS},
-                   {o: rows[o]["colour"] for o in OBJECTS}, {o: rows[o]["name"] for o in OBJECTS})
+                   {o: rows[o]["colour"] for o in OBJECTS}, {o: rows[o]["name"] for o in OBJECTS},
+                   {o: tuple(cell["provenance"]["source"] for cell in rows[o]["scale"]) for o in OBJECTS})
 
 
 # -- checks against the rulebook -----------------------------------------------------------------------------

@@ -25,7 +25,7 @@ Examples
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import product
 
@@ -97,9 +97,21 @@ def score(cards: Iterable[str], tiles: Iterable[str] = (), card_set: CardSet | N
     """The score sheet of a player owning ``cards`` (face up and stored alike) and the Command ``tiles``."""
     card_set = card_set or load_cards()
     cards = list(cards)
-    counts = quantities(cards, card_set)
-    characters = [card_set[c] for c in cards if card_set[c].kind != "goods"]
-    guards = sorted((c for c in characters if c.kind == "guard"), key=lambda c: c.id)
+    characters = [c for c in cards if card_set[c].kind != "goods"]
+    return score_counts(quantities(cards, card_set), characters, len(cards) - len(characters), tiles, card_set)
+
+
+def score_counts(counts: Mapping[str, int], characters: Iterable[str], goods_cards: int, tiles: Iterable[str] = (),
+                 card_set: CardSet | None = None) -> ScoreSheet:
+    """The score sheet from Object counts, Character cards and the number of Goods cards (what a sheet needs).
+
+    >>> score_counts({"lamp": 5}, ["guard_plus_1", "sultan"], goods_cards=4).total   # 9 VP of lamps, +2 Sultan
+    11
+    """
+    card_set = card_set or load_cards()
+    counts = Counter({obj: counts.get(obj, 0) for obj in card_set.objects})
+    characters = sorted((card_set[c] for c in characters), key=lambda c: c.id)
+    guards = [c for c in characters if c.kind == "guard"]
     present = [obj for obj in card_set.objects if counts[obj]] or [""]
     choices = []
     for assignment in product(present, repeat=len(guards)):
@@ -112,11 +124,11 @@ def score(cards: Iterable[str], tiles: Iterable[str] = (), card_set: CardSet | N
     choices.sort(key=lambda choice: -sum(line.vp for line in choice[1]))  # stable: the first best in order
     chosen, lines = choices[0]
     bonuses = []
-    for c in sorted(characters, key=lambda c: c.id):
+    for c in characters:
         if c.kind == "mage":
             bonuses.append((c.id, counts[c.object] // c.batch))
         elif c.kind == "sultan":
-            bonuses.append((c.id, sum(card_set[x].kind == "goods" for x in cards) // 2))
+            bonuses.append((c.id, goods_cards // 2))
         elif c.kind == "sultana":
             bonuses.append((c.id, len(characters)))
     tile_rows = tuple((t, TILE_VP) for t in sorted(tiles))

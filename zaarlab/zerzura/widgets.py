@@ -1,0 +1,115 @@
+"""Widgets for Zerzura: the collection builder, a game viewer and a bot tournament.
+
+Thin glue over :mod:`zaarlab.zerzura.scoring`, :mod:`.bots` and :mod:`.figures`.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from .. import ui
+from ..tournaments import TournamentRunner
+from ..ui import as_html, show_figure
+from .bots import BOTS
+from .cards import load_cards
+from .figures import scales_figure, sheet_figure, table_figure
+from .scoring import Holdings, met, score_counts
+from .state import ZerzuraGame
+
+
+class CollectionBuilder:
+    """Sliders for each Object and toggles for the Characters: the live score sheet and the tiles met.
+
+    >>> builder = CollectionBuilder()
+    >>> builder.quantity["lamp"].value = 5
+    >>> builder.text.splitlines()[0], builder.text.splitlines()[-1]
+    ('lamp: 5 -> 1 VP', 'total: 1')
+    >>> builder.character["guard_plus_1"].value = True      # the Guard makes it six lamps
+    >>> builder.text.splitlines()[-1]
+    'total: 9'
+    """
+
+    def __init__(self, max_quantity: int = 12):
+        self.cards = load_cards()
+        self.quantity = {obj: widgets.IntSlider(value=0, min=0, max=max_quantity, description=obj)
+                         for obj in self.cards.objects}
+        self.character = {c.id: widgets.ToggleButton(description=c.name, layout=widgets.Layout(width="150px"))
+                          for c in self.cards.characters.values()}
+        self.goods_cards = widgets.IntSlider(value=0, min=0, max=50, description="Goods cards")
+        self.stored = widgets.IntSlider(value=0, min=0, max=60, description="stored")
+        self.report, self.tiles = widgets.HTML(), widgets.HTML()
+        self.charts = widgets.Output()
+        self.figures = ()
+        for control in (*self.quantity.values(), *self.character.values(), self.goods_cards, self.stored):
+            control.observe(self._update, names="value")
+        self._update()
+        self.box = widgets.VBox([
+            widgets.HBox([widgets.VBox(list(self.quantity.values())), widgets.VBox([self.goods_cards, self.stored])]),
+            widgets.HBox(list(self.character.values())[:5]), widgets.HBox(list(self.character.values())[5:]),
+            widgets.HBox([self.report, self.tiles]), self.charts,
+        ])
+
+    def _update(self, _change=None) -> None:
+        counts = {obj: s.value for obj, s in self.quantity.items()}
+        chosen = [c for c, toggle in self.character.items() if toggle.value]
+        goods = max(self.goods_cards.value, -(-sum(counts.values()) // 3))  # at most three Objects a card
+        if goods != self.goods_cards.value:
+            self.goods_cards.value = goods  # (runs this update again)
+            return
+        sheet = score_counts(counts, chosen, goods, card_set=self.cards)
+        holdings = Holdings(counts, goods + len(chosen), self.stored.value, len(chosen))
+        met_tiles = [t.name for t in self.cards.tiles.values() if met(t, holdings)]
+        self.sheet = sheet
+        self.text = sheet.text()
+        if sheet.alternatives:
+            self.text += "\nother Guard choices: " + "; ".join(
+                f"{', '.join(f'{g} on {o}' for g, o in guards)} -> {total}" for guards, total in sheet.alternatives[:3])
+        self.report.value = as_html(self.text)
+        self.tiles.value = as_html("Command tiles met (+3 each if displayed):\n" + ("\n".join(met_tiles) or "none"))
+        self.figures = (sheet_figure(sheet, self.cards), scales_figure(self.cards, highlight=counts))
+        outputs = []
+        for figure in self.figures:
+            shown = widgets.Output()
+            show_figure(shown, figure)
+            outputs += shown.outputs
+        self.charts.outputs = tuple(outputs)
+
+
+class GameViewer(ui.GameViewer):
+    """Step through a seeded game of Zerzura with the bots, or take a seat yourself.
+
+    >>> viewer = GameViewer(ZerzuraGame(players=3), seed=1)
+    >>> viewer.to_next_turn(); viewer.session.state.round, viewer.session.state.phase
+    (1, 'act')
+    """
+
+    def __init__(self, game: ZerzuraGame, seed: int = 0, seat: int | None = None, bots: tuple[str, ...] = (),
+                 log_lines: int = 14):
+        names = bots or tuple(("planner", "greedy")[p % 2] for p in range(game.players))
+        super().__init__(game, [BOTS[name] for name in names], seed=seed, seat=seat, log_lines=log_lines)
+
+    def to_next_turn(self) -> None:
+        """Play to the start of the next round (Zerzura's turns are short: a round is the step worth seeing)."""
+        start = self.session.state.round
+        self.session.run_until(lambda s: s.round > start and s.phase == "act")
+        self.refresh()
+
+    def describe(self, state) -> str:
+        text = (f"{state}; Market: {', '.join(state.market) or 'empty'}; Dromedary: player {state.holder + 1}; "
+                f"tiles: {', '.join(state.tiles_up) or 'none left'}")
+        if state.is_terminal():
+            text += "; final: " + ", ".join(f"player {p + 1} {s.total}" for p, s in enumerate(state.sheets()))
+        return text
+
+    def draw(self, state):
+        return table_figure(state)
+
+
+def tournament_runner(seats: tuple[str, ...] = ("planner", "greedy", "random"), games: int = 40, seed: int = 0):
+    """A :class:`zaarlab.tournaments.TournamentRunner` for Zerzura's bots.
+
+    >>> runner = tournament_runner(games=4)
+    >>> runner.run(); runner.result.games, runner.progress.value
+    (4, 4)
+    """
+    return TournamentRunner(lambda players: ZerzuraGame(players=players), BOTS, seats, games, seed)
