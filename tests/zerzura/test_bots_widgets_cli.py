@@ -15,8 +15,9 @@ def test_the_greedy_bot_takes_the_best_gain_and_the_planner_denies():
     rng = random.Random(0)
     state = table(market=("lamp_1", "ring_1", "peppers_1"), areas=(("lamp_3", "lamp_2"), (), ()))
     assert greedy_bot(state, rng) == Take("lamp_1") and gain(state, 0, Take("lamp_1")) == 8
-    coveted = table(market=("turban_1", "zither_1", "sultan"), areas=((), ("lamp_3", "lamp_2"), ()))
-    assert planner_bot(coveted, rng) != Take("turban_1")  # leaves nothing too good for player 2? it weighs it
+    coveted = table(market=("lamp_1", "turban_1"), areas=(("lamp_2",), ("lamp_3", "lamp_2"), ()))
+    assert greedy_bot(coveted, rng) == Take("turban_1")  # a third lamp is worth nothing to player 1...
+    assert planner_bot(coveted, rng) == Take("lamp_1")  # ...but a sixth would give player 2 eight points
     stuck = table(market=(), areas=(("peppers_1",), ("peppers_2",), ()))
     assert isinstance(greedy_bot(stuck, rng), Exchange | Store)
 
