@@ -19,7 +19,8 @@ def test_there_are_notebooks_and_a_dashboard():
     assert {"00_start_here.ipynb", "classroom/dice_sums.ipynb", "classroom/zargos_battle.ipynb",
             "zargos/01_the_planet.ipynb", "zargos/02_combat_odds.ipynb", "zargos/03_play_zargos.ipynb",
             "zogars_gaze/01_combat_dice.ipynb", "zogars_gaze/02_press_your_luck.ipynb",
-            "zogars_gaze/03_play_zogars_gaze.ipynb", "classroom/zogar_hold_advisor.ipynb"} <= names
+            "zogars_gaze/03_play_zogars_gaze.ipynb", "classroom/zogar_hold_advisor.ipynb", "zerzura/01_scoring.ipynb",
+            "zerzura/02_play_zerzura.ipynb", "classroom/zerzura_collection.ipynb"} <= names
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
