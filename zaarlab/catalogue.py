@@ -20,7 +20,7 @@ from .core.dist import Dist
 
 GAME_IDS = ("zaar", "zogars_gaze", "zerzura", "zargos")
 
-GAME_PACKAGES: tuple[str, ...] = ("zaarlab.zargos", "zaarlab.zogars_gaze", "zaarlab.zerzura")
+GAME_PACKAGES: tuple[str, ...] = ("zaarlab.zargos", "zaarlab.zogars_gaze", "zaarlab.zerzura", "zaarlab.zaar")
 """Game subpackages that exist so far; importing one registers its game, data schemas and CLI commands."""
 
 _PROVENANCE = Optional(dict)

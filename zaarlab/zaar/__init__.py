@@ -1,0 +1,7 @@
+"""Zaar: the hex mansion, door-matching placement, the door graph, movement and missions.
+
+Rule IDs are those of ``docs/rules/zaar.md``; the room and event lists and the cloth are reconstructions
+(``zaarlab data check`` lists them).
+"""
+
+from . import cards, commands  # noqa: F401  registers the data schemas and the CLI command

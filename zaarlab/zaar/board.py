@@ -1,0 +1,373 @@
+"""Zaar's mansion: rooms on hex cells, door-matching placement, and the mansion as a networkx graph.
+
+A room card sits on an axial hex cell (:mod:`zaarlab.core.hexgrid`) in one of six rotations (AMB-Z09); its
+enclosure is the cell's ring number, the centre being enclosure 1 (ZAAR-SETUP-01). Placement rules
+(ZAAR-PLACE-01..03, AMB-Z03): the cell is free and off the demon's-name table; at least one door of the new room
+meets a door of a neighbour; and no door on either side of a shared edge faces a wall.
+
+The mansion is a :class:`networkx.MultiGraph` on the occupied cells whose edges are keyed by how a pawn can cross:
+
+- ``door``: two doors meet (ZAAR-MOVE-01);
+- ``amulet``: an Amulet placed on a wall made a door there (ZAAR-TOOL-10);
+- ``passage``: a Boswellia placed in a room joins it with every sacred room (ZAAR-TOOL-12);
+- ``wall``: two rooms touch without a door between them; only the Alchemist passes (ZAAR-PAWN-06).
+
+Movement asks for the kinds a pawn may use. The Suspended Room's relocation (ZAAR-ROOM-02, -03) and the
+Windcatcher and shortcut destinations (ZAAR-ROOM-07, -08) are queries of their own.
+
+Examples
+--------
+>>> mansion = Mansion.start("bloody_chamber")
+>>> mansion = mansion.place("sacred_room_5", Hex(1, 0), 1)     # a straight room east of the centre, doors E-W
+>>> sorted(mansion.door_graph.edges())
+[(Hex(q=0, r=0), Hex(q=1, r=0))]
+>>> mansion.enclosure(Hex(1, 0)), mansion.room_at(Hex(1, 0)).name
+(2, 'Sacred room 5')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+import networkx as nx
+
+from ..core.api import IllegalActionError
+from ..core.hexgrid import ORIGIN, SIDE_NAMES, Hex, distance, neighbour, neighbours, opposite, ring_number, rotate_sides
+from .cards import CardSet, Room, load_cards
+
+MOVE_KINDS = ("door", "amulet", "passage")  # what every pawn may cross; the Alchemist adds "wall"
+
+
+@dataclass(frozen=True)
+class Mansion:
+    """The rooms placed so far: ``rooms`` holds (cell, room id, rotation), sorted; plus the tools that change it.
+
+    ``amulet_doors`` holds (cell, side) of walls given a door by an Amulet; ``passages`` the cells holding a
+    Boswellia. Immutable: :meth:`place` and friends return a new mansion.
+    """
+
+    rooms: tuple[tuple[Hex, str, int], ...] = ()
+    amulet_doors: tuple[tuple[Hex, int], ...] = ()
+    passages: tuple[Hex, ...] = ()
+    cards: CardSet = field(default_factory=load_cards, compare=False, repr=False)
+
+    # -- building ----------------------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, room_id: str, players: int = 1, cards: CardSet | None = None) -> Mansion:
+        """The first room on the centre cell: it needs a plaque and at least one door per player (ZAAR-SETUP-02).
+
+        >>> Mansion.start("panjdari", players=6)
+        Traceback (most recent call last):
+        ...
+        zaarlab.core.api.IllegalActionError: ZAAR-SETUP-02: Panjdari has 5 doors, fewer than the 6 players
+        """
+        cards = cards or load_cards()
+        room = _room(cards, room_id)
+        if not room.plaques:
+            raise IllegalActionError("ZAAR-SETUP-02", f"the first room needs a spell plaque; {room.name} has none")
+        if len(room.doors) < players:
+            raise IllegalActionError("ZAAR-SETUP-02", f"{room.name} has {len(room.doors)} doors, fewer than the "
+                                     f"{players} players")
+        return cls(((ORIGIN, room_id, 0),), cards=cards)
+
+    def place(self, room_id: str, cell: Hex, rotation: int) -> Mansion:
+        """The mansion with ``room_id`` placed; raises :class:`IllegalActionError` naming the rule if it may not go."""
+        self.check_placement(room_id, cell, rotation)
+        placed = replace(self, rooms=tuple(sorted(self.rooms + ((Hex(*cell), room_id, rotation % 6),))))
+        graph = self.graph.copy()  # updated, not rebuilt: the new room's edges only
+        _add_room_edges(placed, graph, Hex(*cell))
+        placed.__dict__["graph"] = graph  # seed the cached property
+        return placed
+
+    def check_placement(self, room_id: str, cell: Hex, rotation: int) -> None:
+        """Raise :class:`IllegalActionError` unless ``room_id`` may go on ``cell`` turned ``rotation`` sixths."""
+        room, cell = _room(self.cards, room_id), Hex(*cell)
+        if room_id in self.placed_ids:
+            raise IllegalActionError("ZAAR-PLACE-03", f"{room.name} is already in the mansion")
+        if cell in self.layout:
+            raise IllegalActionError("ZAAR-PLACE-03", f"{cell} already holds {self.room_at(cell).name}")
+        if cell in self.cards.cloth.name_table:
+            raise IllegalActionError("ZAAR-PLACE-02", f"{cell} is on the demon's-name table")
+        doors = rotate_sides(room.doors, rotation)
+        meets = False
+        for side in range(6):
+            other = neighbour(cell, side)
+            if other not in self.layout:
+                continue
+            theirs = opposite(side) in self.doors(other)
+            if side in doors and not theirs:
+                raise IllegalActionError("ZAAR-PLACE-01", f"the door of {room.name} on its {SIDE_NAMES[side]} side "
+                                         f"would face a wall of {self.room_at(other).name}")
+            if theirs and side not in doors:
+                raise IllegalActionError("ZAAR-PLACE-01", f"the door of {self.room_at(other).name} on its "
+                                         f"{SIDE_NAMES[opposite(side)]} side would face a wall of {room.name}")
+            meets |= theirs
+        if not meets:
+            raise IllegalActionError("ZAAR-PLACE-01", f"{room.name} on {cell} turned {rotation % 6} would have no door "
+                                     "meeting a door of the mansion (AMB-Z03)")
+
+    def legal_placements(self, room_id: str) -> tuple[tuple[Hex, int], ...]:
+        """Every (cell, rotation) where ``room_id`` may go; rotations giving the same doors are listed once.
+
+        >>> len(Mansion.start("bloody_chamber").legal_placements("sacred_room_3"))   # one door: 6 cells x 1 turn
+        6
+        """
+        room = _room(self.cards, room_id)
+        if room_id in self.placed_ids:
+            return ()
+        found = []
+        for cell in self.frontier:
+            seen = set()
+            for rotation in range(6):
+                doors = rotate_sides(room.doors, rotation)
+                if doors in seen:
+                    continue
+                seen.add(doors)
+                if self._fits(cell, doors):
+                    found.append((cell, rotation))
+        return tuple(sorted(found))
+
+    def _fits(self, cell: Hex, doors: frozenset[int]) -> bool:
+        meets = False
+        for side in range(6):
+            other = neighbour(cell, side)
+            if other in self.layout:
+                theirs = opposite(side) in self.doors(other)
+                if (side in doors) != theirs:
+                    return False
+                meets |= theirs
+        return meets
+
+    def with_amulet_door(self, cell: Hex, side: int) -> Mansion:
+        """An Amulet on the wall at ``side`` of ``cell`` makes a door there (ZAAR-TOOL-10)."""
+        other = neighbour(cell, side)
+        if cell not in self.layout or other not in self.layout:
+            raise IllegalActionError("ZAAR-TOOL-10", "an Amulet goes on a wall between two rooms")
+        if side in self.doors(cell):
+            raise IllegalActionError("ZAAR-TOOL-10", "there is a door there already")
+        return replace(self, amulet_doors=tuple(sorted(self.amulet_doors + ((Hex(*cell), side % 6),))))
+
+    def with_passage(self, cell: Hex) -> Mansion:
+        """A Boswellia placed in the room at ``cell``: a secret passage from every sacred room (ZAAR-TOOL-12)."""
+        if cell not in self.layout:
+            raise IllegalActionError("ZAAR-TOOL-12", f"no room at {cell}")
+        return replace(self, passages=tuple(sorted(set(self.passages) | {Hex(*cell)})))
+
+    def relocations(self, cell: Hex) -> tuple[Hex, ...]:
+        """Where the Suspended Room at ``cell`` may be moved: any free cell off the name table that touches another
+        room; its walls may cover doors (ZAAR-ROOM-02, -03)."""
+        if self.room_at(cell).special != "suspended":
+            raise IllegalActionError("ZAAR-ROOM-02", "only the Suspended Room moves")
+        rest = self.without(cell)
+        return tuple(sorted(c for c in rest.frontier if c != cell))
+
+    def relocate(self, cell: Hex, to: Hex) -> Mansion:
+        """The Suspended Room moved from ``cell`` to ``to``, same rotation (ZAAR-ROOM-02)."""
+        if to not in self.relocations(cell):
+            raise IllegalActionError("ZAAR-ROOM-02", f"the Suspended Room cannot go to {to}")
+        room_id, rotation = self.layout[cell]
+        rest = self.without(cell)
+        return replace(rest, rooms=tuple(sorted(rest.rooms + ((Hex(*to), room_id, rotation),))))
+
+    def without(self, cell: Hex) -> Mansion:
+        """The mansion without the room at ``cell`` (and the tools on it)."""
+        return replace(self, rooms=tuple(r for r in self.rooms if r[0] != cell),
+                       amulet_doors=tuple(a for a in self.amulet_doors if cell not in (a[0], neighbour(*a))),
+                       passages=tuple(p for p in self.passages if p != cell))
+
+    # -- reading ---------------------------------------------------------------------------------------------
+    @cached_property
+    def layout(self) -> dict[Hex, tuple[str, int]]:
+        """Cell -> (room id, rotation)."""
+        return {cell: (room_id, rotation) for cell, room_id, rotation in self.rooms}
+
+    @cached_property
+    def placed_ids(self) -> frozenset[str]:
+        return frozenset(room_id for _, room_id, _ in self.rooms)
+
+    def room_at(self, cell: Hex) -> Room:
+        return self.cards.rooms[self.layout[cell][0]]
+
+    def doors(self, cell: Hex) -> frozenset[int]:
+        """The sides of the room at ``cell`` with a door, rotated, Amulet doors included."""
+        room_id, rotation = self.layout[cell]
+        sides = rotate_sides(self.cards.rooms[room_id].doors, rotation)
+        extra = {side for c, side in self.amulet_doors if c == cell}
+        extra |= {opposite(side) for c, side in self.amulet_doors if neighbour(c, side) == cell}
+        return sides | extra if extra else sides
+
+    @staticmethod
+    def enclosure(cell: Hex) -> int:
+        """The enclosure of a cell: 1 at the centre, then ring by ring (ZAAR-SETUP-01)."""
+        return ring_number(cell)
+
+    @cached_property
+    def frontier(self) -> tuple[Hex, ...]:
+        """Free cells touching the mansion, off the name table: where a room could go."""
+        table = self.cards.cloth.name_table
+        return tuple(sorted({n for cell in self.layout for n in neighbours(cell)} - self.layout.keys() - table))
+
+    def sacred_cells(self) -> tuple[Hex, ...]:
+        return tuple(sorted(c for c in self.layout if self.room_at(c).is_sacred))
+
+    @cached_property
+    def graph(self) -> nx.MultiGraph:
+        """Rooms joined by ``door``, ``amulet``, ``passage`` and ``wall`` edges (see the module docstring)."""
+        graph = nx.MultiGraph()
+        for cell in self.layout:
+            _add_room_edges(self, graph, cell)
+        return graph
+
+    @cached_property
+    def door_graph(self) -> nx.Graph:
+        """Rooms joined where two doors meet (or an Amulet made a door): the paths every pawn may walk."""
+        return self.graph_of(("door", "amulet"))
+
+    def graph_of(self, kinds: Iterable[str]) -> nx.Graph:
+        """A simple graph of the rooms with the edges of the given kinds."""
+        kinds = set(kinds)
+        graph = nx.Graph()
+        graph.add_nodes_from(self.graph.nodes)
+        graph.add_edges_from((u, v) for u, v, kind in self.graph.edges(keys=True) if kind in kinds)
+        return graph
+
+    # -- moving ----------------------------------------------------------------------------------------------
+    def moves(self, cell: Hex, kinds: Iterable[str] = MOVE_KINDS) -> tuple[Hex, ...]:
+        """The rooms one move away from ``cell`` across edges of ``kinds`` (ZAAR-MOVE-01)."""
+        kinds = set(kinds)
+        return tuple(sorted({v for _, v, kind in self.graph.edges(cell, keys=True) if kind in kinds}))
+
+    def reachable(self, cell: Hex, moves: int, kinds: Iterable[str] = MOVE_KINDS) -> dict[Hex, int]:
+        """Every room within ``moves`` moves of ``cell``, with the fewest moves it takes."""
+        return dict(nx.single_source_shortest_path_length(self.graph_of(kinds), cell, cutoff=moves))
+
+    def shortest_path(self, start: Hex, goal: Hex, kinds: Iterable[str] = MOVE_KINDS) -> list[Hex]:
+        """A shortest walk from ``start`` to ``goal``; raises ``networkx.NetworkXNoPath`` if there is none."""
+        return nx.shortest_path(self.graph_of(kinds), start, goal)
+
+    def windcatcher_destinations(self, cell: Hex, via_shortcut: bool = False) -> tuple[Hex, ...]:
+        """Where a pawn entering the Windcatcher Corridor at ``cell`` lands (ZAAR-ROOM-07, -08, -09).
+
+        Entered normally: a sacred room one enclosure lower (toward the centre, AMB-Z07, -Z08); entered through a
+        shortcut: one enclosure higher or lower. If there is none, the search goes on enclosure by enclosure both
+        ways, then to the nearest sacred room (ZAAR-ROOM-08). Several at the same step: the player chooses.
+        """
+        here = self.enclosure(cell)
+        sacred = self.sacred_cells()
+        if not via_shortcut:
+            lower = tuple(c for c in sacred if self.enclosure(c) == here - 1)
+            if lower:
+                return lower
+        return self._search(cell, sacred)
+
+    def shortcut_destinations(self, cell: Hex) -> tuple[Hex, ...]:
+        """A shortcut's destinations: a sacred room one enclosure higher or lower, else the ZAAR-ROOM-08 search
+        (GAP-Z06)."""
+        return self._search(cell, self.sacred_cells())
+
+    def _search(self, cell: Hex, sacred: tuple[Hex, ...]) -> tuple[Hex, ...]:
+        here = self.enclosure(cell)
+        others = [c for c in sacred if c != cell]
+        for step in range(1, max((abs(self.enclosure(c) - here) for c in others), default=0) + 1):
+            found = tuple(c for c in others if abs(self.enclosure(c) - here) == step)
+            if found:
+                return found
+        if not others:
+            return ()
+        nearest = min(distance(cell, c) for c in others)
+        return tuple(c for c in others if distance(cell, c) == nearest)
+
+    # -- saving ----------------------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """JSON-safe: ``{"rooms": [{"room", "cell": [q, r], "rotation"}], "amulet_doors": ..., "passages": ...}``."""
+        return {"rooms": [{"room": room_id, "cell": list(cell), "rotation": rotation}
+                          for cell, room_id, rotation in self.rooms],
+                "amulet_doors": [[list(cell), side] for cell, side in self.amulet_doors],
+                "passages": [list(cell) for cell in self.passages]}
+
+    @classmethod
+    def from_dict(cls, data: dict, cards: CardSet | None = None, check: bool = True) -> Mansion:
+        """A mansion from :meth:`to_dict`; with ``check``, rebuilt room by room so every placement is verified.
+
+        Raises ``ValueError`` naming the entry at fault.
+        """
+        cards = cards or load_cards()
+        try:
+            entries = [(entry["room"], Hex(*entry["cell"]), int(entry.get("rotation", 0))) for entry in data["rooms"]]
+        except (KeyError, TypeError) as err:
+            raise ValueError(f"a mansion is {{'rooms': [{{'room', 'cell', 'rotation'}}, ...]}}: {err}") from None
+        if check:
+            mansion = _rebuild(entries, cards)
+        else:
+            mansion = cls(tuple(sorted((c, r, k % 6) for r, c, k in entries)), cards=cards)
+        mansion = replace(mansion, amulet_doors=tuple(sorted((Hex(*c), s) for c, s in data.get("amulet_doors", ()))),
+                          passages=tuple(sorted(Hex(*c) for c in data.get("passages", ()))))
+        mansion.__dict__.pop("graph", None)
+        return mansion
+
+
+def _rebuild(entries: list[tuple[str, Hex, int]], cards: CardSet) -> Mansion:
+    """Place the entries in an order that works (outward along the doors), checking each; the Suspended Room,
+    which may have been moved over doors, goes in last unchecked (ZAAR-ROOM-03)."""
+    first = [e for e in entries if e[1] == ORIGIN]
+    if not first:
+        raise ValueError("the first room goes on the centre cell [0, 0] (ZAAR-SETUP-01)")
+    try:
+        mansion = Mansion.start(first[0][0], cards=cards)
+    except IllegalActionError as err:
+        raise ValueError(f"the centre room: {err}") from None
+    waiting = [e for e in entries if e[1] != ORIGIN]
+    while waiting:
+        for entry in waiting:
+            room_id, cell, rotation = entry
+            if cards.rooms.get(room_id) and cards.rooms[room_id].special == "suspended":
+                continue
+            try:
+                mansion = mansion.place(room_id, cell, rotation)
+            except IllegalActionError:
+                continue
+            waiting.remove(entry)
+            break
+        else:
+            suspended = [e for e in waiting if cards.rooms.get(e[0]) and cards.rooms[e[0]].special == "suspended"]
+            if suspended and len(waiting) == 1:
+                room_id, cell, rotation = suspended[0]
+                return replace(mansion, rooms=tuple(sorted(mansion.rooms + ((cell, room_id, rotation % 6),))))
+            room_id, cell, rotation = next(e for e in waiting if e not in suspended)
+            try:  # it did not fit above, so this raises and says why
+                mansion.check_placement(room_id, cell, rotation)
+            except IllegalActionError as err:
+                raise ValueError(f"{room_id} at {tuple(cell)}: {err}") from None
+    return mansion
+
+
+def _room(cards: CardSet, room_id: str) -> Room:
+    try:
+        return cards.rooms[room_id]
+    except KeyError:
+        raise IllegalActionError("ZAAR-CARD-02", f"no room card is called {room_id!r}") from None
+
+
+def _add_room_edges(mansion: Mansion, graph: nx.MultiGraph, cell: Hex) -> None:
+    """Add ``cell`` and its edges to ``graph`` (doors, Amulet doors, walls, and passages if it is involved)."""
+    graph.add_node(cell)
+    mine = mansion.doors(cell)
+    for side in range(6):
+        other = neighbour(cell, side)
+        if other not in mansion.layout:
+            continue
+        amulet = (cell, side) in mansion.amulet_doors or (other, opposite(side)) in mansion.amulet_doors
+        if amulet:
+            graph.add_edge(cell, other, key="amulet")
+        elif side in mine and opposite(side) in mansion.doors(other):
+            graph.add_edge(cell, other, key="door")
+        else:
+            graph.add_edge(cell, other, key="wall")
+    sacred = set(mansion.sacred_cells())
+    for passage in mansion.passages:
+        if cell == passage:
+            graph.add_edges_from((passage, s, "passage") for s in sacred if s != passage)
+        elif cell in sacred:
+            graph.add_edge(cell, passage, key="passage")
