@@ -24,8 +24,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-_ROW = re.compile(r"^\|\s*([A-Z]+-[A-Z]+-\d+)\s*\|", re.MULTILINE)
-_TEST_NAME = re.compile(r"^test_(zaar|zogar|zerzura|zargos)_([a-z]+)_(\d+)")
+_ROW = re.compile(r"^\|\s*([A-Z]+-[A-Z]+\d?-\d+)\s*\|", re.MULTILINE)  # LVL1..4 carry a digit
+_TEST_NAME = re.compile(r"^test_(zaar|zogar|zerzura|zargos)_([a-z]+\d?)_(\d+)")
 
 
 @dataclass(frozen=True)
