@@ -114,6 +114,8 @@ class Mansion:
         >>> len(Mansion.start("bloody_chamber").legal_placements("sacred_room_3"))   # one door: 6 cells x 1 turn
         6
         """
+        if room_id in self._placements:  # a mansion never changes: its answers are kept
+            return self._placements[room_id]
         room = _room(self.cards, room_id)
         if room_id in self.placed_ids:
             return ()
@@ -127,7 +129,12 @@ class Mansion:
                 seen.add(doors)
                 if self._fits(cell, doors):
                     found.append((cell, rotation))
-        return tuple(sorted(found))
+        self._placements[room_id] = tuple(sorted(found))
+        return self._placements[room_id]
+
+    @cached_property
+    def _placements(self) -> dict:
+        return {}
 
     def _fits(self, cell: Hex, doors: frozenset[int]) -> bool:
         meets = False

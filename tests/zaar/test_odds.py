@@ -1,0 +1,45 @@
+"""Zaar's next-card odds against counting by hand, and the command line."""
+
+import json
+from math import comb
+
+import sympy
+
+from tests.zaar.helpers import grow
+from zaarlab.cli import main
+from zaarlab.zaar.board import Mansion
+from zaarlab.zaar.missions import completed_by
+from zaarlab.zaar.odds import completing_rooms, default_pile, next_card_odds, p_sacred_within
+
+START = grow(Mansion.start("smoggy_chamber"), ("smoggy_room_3", (1, 0)))
+
+
+def test_next_card_odds_count_the_pile():
+    pile = default_pile(START)
+    assert len(pile) == 70
+    odds = next_card_odds(START, missions=["smoggy_triangle"])
+    placeable = [c for c in pile if c in START.cards.rooms and START.legal_placements(c)]
+    assert odds["placeable"] == sympy.Rational(len(placeable), 70)
+    assert odds["sacred"] == sympy.Rational(9, 70) and odds["event"] == sympy.Rational(20, 70)
+    closers = completing_rooms(START, "smoggy_triangle")
+    for card in closers:  # each one really has a placement that closes the triangle
+        assert any(completed_by(START.place(card, c, k), c) for c, k in START.legal_placements(card))
+    assert odds["smoggy_triangle"] == sympy.Rational(len(closers), 70) and closers
+
+
+def test_a_sacred_room_within_n_draws():
+    n, sacred = 70, 9
+    for draws in (1, 5, 20):
+        assert p_sacred_within(START, draws) == 1 - sympy.Rational(comb(n - sacred, draws), comb(n, draws))
+    assert p_sacred_within(START, 70) == 1
+
+
+def test_the_command_line(tmp_path, capsys):
+    path = tmp_path / "mansion.json"
+    path.write_text(json.dumps({**START.to_dict(), "pile": ["sacred_hall", "smoggy_room_4", "gift_amulet"]}))
+    assert main(["odds", "zaar-next-card", "--mansion", str(path), "--missions", "smoggy_triangle", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data == {"placeable": "2/3", "sacred": "1/3", "event": "1/3", "smoggy_triangle": "1/3"}
+    path.write_text(json.dumps({"rooms": [{"room": "sacred_hall", "cell": [0, 0]}]}))
+    assert main(["odds", "zaar-next-card", "--mansion", str(path)]) == 2
+    assert "ZAAR-SETUP-02" in capsys.readouterr().err

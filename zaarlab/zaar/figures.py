@@ -1,0 +1,112 @@
+"""Plotly figures for Zaar's mansion: the rooms on the cloth with their doors and plaques, and the door graph."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import plotly.graph_objects as go
+
+from ..core.hexgrid import Hex, cells_within, corners, to_pixel
+from .board import Mansion
+
+COLOURS = {"bloody": "#c0392b", "smoggy": "#7f8c8d", "humid": "#2e86c1", "windy": "#58d68d", "sacred": "#fdfefe",
+           None: "#a569bd"}
+EDGE_COLOURS = {"door": "#6e2c00", "amulet": "#d4ac0d", "passage": "#8e44ad", "wall": "#d5d8dc"}
+
+
+def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), marks: Iterable[Hex] = (),
+                   pawns: dict | None = None, revoked: Iterable[tuple[Hex, str]] = (),
+                   title: str = "The mansion") -> go.Figure:
+    """The cloth (enclosures, the name table) and the rooms: coloured by category, doors as dark bars on their
+    sides, plaques as letters (revoked ones struck through); ``highlight`` rings rooms (a mission), ``marks`` dots
+    free cells (where a room could go), ``pawns`` maps a name to a cell.
+
+    >>> from .board import Mansion
+    >>> fig = mansion_figure(Mansion.start("bloody_chamber"), marks=[Hex(1, 0)])
+    >>> [t.name for t in fig.data]
+    ['cloth', 'name table', 'bloody', 'doors', 'plaques', 'free cells']
+    """
+    fig = go.Figure()
+    cloth = cells_within(mansion.cards.cloth.enclosures)
+    _outlines(fig, cloth, "cloth", "#f0e6d2", "#d4c5a9")
+    _outlines(fig, sorted(mansion.cards.cloth.name_table), "name table", "#d7bde2", "#af7ac5")
+    by_category: dict = {}
+    for cell in mansion.layout:
+        by_category.setdefault(mansion.room_at(cell).category, []).append(cell)
+    for category, cells in sorted(by_category.items(), key=lambda kv: str(kv[0])):
+        _outlines(fig, sorted(cells), category or "suspended", COLOURS[category], "#34495e",
+                  hover=[_hover(mansion, c) for c in sorted(cells)])
+    xs, ys = [], []
+    for cell in mansion.layout:
+        points = corners(cell)
+        for side in mansion.doors(cell):
+            (x0, y0), (x1, y1) = points[side], points[(side + 1) % 6]
+            xs += [x0 + (x1 - x0) * 0.3, x0 + (x1 - x0) * 0.7, None]
+            ys += [y0 + (y1 - y0) * 0.3, y0 + (y1 - y0) * 0.7, None]
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color="#1b2631", width=5), name="doors",
+                             hoverinfo="skip"))
+    struck = set(revoked)
+    labels = [(cell, " ".join(f"<s>{p}</s>" if (cell, p) in struck else p for p in mansion.room_at(cell).plaques))
+              for cell in sorted(mansion.layout)]
+    fig.add_trace(go.Scatter(x=[to_pixel(c)[0] for c, _ in labels], y=[to_pixel(c)[1] for c, _ in labels],
+                             mode="text", text=[t for _, t in labels], name="plaques", hoverinfo="skip",
+                             textfont=dict(size=14, color="black")))
+    for name, cells, style in (("free cells", list(marks), dict(size=10, color="#27ae60", symbol="circle-open")),
+                               ("highlighted", list(highlight), dict(size=34, color="rgba(0,0,0,0)",
+                                                                     line=dict(width=4, color="#f39c12")))):
+        if cells:
+            fig.add_trace(go.Scatter(x=[to_pixel(c)[0] for c in cells], y=[to_pixel(c)[1] for c in cells],
+                                     mode="markers", marker=style, name=name, customdata=[list(c) for c in cells],
+                                     hovertemplate="cell %{customdata}<extra></extra>"))
+    for i, (who, cell) in enumerate(sorted((pawns or {}).items())):
+        x, y = to_pixel(cell)
+        fig.add_trace(go.Scatter(x=[x + 0.35 * ((i % 3) - 1)], y=[y - 0.45], mode="markers", name=str(who),
+                                 marker=dict(size=12, symbol="diamond")))
+    fig.update_layout(title=title, height=560, showlegend=True, plot_bgcolor="white",
+                      xaxis=dict(visible=False), yaxis=dict(visible=False, scaleanchor="x"),
+                      margin=dict(l=10, r=10, t=50, b=10))
+    return fig
+
+
+def door_graph_figure(mansion: Mansion, kinds: Iterable[str] = ("door", "amulet", "passage")) -> go.Figure:
+    """The door graph drawn at the rooms' places: one line per edge, coloured by kind.
+
+    >>> from .board import Mansion
+    >>> door_graph_figure(Mansion.start("bloody_chamber")).data[-1].name
+    'rooms'
+    """
+    fig = go.Figure()
+    for kind in kinds:
+        xs, ys = [], []
+        for u, v, key in mansion.graph.edges(keys=True):
+            if key == kind:
+                (x0, y0), (x1, y1) = to_pixel(u), to_pixel(v)
+                xs += [x0, x1, None]
+                ys += [y0, y1, None]
+        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", name=kind, line=dict(color=EDGE_COLOURS[kind], width=3)))
+    cells = sorted(mansion.layout)
+    fig.add_trace(go.Scatter(x=[to_pixel(c)[0] for c in cells], y=[to_pixel(c)[1] for c in cells], mode="markers",
+                             name="rooms", text=[_hover(mansion, c) for c in cells], hoverinfo="text",
+                             marker=dict(size=16, color=[COLOURS[mansion.room_at(c).category] for c in cells],
+                                         line=dict(width=1, color="#34495e"))))
+    fig.update_layout(title="The door graph", height=420, plot_bgcolor="white", xaxis=dict(visible=False),
+                      yaxis=dict(visible=False, scaleanchor="x"), margin=dict(l=10, r=10, t=50, b=10))
+    return fig
+
+
+def _outlines(fig: go.Figure, cells, name: str, fill: str, line: str, hover=None) -> None:
+    xs, ys = [], []
+    for cell in cells:
+        points = corners(cell)
+        xs += [p[0] for p in points] + [points[0][0], None]
+        ys += [p[1] for p in points] + [points[0][1], None]
+    fig.add_trace(go.Scatter(x=xs, y=ys, fill="toself", fillcolor=fill, mode="lines", line=dict(color=line, width=1),
+                             name=name, hoverinfo="skip" if hover is None else "text",
+                             text=None if hover is None else [h for h in hover for _ in range(8)]))
+
+
+def _hover(mansion: Mansion, cell: Hex) -> str:
+    room = mansion.room_at(cell)
+    plaques = ", ".join(room.plaques) or "no plaque"
+    return (f"{room.name} ({room.category or 'no category'}; {plaques}) at [{cell.q}, {cell.r}], "
+            f"enclosure {mansion.enclosure(cell)}")

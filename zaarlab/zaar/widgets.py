@@ -1,0 +1,148 @@
+"""Widgets for Zaar: the mansion builder.
+
+Thin glue over :mod:`.board`, :mod:`.missions`, :mod:`.odds` and :mod:`.figures`.
+"""
+
+from __future__ import annotations
+
+import random
+
+import ipywidgets as widgets
+
+from ..core.api import IllegalActionError
+from ..core.hexgrid import Hex
+from ..ui import as_html, show_figure
+from .board import Mansion
+from .figures import door_graph_figure, mansion_figure
+from .missions import MISSIONS, completed_by
+from .odds import default_pile, next_card_odds
+
+
+class MansionBuilder:
+    """Pick (or draw) a room, turn it, pick a cell, and place it: refusals say which rule and why; missions done
+    are ringed on the map with the player paid; the door graph and the next-card odds follow.
+
+    >>> builder = MansionBuilder()
+    >>> builder.room.value, builder.rotation.value = "sacred_room_5", 0
+    >>> builder.cell.value = Hex(1, 0)
+    >>> builder.place(); builder.text.splitlines()[0]
+    'refused: ZAAR-PLACE-01: the door of Bloody Chamber on its E side would face a wall of Sacred room 5'
+    >>> builder.rotation.value = 1
+    >>> builder.place(); builder.text.splitlines()[0]
+    'player 1 placed Sacred room 5 at [1, 0]'
+    """
+
+    def __init__(self, start: str = "bloody_chamber", players: int = 4, seed: int = 0, mission_odds: bool = False):
+        self.history = [Mansion.start(start)]
+        self.completed: list[tuple[str, tuple, int]] = []
+        self.rng = random.Random(seed)
+        self.room = widgets.Dropdown(description="room", layout=widgets.Layout(width="320px"))
+        self.rotation = widgets.IntSlider(value=0, min=0, max=5, description="turn")
+        self.cell = widgets.Dropdown(description="cell", layout=widgets.Layout(width="320px"))
+        self.player = widgets.Dropdown(options=[(f"player {p + 1}", p) for p in range(players)], description="placer")
+        self.mission_odds = widgets.Checkbox(value=mission_odds, description="mission odds (slower)")
+        self.buttons = {name: widgets.Button(description=name) for name in ("draw a card", "place", "undo")}
+        self.buttons["draw a card"].on_click(lambda _: self.draw())
+        self.buttons["place"].on_click(lambda _: self.place())
+        self.buttons["undo"].on_click(lambda _: self.undo())
+        self.status, self.odds = widgets.HTML(), widgets.HTML()
+        self.map, self.graph = widgets.Output(), widgets.Output()
+        self.figures = ()
+        self.text = ""
+        self.fitting: list[Hex] = []
+        self._quiet = False
+        for control in (self.room, self.rotation):
+            control.observe(lambda _: self._quiet or self._offer_cells(redraw=True), names="value")
+        self.mission_odds.observe(lambda _: self._refresh(), names="value")
+        self._refresh()
+        self.box = widgets.VBox([
+            widgets.HBox([self.room, self.rotation, self.buttons["draw a card"]]),
+            widgets.HBox([self.cell, self.player, self.buttons["place"], self.buttons["undo"]]),
+            self.status, widgets.HBox([self.map, widgets.VBox([self.graph, self.odds, self.mission_odds])]),
+        ])
+
+    @property
+    def mansion(self) -> Mansion:
+        return self.history[-1]
+
+    def draw(self) -> None:
+        """Pick a random room of the pile (events aside), as the next card to place."""
+        rooms = [r for r in default_pile(self.mansion) if r in self.mansion.cards.rooms]
+        if rooms:
+            self.room.value = self.rng.choice(rooms)
+
+    def place(self) -> None:
+        mansion, room, cell = self.mansion, self.room.value, self.cell.value
+        try:
+            placed = mansion.place(room, cell, self.rotation.value)
+        except IllegalActionError as err:
+            self.text = f"refused: {err}"
+        else:
+            self.history.append(placed)
+            who = self.player.value
+            self.text = f"player {who + 1} placed {mansion.cards.rooms[room].name} at [{cell.q}, {cell.r}]"
+            used = frozenset(c for _, rooms, _ in self.completed for c in rooms)
+            done = completed_by(placed, cell, used)
+            if done:
+                self.completed.append((done.mission, done.rooms, who))
+                self.text += (f"\n{done.rule}: {done.mission.replace('_', ' ')} with "
+                              f"{', '.join(placed.room_at(c).name for c in done.rooms)}: player {who + 1} is paid")
+        self._refresh(keep_text=True)
+
+    def undo(self) -> None:
+        if len(self.history) > 1:
+            undone = self.history.pop()
+            self.completed = [m for m in self.completed if set(m[1]) <= set(self.mansion.layout)]
+            cell = next(c for c in undone.layout if c not in self.mansion.layout)
+            self.text = f"took back {undone.room_at(cell).name}"
+            self._refresh(keep_text=True)
+
+    def _refresh(self, keep_text: bool = False) -> None:
+        rooms = sorted((r for r in default_pile(self.mansion) if r in self.mansion.cards.rooms),
+                       key=lambda r: self.mansion.cards.rooms[r].name)
+        current = self.room.value
+        self._quiet = True  # one redraw below, not one per change
+        self.room.options = [(self.mansion.cards.rooms[r].name, r) for r in rooms]
+        if current in rooms:
+            self.room.value = current
+        self._quiet = False
+        self._offer_cells()
+        if not keep_text:
+            self.text = f"{len(self.mansion.rooms)} room(s) in the mansion"
+        self.status.value = as_html(self.text + ("\nmissions so far: " + "; ".join(
+            f"{m.replace('_', ' ')} (player {p + 1})" for m, _, p in self.completed) if self.completed else ""))
+        self.figures = (self._map_figure(), door_graph_figure(self.mansion))
+        show_figure(self.map, self.figures[0])
+        show_figure(self.graph, self.figures[1])
+        odds = next_card_odds(self.mansion, missions=MISSIONS if self.mission_odds.value else ())
+        self.odds.value = as_html("next card:\n" + "\n".join(f"  {name}: {p} ≈ {float(p):.3f}"
+                                                             for name, p in odds.items()))
+
+    def _map_figure(self):
+        ringed = [c for _, rooms, _ in self.completed for c in rooms]
+        return mansion_figure(self.mansion, highlight=ringed, marks=self.fitting,
+                              title="The mansion (green circles: where the room fits as turned)")
+
+    def _offer_cells(self, redraw: bool = False) -> None:
+        """Every free cell, the ones where the room fits as turned marked with a tick (and on the map)."""
+        if not self.room.value:
+            self.cell.options, self.fitting = [], []
+            return
+        fits = {c for c, _ in self.mansion.legal_placements(self.room.value)}
+        turned = set()
+        for cell in self.mansion.frontier:
+            try:
+                self.mansion.check_placement(self.room.value, cell, self.rotation.value)
+                turned.add(cell)
+            except IllegalActionError:
+                pass
+        self.fitting = sorted(turned)
+        current = self.cell.value
+        self.cell.options = [(f"[{c.q}, {c.r}] enclosure {self.mansion.enclosure(c)}"
+                              + (" ✓" if c in turned else " (fits turned otherwise)" if c in fits else ""), c)
+                             for c in self.mansion.frontier]
+        if current in self.mansion.frontier:
+            self.cell.value = current
+        if redraw and self.figures:
+            self.figures = (self._map_figure(), self.figures[1])
+            show_figure(self.map, self.figures[0])
