@@ -77,7 +77,7 @@ class Mansion:
         self.check_placement(room_id, cell, rotation)
         placed = replace(self, rooms=tuple(sorted(self.rooms + ((Hex(*cell), room_id, rotation % 6),))))
         graph = self.graph.copy()  # updated, not rebuilt: the new room's edges only
-        _add_room_edges(placed, graph, Hex(*cell))
+        add_room_edges(placed, graph, Hex(*cell))
         placed.__dict__["graph"] = graph  # seed the cached property
         return placed
 
@@ -224,7 +224,7 @@ class Mansion:
         """Rooms joined by ``door``, ``amulet``, ``passage`` and ``wall`` edges (see the module docstring)."""
         graph = nx.MultiGraph()
         for cell in self.layout:
-            _add_room_edges(self, graph, cell)
+            add_room_edges(self, graph, cell)
         return graph
 
     @cached_property
@@ -357,7 +357,7 @@ def _room(cards: CardSet, room_id: str) -> Room:
         raise IllegalActionError("ZAAR-CARD-02", f"no room card is called {room_id!r}") from None
 
 
-def _add_room_edges(mansion: Mansion, graph: nx.MultiGraph, cell: Hex) -> None:
+def add_room_edges(mansion: Mansion, graph: nx.MultiGraph, cell: Hex) -> None:
     """Add ``cell`` and its edges to ``graph`` (doors, Amulet doors, walls, and passages if it is involved)."""
     graph.add_node(cell)
     mine = mansion.doors(cell)

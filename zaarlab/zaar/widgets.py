@@ -55,6 +55,10 @@ class MansionBuilder:
             control.observe(lambda _: self._quiet or self._offer_cells(redraw=True), names="value")
         self.mission_odds.observe(lambda _: self._refresh(), names="value")
         self._refresh()
+        placeable = [r for _, r in self.room.options if self.mansion.legal_placements(r)]
+        if placeable:  # start on a room that fits, turned a way that fits
+            self.room.value = placeable[0]
+            self.rotation.value = self.mansion.legal_placements(placeable[0])[0][1]
         self.box = widgets.VBox([
             widgets.HBox([self.room, self.rotation, self.buttons["draw a card"]]),
             widgets.HBox([self.cell, self.player, self.buttons["place"], self.buttons["undo"]]),
