@@ -95,8 +95,11 @@ class GameViewer(ui.GameViewer):
         self.refresh()
 
     def describe(self, state) -> str:
+        birds = ", ".join(f"player {p + 1} {where}" for p, where in enumerate(state.birds) if where)
+        stored = ", ".join(f"player {p + 1} {len(cards)}" for p, cards in enumerate(state.stored))
         text = (f"{state}; Market: {', '.join(state.market) or 'empty'}; Dromedary: player {state.holder + 1}; "
-                f"tiles: {', '.join(state.tiles_up) or 'none left'}")
+                f"tiles: {', '.join(state.tiles_up) or 'none left'}\nBirds: {birds or 'all at home'}; "
+                f"stored: {stored}")
         if state.is_terminal():
             text += "; final: " + ", ".join(f"player {p + 1} {s.total}" for p, s in enumerate(state.sheets()))
         return text
