@@ -102,14 +102,8 @@ def _data_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def _odds(args: argparse.Namespace) -> int:
-    text, data = ODDS_COMMANDS[args.odds_command].run(args)
-    print(json.dumps(data, indent=2) if args.json else text)
-    return 0
-
-
-def _score(args: argparse.Namespace) -> int:
-    text, data = SCORE_COMMANDS[args.score_command].run(args)
+def _registered(args: argparse.Namespace) -> int:
+    text, data = args.registered.run(args)
     print(json.dumps(data, indent=2) if args.json else text)
     return 0
 
@@ -151,19 +145,14 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("folder", nargs="?", help="a folder of your own data files (default: the data in use)")
     check.set_defaults(handler=_data_check)
 
-    odds = commands.add_parser("odds", help="exact odds").add_subparsers(dest="odds_command", required=True)
-    for name, command in sorted(ODDS_COMMANDS.items()):
-        sub = odds.add_parser(name, help=command.help)
-        command.add_arguments(sub)
-        sub.add_argument("--json", action="store_true", help='JSON output, probabilities as "num/den"')
-        sub.set_defaults(handler=_odds)
-
-    scores = commands.add_parser("score", help="final scores").add_subparsers(dest="score_command", required=True)
-    for name, command in sorted(SCORE_COMMANDS.items()):
-        sub = scores.add_parser(name, help=command.help)
-        command.add_arguments(sub)
-        sub.add_argument("--json", action="store_true", help="JSON output")
-        sub.set_defaults(handler=_score)
+    for top, about, registry, as_json in (("odds", "exact odds", ODDS_COMMANDS, 'probabilities as "num/den"'),
+                                          ("score", "final scores", SCORE_COMMANDS, "the sheet as data")):
+        group = commands.add_parser(top, help=about).add_subparsers(dest=f"{top}_command", required=True)
+        for name, command in sorted(registry.items()):
+            sub = group.add_parser(name, help=command.help)
+            command.add_arguments(sub)
+            sub.add_argument("--json", action="store_true", help=f"JSON output, {as_json}")
+            sub.set_defaults(handler=_registered, registered=command)
 
     rules = commands.add_parser("rules", help="rule IDs").add_subparsers(dest="rules_command", required=True)
     cov = rules.add_parser("coverage", help="how many rule IDs of each game the tests name")

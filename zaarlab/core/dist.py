@@ -76,6 +76,18 @@ class Dist:
 
     # -- construction -----------------------------------------------------------------------------
     @classmethod
+    def draw(cls, pile: Iterable[Hashable]) -> Dist:
+        """The next card of a shuffled pile: each card as likely as its copies in the pile.
+
+        >>> Dist.draw(["gaze", "treasure", "treasure"]).p("treasure")
+        2/3
+        """
+        counts: dict[Hashable, int] = {}
+        for card in pile:
+            counts[card] = counts.get(card, 0) + 1
+        return cls(counts)
+
+    @classmethod
     def die(cls, faces: int) -> Dist:
         """A fair die numbered 1..faces.
 

@@ -28,6 +28,7 @@ from dataclasses import replace
 import sympy
 
 from ..core.api import CHANCE, TERMINAL, IllegalActionError
+from ..core.dist import Dist
 from . import magic, upkeep
 from .board import FORBIDDEN_CITY, ZARGOS
 from .cards import PEOPLES
@@ -114,10 +115,8 @@ def _chance_weights(state: ZargosState) -> list[tuple]:
         return [(n, w, left.denominator) for n, w in left.items()]
     if state.phase == "draw":
         if state.deck:
-            counts: dict[str, int] = {}
-            for card in state.deck:
-                counts[card] = counts.get(card, 0) + 1
-            return [(card, n, len(state.deck)) for card, n in sorted(counts.items())]
+            draw = Dist.draw(state.deck)
+            return [(card, n, draw.denominator) for card, n in draw.items()]
         return [(state.bottom[0], 1, 1)]  # the unseen part is used up: the returned cards come next
     return []
 

@@ -26,6 +26,7 @@ from itertools import combinations
 import sympy
 
 from ..core.api import CHANCE, TERMINAL, IllegalActionError
+from ..core.dist import Dist
 from .scoring import Holdings, met, quantities
 from .state import REMOVED, TILES_IN_PLAY, Exchange, Pass, Store, Take, ZerzuraState
 
@@ -59,8 +60,8 @@ def _rational(w: int, total: int) -> sympy.Rational:
 
 def _chance_weights(state: ZerzuraState) -> list[tuple]:
     if state.phase in ("remove", "deal"):
-        counts = Counter(state.deck)
-        return [(card, n, len(state.deck)) for card, n in sorted(counts.items())]
+        draw = Dist.draw(state.deck)
+        return [(card, n, draw.denominator) for card, n in draw.items()]
     if state.phase == "tiles":
         left = [t for t in state.game.tile_pool() if t not in state.tiles_up]
         return [(t, 1, len(left)) for t in left]

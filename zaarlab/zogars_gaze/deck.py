@@ -54,10 +54,7 @@ def next_card_dist(state: ZogarState) -> Dist:
     cards = state.game.cards
     if state.peeked:
         return Dist.certain(cards[state.peeked].kind)
-    counts: dict[str, int] = {}
-    for card in state.dungeon:
-        counts[cards[card].kind] = counts.get(cards[card].kind, 0) + 1
-    return Dist(counts)
+    return Dist.draw(cards[card].kind for card in state.dungeon)
 
 
 def fate(state: ZogarState, card: str) -> tuple[Fraction, bool]:

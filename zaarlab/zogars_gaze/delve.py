@@ -24,6 +24,7 @@ from dataclasses import replace
 
 from ..core.api import IllegalActionError
 from ..core.dice import pool_dist
+from ..core.dist import Dist
 from .odds import DICE, ROLLS, parse
 from .state import AcceptDeath, Fight, Flip, Hold, Leave, PassThieves, PayThieves, PickPayment, UseItem, ZogarState
 from .turns import add, end_turn, remove, with_row
@@ -99,10 +100,8 @@ def _damage(state: ZogarState) -> set[str]:
 def chance_weights(state: ZogarState) -> list[tuple]:
     """(outcome, weight, total) of the delving chance nodes."""
     if state.phase in ("flip", "peek"):
-        counts: dict[str, int] = {}
-        for card in state.dungeon:
-            counts[card] = counts.get(card, 0) + 1
-        return [(card, n, len(state.dungeon)) for card, n in sorted(counts.items())]
+        draw = Dist.draw(state.dungeon)
+        return [(card, n, draw.denominator) for card, n in draw.items()]
     dice = pool_dist(DICE - len(state.kept))
     return [(roll, w, dice.denominator) for roll, w in dice.items()]
 

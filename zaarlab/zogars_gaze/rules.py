@@ -26,6 +26,7 @@ import sympy
 
 from ..core.api import CHANCE, TERMINAL, IllegalActionError
 from ..core.dice import pool_dist
+from ..core.dist import Dist
 from . import delve
 from .goals import winners
 from .state import (
@@ -116,10 +117,8 @@ def _chance_weights(state: ZogarState) -> list[tuple]:
 
 
 def _draws(deck: tuple) -> list[tuple]:
-    counts: dict[str, int] = {}
-    for card in deck:
-        counts[card] = counts.get(card, 0) + 1
-    return [(card, n, len(deck)) for card, n in sorted(counts.items())]
+    draw = Dist.draw(deck)
+    return [(card, n, draw.denominator) for card, n in draw.items()]
 
 
 # -- what is legal -----------------------------------------------------------------------------------------
