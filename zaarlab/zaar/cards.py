@@ -44,6 +44,10 @@ register_schema("zaar/rooms.yaml", {"rooms": [{
 register_schema("zaar/events.yaml", {"events": [{
     "id": str, "name": str, "text": str, "lasting": Optional(bool), "effects": [dict], "provenance": Optional(dict)}]},
     check=lambda doc, fail: _check_events(doc, fail))
+register_schema("zaar/characters.yaml", {"characters": [{
+    "id": str, "name": str, "life": int, "wisdom": int, "tools": [OneOf(tuple(TOOLS))], "ability": str}]},
+    check=lambda doc, fail: len(doc["characters"]) == PAWNS or fail(
+        "characters", f"six characters, one a pawn (ZAAR-PAWN-03..08), not {len(doc['characters'])}"))
 register_schema("zaar/board.yaml", {"enclosures": int, "name_table": [[int]]},
                 check=lambda doc, fail: _check_board(doc, fail))
 
@@ -82,6 +86,29 @@ class Cloth:
 
     enclosures: int
     name_table: frozenset[Hex]
+
+
+@dataclass(frozen=True)
+class Character:
+    """An advanced-mode character: starting life, wisdom and tools, and its ability (ZAAR-PAWN-02..08)."""
+
+    id: str
+    name: str
+    life: int
+    wisdom: int
+    tools: tuple[str, ...]
+    ability: str
+
+
+@cache
+def load_characters(data_dir=None) -> dict[str, Character]:
+    """The six characters by id.
+
+    >>> load_characters()["monk"].tools
+    ('amulet',)
+    """
+    return {c["id"]: Character(c["id"], c["name"], c["life"], c["wisdom"], tuple(c["tools"]), c["ability"])
+            for c in load("zaar/characters.yaml", data_dir)["characters"]}
 
 
 @dataclass(frozen=True)

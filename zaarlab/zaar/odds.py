@@ -1,4 +1,9 @@
-"""Exact odds of Zaar's draw pile, given the mansion so far (part 1: placement; battles come with the raml).
+"""Exact odds of Zaar: the draw pile given the mansion, battles with the raml and the astrolabe, the name table.
+
+Battles: :func:`battle_dist` for one astrolabe result, :func:`battle_closed_form` in the number of throws ``w``,
+:func:`astrolabe_battle_dist` averaged over an unknown astrolabe. Level 3: :func:`p_collect`,
+:func:`expected_coins`, :func:`expected_turns_to_empty`. Throws are the raml's 256 ordered outcomes
+(:mod:`zaarlab.zaar.raml`), so every answer is an exact fraction.
 
 The pile is shuffled (ZAAR-SETUP-04), so the next card is any card left, each equally likely: a chance is a count
 over the pile's size. "Placeable" means the room has at least one legal placement (ZAAR-PLACE-01..03); a sacred room
@@ -17,12 +22,17 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from math import comb
 
 import sympy
 
+from ..core.dist import Dist
+from .astrolabe import Plates, Result, load_astrolabe, read
 from .board import Mansion
 from .missions import MISSIONS, completed_by
+from .name_table import load_name_table
+from .raml import Requirement, load_raml, meets, throw_dist, traps
 
 
 def default_pile(mansion: Mansion) -> tuple[str, ...]:
@@ -94,3 +104,171 @@ def next_card_odds(mansion: Mansion, pile: Iterable[str] | None = None, missions
 
 def _is_room(mansion: Mansion, card: str) -> bool:
     return card in mansion.cards.rooms
+
+
+# -- battles (ZAAR-ASTRO-*, ZAAR-BATTLE-*) --------------------------------------------------------------------------
+OUTCOMES = ("draw", "lose", "win", "extra_win")  # ZAAR-BATTLE-07
+W = sympy.Symbol("w", positive=True, integer=True)
+
+
+@cache
+def throw_classes(requirement: Requirement, letter: str, warrior: bool = False) -> tuple[int, int, int, int]:
+    """Of the throws of the raml: how many meet ``requirement`` with the plaque ``letter`` too (an extra win),
+    how many meet it without the letter (a win), how many fail; and how many throws there are in all."""
+    raml = load_raml()
+    extra = plain = fail = 0
+    for throw, weight in throw_dist(raml).items():
+        if meets(throw, requirement, raml, warrior):
+            if traps(throw, (letter,), raml, warrior):
+                extra += weight
+            else:
+                plain += weight
+        else:
+            fail += weight
+    return extra, plain, fail, throw_dist(raml).denominator
+
+
+def battle_dist(result: Result, wisdom: int, room_category: str, letter: str, table: tuple | None = None,
+                warrior: bool = False, wise: bool = False) -> Dist:
+    """The outcome of a battle (draw, lose, win, extra_win) once the astrolabe shows ``result``, exactly.
+
+    ``wisdom`` throws at most (ZAAR-BATTLE-01); ``table``: the throw already on the table, which may win at once as an
+    extra win (ZAAR-ASTRO-12); the Warrior reads backsides (ZAAR-PAWN-03); for the Wise every win is extra
+    (ZAAR-PAWN-07). An extra win needs the letter on the same throw as the numbers (AMB-Z05).
+
+    >>> battle = battle_dist(Result("ordered", Requirement.parse("0*3")), 2, "bloody", "A")
+    >>> battle.p("lose"), battle.p("win"), battle.p("extra_win")   # 1/16 a throw, one in four with the letter
+    (225/256, 93/1024, 31/1024)
+    """
+    if result.kind == "revoked":
+        return Dist.certain("extra_win")  # ZAAR-ASTRO-07
+    if result.kind == "not_revoked":
+        return Dist.certain("draw")  # ZAAR-ASTRO-08
+    if result.kind == "sacrifice":
+        return Dist.certain("lose" if room_category == result.category else "draw")  # ZAAR-ASTRO-09
+    raml = load_raml()
+    if table is not None and meets(table, result.requirement, raml, warrior):
+        return Dist.certain("extra_win")  # ZAAR-ASTRO-12
+    extra, plain, fail, total = throw_classes(result.requirement, letter, warrior)
+    if wise:
+        extra, plain = extra + plain, 0
+    weights = {"lose": fail ** wisdom}
+    done = sum(fail ** k * total ** (wisdom - 1 - k) for k in range(wisdom))  # a hit first at throw k + 1
+    weights["extra_win"] = extra * done
+    weights["win"] = plain * done
+    return Dist({k: v for k, v in weights.items() if v})
+
+
+def battle_closed_form(result: Result, letter: str, warrior: bool = False, wise: bool = False) -> dict:
+    """The outcome probabilities of a number battle as expressions in ``w``, the throws allowed (sympy).
+
+    >>> from .raml import Requirement
+    >>> battle_closed_form(Result("unordered", Requirement.unordered((3,))), "A")["lose"]
+    (27/64)**w
+    """
+    if result.requirement is None:
+        raise ValueError(f"a {result.kind} result needs no throw: its outcome is certain")
+    extra, plain, fail, total = throw_classes(result.requirement, letter, warrior)
+    if wise:
+        extra, plain = extra + plain, 0
+    miss = sympy.Rational(fail, total) ** W
+    hit = extra + plain
+    return {"lose": miss, "win": sympy.Rational(plain, hit) * (1 - miss) if hit else sympy.Integer(0),
+            "extra_win": sympy.Rational(extra, hit) * (1 - miss) if hit else sympy.Integer(0)}
+
+
+def reachable_results(letter: str, category: str) -> tuple[Result, ...]:
+    """The results the notch can show for ``letter`` in a ``category`` room: one per pair of sectors."""
+    astro = load_astrolabe()
+    return tuple(astro.notch[i][j] for i, a in enumerate(astro.lower) if a == letter
+                 for j, b in enumerate(astro.top) if b == category)
+
+
+def result_kind_dist(letter: str, category: str, plates: Plates | None = None) -> Dist:
+    """The kind of result for ``letter`` in a ``category`` room: certain from known ``plates``; from an unknown
+    state (every plate position alike) each reachable result equally likely (ZAAR-ASTRO-04, -05)."""
+    if plates is not None:
+        return Dist.certain(read(load_astrolabe(), plates, letter, category)[0].kind)
+    return Dist.draw(r.kind for r in reachable_results(letter, category))
+
+
+def astrolabe_battle_dist(letter: str, category: str, wisdom: int, warrior: bool = False, wise: bool = False) -> Dist:
+    """A battle in a room, averaged over the astrolabe's unknown state: the mixture over the reachable results."""
+    return Dist.mixture((battle_dist(r, wisdom, category, letter, warrior=warrior, wise=wise), 1)
+                        for r in reachable_results(letter, category))
+
+
+# -- level 3: the name table (ZAAR-LVL3-*) ---------------------------------------------------------------------
+def _hits(revealed: frozenset, taken: frozenset, warrior: bool) -> dict:
+    """For one throw: which line (with coins) it collects -> how many throws do so; the most coins if several."""
+    table, raml = load_name_table(), load_raml()
+    covered = table.covered(revealed, taken)
+    lines = [(name, Requirement.parse(code), frozenset(cells) & covered) for name, code, cells in table.lines()]
+    lines = [line for line in lines if line[2]]
+    hits: dict = {}
+    for throw, weight in throw_dist(raml).items():
+        best = max((cells for _, req, cells in lines if meets(throw, req, raml, warrior)), key=len, default=None)
+        if best is not None:
+            hits[best] = hits.get(best, 0) + weight
+    return hits
+
+
+def p_collect(wisdom: int, revealed, taken: frozenset = frozenset(), warrior: bool = False) -> sympy.Rational:
+    """P(a fighter with ``wisdom`` throws matches a row or column code that still holds coins) (ZAAR-LVL3-04).
+
+    >>> p_collect(1, {"L1"})    # three row codes and column 1's: 4 of the 64 number throws
+    1/16
+    """
+    hits = _hits(frozenset(revealed), frozenset(taken), warrior)
+    miss = 1 - sympy.Rational(sum(hits.values()), throw_dist(load_raml()).denominator)
+    return 1 - miss ** wisdom
+
+
+def expected_coins(wisdom: int, revealed, taken: frozenset = frozenset(), warrior: bool = False) -> sympy.Rational:
+    """The expected coins a fighter collects in one turn: the first matching line's coins (ZAAR-LVL3-04, -07)."""
+    hits = _hits(frozenset(revealed), frozenset(taken), warrior)
+    total = throw_dist(load_raml()).denominator
+    hit_p = sympy.Rational(sum(hits.values()), total)
+    per_hit = sum(sympy.Rational(w, total) * len(cells) for cells, w in hits.items())
+    return per_hit * (1 - (1 - hit_p) ** wisdom) / hit_p if hit_p else sympy.Integer(0)
+
+
+def expected_turns_to_empty(wisdoms: tuple[int, ...], revealed, warrior: tuple[bool, ...] = ()) -> sympy.Rational:
+    """The expected number of fighting turns until the name table is empty (ZAAR-LVL3-06), fighters taking turns
+    in order with the throws given (each turn: up to ``wisdom`` throws, the first match collects a line).
+
+    Exact: a Markov chain over which cells are still covered and whose turn it is; the fighters' throws are held
+    fixed (in the game, coins collected may raise them).
+
+    >>> round(float(expected_turns_to_empty((3,), {"L1"})), 3)   # one letter: three rows and a column to take
+    16.776
+    """
+    revealed = frozenset(revealed)
+    warrior = warrior or (False,) * len(wisdoms)
+    total = throw_dist(load_raml()).denominator
+    n = len(wisdoms)
+
+    @cache
+    def turns(taken: frozenset) -> tuple:
+        """Expected turns from each fighter's turn, with ``taken`` cells gone."""
+        if not load_name_table().covered(revealed, taken):
+            return (sympy.Integer(0),) * n
+        steps = []
+        for i in range(n):
+            hits = _hits(revealed, taken, warrior[i])
+            hit_p = sympy.Rational(sum(hits.values()), total)
+            miss = (1 - hit_p) ** wisdoms[i]
+            cont = sum(((1 - miss) * sympy.Rational(w, sum(hits.values())) * turns(taken | cells)[(i + 1) % n]
+                        for cells, w in hits.items()), sympy.Integer(0))
+            steps.append((1 + cont, miss))  # E_i = a_i + miss_i * E_{i+1}
+        expected = []
+        for i in range(n):  # solve the cycle of fighters who all miss
+            a, factor = sympy.Integer(0), sympy.Integer(1)
+            for k in range(n):
+                step_a, step_miss = steps[(i + k) % n]
+                a += factor * step_a
+                factor *= step_miss
+            expected.append(a / (1 - factor))
+        return tuple(expected)
+
+    return turns(frozenset())[0]
