@@ -2,7 +2,7 @@
 
 from zaarlab.core.hexgrid import Hex
 from zaarlab.ui import PLOTLY_MIME
-from zaarlab.zaar.widgets import MansionBuilder
+from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 
 
 def test_the_builder_places_refuses_pays_and_undoes():
@@ -30,3 +30,23 @@ def test_drawing_offers_a_room_of_the_pile():
     builder = MansionBuilder(seed=4)
     builder.draw()
     assert builder.room.value in builder.mansion.cards.rooms and builder.room.value not in builder.mansion.placed_ids
+
+
+def test_the_astrolabe_bench_turns_reads_throws_and_commands():
+    bench = AstrolabeBattle(seed=2)
+    assert bench.result is None and len(bench.figures) == 1
+    bench.letter.value, bench.category.value = "B", "humid"
+    bench.read()
+    first = (bench.plates.lower, bench.plates.top)
+    bench.read()
+    assert (bench.plates.lower, bench.plates.top) == ((first[0] + 4) % 12, (first[1] + 4) % 12)  # next appearance
+    while bench.result.requirement is None:
+        bench.read()
+    bench.wisdom.value = 2
+    for _ in range(5):
+        bench.throw()
+    assert 1 <= len(bench.throws) <= 2 and bench.outcome in ("win", "extra win", "lose")
+    chart = bench.figures[1]
+    assert [t.name for t in chart.data] == ["lose", "win", "extra_win"] and len(chart.data[0].x) == 8
+    totals = [sum(t.y[i] for t in chart.data) for i in range(8)]
+    assert all(abs(s - 1) < 1e-12 for s in totals)

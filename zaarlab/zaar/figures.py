@@ -110,3 +110,46 @@ def _hover(mansion: Mansion, cell: Hex) -> str:
     plaques = ", ".join(room.plaques) or "no plaque"
     return (f"{room.name} ({room.category or 'no category'}; {plaques}) at [{cell.q}, {cell.r}], "
             f"enclosure {mansion.enclosure(cell)}")
+
+
+def astrolabe_figure(astro, plates, title: str = "The astrolabe") -> go.Figure:
+    """The front: the lower plate's letters (outer ring) and the top plate's demon powers (inner ring), turned to
+    ``plates``; the sectors at the notch (top) are outlined.
+
+    >>> from .astrolabe import Plates, load_astrolabe
+    >>> fig = astrolabe_figure(load_astrolabe(), Plates(lower=1, top=2))
+    >>> [t.name for t in fig.data], fig.data[0].text[0]
+    (['lower plate', 'top plate'], 'B')
+    """
+    fig = go.Figure()
+    n = len(astro.lower)
+    for name, sectors, shift, base, colours in (
+            ("lower plate", astro.lower, plates.lower, 1.0, ["#f5cba7"] * n),
+            ("top plate", astro.top, plates.top, 0.3, [COLOURS[p] for p in astro.top])):
+        order = [(shift + k) % n for k in range(n)]  # sector at the notch first, then clockwise
+        fig.add_trace(go.Barpolar(
+            r=[0.7] * n, base=[base] * n, theta=[90 - 360 * k / n for k in range(n)], width=[360 / n] * n,
+            marker=dict(color=[colours[i] for i in order], line=dict(color=["black"] + ["#7f8c8d"] * (n - 1),
+                                                                      width=[4] + [1] * (n - 1))),
+            text=[sectors[i] for i in order], name=name, hovertemplate="%{text}<extra>" + name + "</extra>"))
+    fig.update_layout(title=title, height=380, showlegend=False, margin=dict(l=20, r=20, t=50, b=20),
+                      polar=dict(radialaxis=dict(visible=False, range=[0, 1.7]),
+                                 angularaxis=dict(visible=False, direction="clockwise")))
+    return fig
+
+
+def battle_figure(curves: dict, title: str) -> go.Figure:
+    """Stacked chances of each battle outcome by the number of throws (``curves``: outcome -> [(w, p), ...]).
+
+    >>> battle_figure({"lose": [(1, 0.5)], "win": [(1, 0.5)]}, "t").data[0].name
+    'lose'
+    """
+    colours = {"lose": "#c0392b", "draw": "#95a5a6", "win": "#2e86c1", "extra_win": "#27ae60"}
+    fig = go.Figure()
+    for outcome, points in curves.items():
+        fig.add_trace(go.Bar(x=[w for w, _ in points], y=[float(p) for _, p in points], name=outcome,
+                             customdata=[str(p) for _, p in points], marker_color=colours[outcome],
+                             hovertemplate="%{x} throws: %{customdata}<extra>" + outcome + "</extra>"))
+    fig.update_layout(title=title, barmode="stack", xaxis=dict(title="throws (wisdom coins)", dtick=1),
+                      yaxis=dict(title="probability", range=[0, 1]), height=340, margin=dict(l=50, r=20, t=50, b=40))
+    return fig

@@ -1,6 +1,6 @@
-"""Widgets for Zaar: the mansion builder.
+"""Widgets for Zaar: the mansion builder, and the astrolabe with the raml for battles.
 
-Thin glue over :mod:`.board`, :mod:`.missions`, :mod:`.odds` and :mod:`.figures`.
+Thin glue over :mod:`.board`, :mod:`.missions`, :mod:`.raml`, :mod:`.astrolabe`, :mod:`.odds` and :mod:`.figures`.
 """
 
 from __future__ import annotations
@@ -12,10 +12,12 @@ import ipywidgets as widgets
 from ..core.api import IllegalActionError
 from ..core.hexgrid import Hex
 from ..ui import as_html, show_figure
+from .astrolabe import POWERS, Plates, command, load_astrolabe, read
 from .board import Mansion
-from .figures import door_graph_figure, mansion_figure
+from .figures import astrolabe_figure, battle_figure, door_graph_figure, mansion_figure
 from .missions import MISSIONS, completed_by
-from .odds import default_pile, next_card_odds
+from .odds import battle_dist, default_pile, next_card_odds
+from .raml import load_raml, meets, throw_dist, traps
 
 
 class MansionBuilder:
@@ -150,3 +152,93 @@ class MansionBuilder:
         if redraw and self.figures:
             self.figures = (self._map_figure(), self.figures[1])
             show_figure(self.map, self.figures[0])
+
+
+class AstrolabeBattle:
+    """Trap a demon, read the astrolabe, throw the raml: the plates turn, the exact battle odds follow.
+
+    >>> bench = AstrolabeBattle(seed=2)
+    >>> bench.read(); bench.plates.lower, bench.plates.top, bench.result.kind
+    (4, 4, 'ordered')
+    >>> bench.text.splitlines()[1]
+    'P(lose) = 27/64 ≈ 0.422, P(win) = 111/256, P(extra win) = 37/256'
+    """
+
+    def __init__(self, seed: int = 0, max_wisdom: int = 8):
+        self.rng, self.max_wisdom = random.Random(seed), max_wisdom
+        self.astro, self.raml = load_astrolabe(), load_raml()
+        self.plates, self.result, self.throws, self.outcome = Plates(), None, [], ""
+        self.letter = widgets.Dropdown(options=list("ABCD"), value="A", description="plaque")
+        self.category = widgets.Dropdown(options=list(POWERS), value="bloody", description="room")
+        self.wisdom = widgets.IntSlider(value=3, min=0, max=max_wisdom, description="wisdom")
+        self.warrior = widgets.Checkbox(description="Warrior (backsides)")
+        self.wise = widgets.Checkbox(description="Wise (wins are extra)")
+        self.buttons = {name: widgets.Button(description=name) for name in ("read the astrolabe", "throw the raml")}
+        self.buttons["read the astrolabe"].on_click(lambda _: self.read())
+        self.buttons["throw the raml"].on_click(lambda _: self.throw())
+        self.report = widgets.HTML()
+        self.dial, self.chart = widgets.Output(), widgets.Output()
+        self.figures = ()
+        for control in (self.wisdom, self.warrior, self.wise):
+            control.observe(lambda _: self._show(), names="value")
+        self._show()
+        self.box = widgets.VBox([
+            widgets.HBox([self.letter, self.category, self.buttons["read the astrolabe"]]),
+            widgets.HBox([self.wisdom, self.warrior, self.wise, self.buttons["throw the raml"]]),
+            self.report, widgets.HBox([self.dial, self.chart])])
+
+    def read(self) -> None:
+        """The demon is trapped by the plaque's letter: turn the plates and read the notch (ZAAR-ASTRO-04..06)."""
+        self.result, self.plates = read(self.astro, self.plates, self.letter.value, self.category.value)
+        self.throws, self.outcome = [], ""
+        self._show()
+
+    def throw(self) -> None:
+        """One battle throw, if the result asks for numbers and throws are left (ZAAR-BATTLE-01)."""
+        if self.result is None or self.result.requirement is None or self.outcome or \
+                len(self.throws) >= self.wisdom.value:
+            return
+        throw = throw_dist(self.raml).outcomes[self.rng.randrange(len(throw_dist(self.raml)))]
+        self.throws.append(throw)
+        warrior = self.warrior.value
+        if meets(throw, self.result.requirement, self.raml, warrior):
+            extra = self.wise.value or traps(throw, (self.letter.value,), self.raml, warrior)
+            self.outcome = "extra win" if extra else "win"
+        elif len(self.throws) == self.wisdom.value:
+            self.outcome = "lose"
+        self._show()
+
+    def _show(self) -> None:
+        lines = [f"plates: lower at {self.plates.lower}, top at {self.plates.top}; result: "
+                 f"{self.result if self.result else '(read the astrolabe)'}"]
+        if self.result is not None:
+            dist = battle_dist(self.result, self.wisdom.value, self.category.value, self.letter.value,
+                               warrior=self.warrior.value, wise=self.wise.value)
+            if self.result.requirement is None:
+                lines.append(f"no throw needed: {dist.outcomes[0].replace('_', ' ')} (ZAAR-ASTRO-07..09)")
+            else:
+                lose, win, extra = (dist.p(k) for k in ("lose", "win", "extra_win"))
+                lines.append(f"P(lose) = {lose} ≈ {float(lose):.3f}, P(win) = {win}, P(extra win) = {extra}")
+                lines.append("throws: " + ", ".join(f"{t[0]} {''.join(map(str, t[1:]))}" for t in self.throws)
+                             + (f" -> {self.outcome}" if self.outcome else ""))
+            if self.outcome == "extra win" or (self.result.kind == "revoked"):
+                cmd, _ = command(self.astro, self.plates, self.result)
+                lines.append(f"backside: turn {self.result.dots} {'clockwise' if self.result.clockwise else 'back'}"
+                             f" -> {cmd} (ZAAR-CMD-02)")
+        self.text = "\n".join(lines)
+        self.report.value = as_html(self.text)
+        figures = [astrolabe_figure(self.astro, self.plates)]
+        if self.result is not None and self.result.requirement is not None:
+            curves = {k: [] for k in ("lose", "win", "extra_win")}
+            for w in range(1, self.max_wisdom + 1):
+                dist = battle_dist(self.result, w, self.category.value, self.letter.value,
+                                   warrior=self.warrior.value, wise=self.wise.value)
+                for k in curves:
+                    curves[k].append((w, dist.p(k)))
+            figures.append(battle_figure(curves, f"Battle against {self.result.requirement}"))
+        self.figures = tuple(figures)
+        show_figure(self.dial, figures[0])
+        if len(figures) > 1:
+            show_figure(self.chart, figures[1])
+        else:
+            self.chart.outputs = ()
