@@ -18,6 +18,7 @@ Examples
 from __future__ import annotations
 
 import functools
+import importlib
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import sympy
@@ -128,6 +129,43 @@ class Game(Protocol):
 
     def to_dict(self) -> dict:
         """The game's parameters, JSON-safe; ``type(game).from_dict`` rebuilds an equal game."""
+
+
+class RulesState:
+    """Base of the games' frozen state dataclasses: the API methods, delegated to the game's rules module.
+
+    A subclass names its rules module in ``rules_module`` (imported when first needed, since it imports the state
+    module) and ends the game with ``phase == "over"``. Legal actions are computed once per state: states are immutable.
+    """
+
+    rules_module: ClassVar[str]
+
+    def _rules(self):
+        return importlib.import_module(self.rules_module)
+
+    def current_player(self) -> int:
+        return self._rules().actor(self)
+
+    def legal_actions(self) -> tuple:
+        return self._legal_actions
+
+    @functools.cached_property
+    def _legal_actions(self) -> tuple:
+        return self._rules().legal_actions(self)
+
+    def chance_outcomes(self) -> tuple:
+        return self._rules().chance_outcomes(self)
+
+    def apply(self, action: Any) -> Any:
+        return self._rules().apply(self, action)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def to_dict(self) -> dict:
+        from .codec import encode_fields
+
+        return encode_fields(self)
 
 
 GAMES: dict[str, type] = {}

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..core.api import Action, register_game
-from ..core.codec import decode, decode_fields, encode_fields
+from ..core.api import Action, RulesState, register_game
+from ..core.codec import decode, decode_fields
 from .board import Planet, load_planet
 from .cards import magic_deck, peoples
 
@@ -276,13 +276,15 @@ class ZargosGame:
 
 # -- the state ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class ZargosState:
+class ZargosState(RulesState):
     """Where a game of Zargos stands. Every field is immutable; ``log`` is narrative, left out of equality.
 
     ``board`` holds (province, people, units) for every occupied province, sorted. During an attack phase,
     ``attacking`` holds (province, units) of the acting people's units that have moved this turn; they sit in
     their target until the combats are resolved.
     """
+
+    rules_module = "zaarlab.zargos.rules"  # the API methods of RulesState delegate to it
 
     game: ZargosGame = field(compare=False, repr=False)
     phase: str
@@ -321,33 +323,11 @@ class ZargosState:
     winner: str = ""
     log: tuple = field(default=(), compare=False)
 
-    # -- the API --------------------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return _rules().actor(self)
-
-    def legal_actions(self) -> tuple:
-        return self._legal_actions
-
-    @cached_property
-    def _legal_actions(self) -> tuple:  # computed once per state: states are immutable
-        return _rules().legal_actions(self)
-
-    def chance_outcomes(self) -> tuple:
-        return _rules().chance_outcomes(self)
-
-    def apply(self, action) -> ZargosState:
-        return _rules().apply(self, action)
-
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
-
+    # -- the rest of the API (RulesState has the others) -----------------------------------------------------------
     def returns(self) -> tuple[int, ...]:
         """1 for the player whose people won, 0 for the others; all 0 if the turn limit stopped the game."""
         winner = self.owners[self.peoples.index(self.winner)] if self.winner else None
         return tuple(int(player == winner) for player in range(self.game.players))
-
-    def to_dict(self) -> dict:
-        return encode_fields(self)
 
     # -- reading the board ----------------------------------------------------------------------------------
     @cached_property
@@ -411,9 +391,3 @@ def units_text(n: int) -> str:
     """``1 unit``, ``3 units``."""
     return f"{n} unit{'' if n == 1 else 's'}"
 
-
-def _rules():
-    """The rules module, imported when first needed: it imports this module's classes."""
-    from . import rules
-
-    return rules

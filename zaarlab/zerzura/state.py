@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..core.api import Action, register_game
-from ..core.codec import decode, decode_fields, encode_fields
+from ..core.api import Action, RulesState, register_game
+from ..core.codec import decode, decode_fields
 from .cards import CardSet, load_cards
 
 REMOVED = {2: 20, 3: 15, 4: 0, 5: 0}  # ZERZURA-SETUP-03, -04
@@ -149,13 +149,15 @@ class ZerzuraGame:
 
 # -- the state ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class ZerzuraState:
+class ZerzuraState(RulesState):
     """Where a game of Zerzura stands. Every field is immutable; ``log`` is narrative, left out of equality.
 
     ``birds[p]`` is where player ``p``'s Bird is: ``""`` (with the player), ``"card"`` (on a card it protects),
     ``"dromedary"`` or ``"board"`` (after storing, ZERZURA-ACTION-07). ``protected[p]`` lists the cards of
     player ``p`` that an exchange may not take (ZERZURA-ACTION-08).
     """
+
+    rules_module = "zaarlab.zerzura.rules"  # the API methods of RulesState delegate to it
 
     game: ZerzuraGame = field(compare=False, repr=False)
     phase: str
@@ -175,26 +177,7 @@ class ZerzuraState:
     tiles_owned: tuple = ()       # per player (ZERZURA-CMD-02, -03)
     log: tuple = field(default=(), compare=False)
 
-    # -- the API --------------------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return _rules().actor(self)
-
-    def legal_actions(self) -> tuple:
-        return self._legal_actions
-
-    @cached_property
-    def _legal_actions(self) -> tuple:
-        return _rules().legal_actions(self)
-
-    def chance_outcomes(self) -> tuple:
-        return _rules().chance_outcomes(self)
-
-    def apply(self, action) -> ZerzuraState:
-        return _rules().apply(self, action)
-
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
-
+    # -- the rest of the API (RulesState has the others) -----------------------------------------------------------
     def returns(self) -> tuple[int, ...]:
         """1 for every player with the most victory points (a tie is a shared victory, GAP-R07), 0 for the others."""
         if not self.is_terminal():
@@ -202,12 +185,9 @@ class ZerzuraState:
         totals = [sheet.total for sheet in self.sheets()]
         return tuple(int(t == max(totals)) for t in totals)
 
-    def to_dict(self) -> dict:
-        return encode_fields(self)
-
     def observation(self, player: int) -> dict:
         """What ``player`` may see: see :func:`zaarlab.zerzura.rules.observation`."""
-        return _rules().observation(self, player)
+        return self._rules().observation(self, player)
 
     # -- reading the state ----------------------------------------------------------------------------------
     def cards_of(self, player: int) -> tuple:
@@ -228,9 +208,3 @@ class ZerzuraState:
     def __str__(self) -> str:
         return f"Zerzura, round {self.round}, phase {self.phase}, {len(self.deck)} cards in the deck"
 
-
-def _rules():
-    """The rules module, imported when first needed: it imports this module's classes."""
-    from . import rules
-
-    return rules

@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..core.api import Action, register_game
-from ..core.codec import decode, decode_fields, encode_fields
+from ..core.api import Action, RulesState, register_game
+from ..core.codec import decode, decode_fields
 from .cards import CardSet, load_cards
 from .odds import STRAIGHT_READINGS
 
@@ -233,12 +233,14 @@ class ZogarGame:
 
 # -- the state ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class ZogarState:
+class ZogarState(RulesState):
     """Where a game of Zogar's Gaze stands. Every field is immutable; ``log`` is narrative, left out of equality.
 
     Piles are sorted tuples of card ids. ``carried`` and ``found`` are the cards *with the player in the
     dungeon*; ``spent`` holds cards that go back into the dungeon deck when the turn is passed (GAP-G10).
     """
+
+    rules_module = "zaarlab.zogars_gaze.rules"  # the API methods of RulesState delegate to it
 
     game: ZogarGame = field(compare=False, repr=False)
     phase: str
@@ -270,36 +272,14 @@ class ZogarState:
     ended_by: str = ""             # "win", "gaze" (Zogar wins) or "limit"
     log: tuple = field(default=(), compare=False)
 
-    # -- the API --------------------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return _rules().actor(self)
-
-    def legal_actions(self) -> tuple:
-        return self._legal_actions
-
-    @cached_property
-    def _legal_actions(self) -> tuple:  # computed once per state: states are immutable
-        return _rules().legal_actions(self)
-
-    def chance_outcomes(self) -> tuple:
-        return _rules().chance_outcomes(self)
-
-    def apply(self, action) -> ZogarState:
-        return _rules().apply(self, action)
-
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
-
+    # -- the rest of the API (RulesState has the others) -----------------------------------------------------------
     def returns(self) -> tuple[int, ...]:
         """1 for the winner, 0 for the others; all 0 when Zogar wins or the turn limit stops the game."""
         return tuple(int(player == self.winner) for player in range(self.game.players))
 
-    def to_dict(self) -> dict:
-        return encode_fields(self)
-
     def observation(self, player: int) -> dict:
         """What ``player`` may see: see :func:`zaarlab.zogars_gaze.rules.observation`."""
-        return _rules().observation(self, player)
+        return self._rules().observation(self, player)
 
     # -- reading the state ----------------------------------------------------------------------------------
     @property
@@ -322,9 +302,3 @@ class ZogarState:
         head = f"Zogar's Gaze, turn {self.turn}, player {self.player + 1}, phase {self.phase}"
         return head + f", {len(self.gazes)} Gaze{'s' if len(self.gazes) != 1 else ''} revealed"
 
-
-def _rules():
-    """The rules module, imported when first needed: it imports this module's classes."""
-    from . import rules
-
-    return rules
