@@ -15,6 +15,7 @@ from zaarlab.zaar.odds import (
     battle_dist,
     expected_turns_to_empty,
     p_collect,
+    p_trap,
     reachable_results,
     result_kind_dist,
 )
@@ -30,6 +31,8 @@ def test_a_throw_is_256_ordered_outcomes_and_the_letter_traps():
     assert traps(("B", 1, 2, 3), ("B",), RAML) and not traps(("A", 1, 2, 3), ("B",), RAML)
     assert traps(("C", 0, 0, 0), ("C", "D"), RAML) and traps(("D", 0, 0, 0), ("C", "D"), RAML)  # two plaques
     assert throw_dist(RAML).p(lambda t: traps(t, ("B",), RAML)) == sympy.Rational(1, 4)
+    by_count = sum(t[0] in ("C", "D") for t in THROWS)  # counted by hand over the 256 throws
+    assert p_trap(("C", "D")) == sympy.Rational(by_count, 256) == sympy.Rational(1, 2)
 
 
 def test_zaar_pawn_03_the_warrior_reads_backsides():

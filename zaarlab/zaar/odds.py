@@ -106,6 +106,18 @@ def _is_room(mansion: Mansion, card: str) -> bool:
     return card in mansion.cards.rooms
 
 
+# -- the raml on entering a room (ZAAR-RAML-02, -03) --------------------------------------------------------------
+def p_trap(plaques: Iterable[str], warrior: bool = False) -> sympy.Rational:
+    """P(the entry throw traps the demon) in a room with these unrevoked ``plaques``; the Warrior reads backsides.
+
+    >>> p_trap(["B"]), p_trap(["C", "D"]), p_trap(["B"], warrior=True), p_trap(["A", "C"], warrior=True)
+    (1/4, 1/2, 1/2, 1/2)
+    """
+    raml = load_raml()
+    plaques = tuple(plaques)
+    return throw_dist(raml).p(lambda throw: traps(throw, plaques, raml, warrior))
+
+
 # -- battles (ZAAR-ASTRO-*, ZAAR-BATTLE-*) --------------------------------------------------------------------------
 OUTCOMES = ("draw", "lose", "win", "extra_win")  # ZAAR-BATTLE-07
 W = sympy.Symbol("w", positive=True, integer=True)
