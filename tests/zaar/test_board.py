@@ -5,7 +5,7 @@ import pytest
 
 from tests.zaar.helpers import grow
 from zaarlab.core.api import IllegalActionError
-from zaarlab.core.hexgrid import ORIGIN, Hex, neighbour, opposite, ring
+from zaarlab.core.hexgrid import ORIGIN, Hex, neighbour, opposite, ring, rotate_sides
 from zaarlab.zaar.board import Mansion
 
 
@@ -60,16 +60,18 @@ def test_one_room_a_cell_and_none_on_the_name_table():
 
 def test_legal_placements_are_exactly_the_placements_accepted():
     mansion = grow(Mansion.start("smoggy_chamber"), ("sacred_room_5", (1, 0)), ("windy_room_7", (0, 1)))
-    legal = set(mansion.legal_placements("bloody_room_9"))
+    room = mansion.cards.rooms["bloody_room_9"]
+    listed = {(cell, rotate_sides(room.doors, k)) for cell, k in mansion.legal_placements("bloody_room_9")}
+    accepted = set()
     for cell in mansion.frontier:
         for rotation in range(6):
             try:
                 mansion.place("bloody_room_9", cell, rotation)
             except IllegalActionError:
                 continue
-            assert any(c == cell for c, _ in legal)
-    for cell, rotation in legal:
-        mansion.place("bloody_room_9", cell, rotation)  # each one listed is accepted
+            accepted.add((cell, rotate_sides(room.doors, rotation)))
+    assert listed == accepted and listed  # the same cells and doors; turns giving the same doors listed once
+    assert len(listed) == len(mansion.legal_placements("bloody_room_9"))
 
 
 @pytest.mark.rule("ZAAR-MOVE-01", "ZAAR-MOVE-03")
