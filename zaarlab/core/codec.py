@@ -47,6 +47,8 @@ def encode(value: Any) -> Any:
         return {"__enum__": type(value).__name__, "name": value.name}
     if isinstance(value, Fraction | sympy.Rational):
         return {"__q__": str(value)}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple (a hex cell): kept as its type
+        return {"__type__": type(value).__name__, **{f: encode(getattr(value, f)) for f in value._fields}}
     if isinstance(value, tuple | list):
         return [encode(v) for v in value]
     if isinstance(value, frozenset | set):

@@ -4,4 +4,4 @@ Rule IDs are those of ``docs/rules/zaar.md``; the room and event lists and the c
 (``zaarlab data check`` lists them).
 """
 
-from . import astrolabe, cards, commands, name_table, raml  # noqa: F401  registers the data schemas and the CLI
+from . import astrolabe, cards, commands, name_table, raml, state  # noqa: F401  schemas, CLI, the game

@@ -1,0 +1,620 @@
+"""What happens in Zaar's mansion: turns beginning and ending, moves and what entering a room does, cards drawn,
+events, the demon and its battles, coins from the bag, tools, the levels and the end.
+
+The rules module dispatches here; every function takes a state and returns a new one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.hexgrid import Hex, distance, neighbours
+from .astrolabe import Plates, command, load_astrolabe, read
+from .missions import completed_by
+from .name_table import load_name_table
+from .raml import Requirement, load_raml, meets, traps
+from .state import TOOL_ORDER, Choose, EndTurn, Fight, Move, PlaceTool, RetrieveTool, SpendTool, ZaarState
+
+MISSION_PRIZE = 3  # ZAAR-MISSION-01
+SHORTCUT_NEEDS = {"broken_porch": ("sum", 4), "broken_stairway": ("sum", 5), "jive_khane": ("letters", "AB")}  # GAP-Z06
+
+
+def _set(rows: tuple, i: int, value) -> tuple:
+    return rows[:i] + (value,) + rows[i + 1:]
+
+
+def _log(state: ZaarState, *lines: str) -> tuple:
+    return state.log + lines
+
+
+# -- turns -------------------------------------------------------------------------------------------------------
+def start_turn(state: ZaarState, player: int, first: bool = False) -> ZaarState:
+    """Begin ``player``'s turn: allowances from wisdom and life (ZAAR-COIN-02, -03); level 4 one move (ZAAR-LVL4-01)."""
+    n = state.game.players
+    for _ in range(n):
+        if state.status[player] == "in":
+            break
+        player = (player + 1) % n
+    turn = state.turn + 1
+    if turn > state.game.turn_limit:
+        return replace(state, phase="over", log=_log(state, f"the game stops at the turn limit ({turn - 1} turns)"))
+    moves = 1 if state.level == 4 else state.life[player]
+    new = replace(state, phase="turn", turn=turn, player=player, draws_left=state.wisdom[player], moves_left=moves,
+                  moved=False, pending=(), log=_log(state, f"-- turn {turn}: player {player + 1} (level {state.level})"))
+    event = state.lasting[player]
+    if event and event[0] == "lost_in_thought":  # a lasting event: skip the turn
+        new = replace(new, lasting=_set(new.lasting, player, ()), log=_log(new, f"player {player + 1} skips the turn"))
+        return end_turn(new)
+    if state.held[player] and not first:  # AMB-Z04 (c): throw again; no match frees the pawn
+        return replace(new, phase="throw", pending=("entry", state.pawn(player), "recheck"))
+    return new
+
+
+def end_turn(state: ZaarState) -> ZaarState:
+    """The turn is over (ZAAR-TURN-04): lasting events count down, level 4 stays count, the next player is up."""
+    p, n = state.player, state.game.players
+    if state.characters[p] == "physician" and state.pawn(p) is not None and \
+            state.mansion.room_at(state.pawn(p)).is_sacred and "gift" not in state.pending and state.bag[0] >= 2:
+        others = [q for q in range(n) if q != p and state.status[q] != "buried"]
+        if others:  # ZAAR-PAWN-08: two life coins, one to another player (AMB-Z13: the Physician chooses)
+            return replace(state, phase="choose", pending=("gift",))
+    new = state
+    event = new.lasting[p]
+    if event and event[0] == "musicians_call":
+        left = event[1] - 1
+        new = replace(new, lasting=_set(new.lasting, p, (event[0], left) if left > 0 else ()))
+    if new.level == 4 and new.status[p] == "in" and not new.moved:
+        new = _stay(new, p)
+    return start_turn(replace(new, pending=()), (p + 1) % n)
+
+
+def _stay(state: ZaarState, p: int) -> ZaarState:
+    """Level 4: a pawn that did not move stays; the second stay collapses the room on it (ZAAR-LVL4-08, AMB-Z16)."""
+    here = state.pawn(p)
+    stays = state.stays[p] + 1
+    safe = state.mansion.room_at(here).is_sacred or here in dict(state.peganums)
+    if stays < 2 or safe:
+        return replace(state, stays=_set(state.stays, p, stays))
+    bag = (state.bag[0] + state.life[p], state.bag[1] + state.wisdom[p])
+    supply = list(state.supply)
+    for tool in state.tools[p]:
+        supply[TOOL_ORDER.index(tool)] += 1
+    return replace(state, bag=bag, supply=tuple(supply), life=_set(state.life, p, 0),
+                   wisdom=_set(state.wisdom, p, 0), tools=_set(state.tools, p, ()), pawns=_set(state.pawns, p, ()),
+                   status=_set(state.status, p, "buried"), log=_log(state, (
+                       f"ZAAR-LVL4-08: the room collapses on player {p + 1}, who loses every coin")))
+
+
+# -- moving ------------------------------------------------------------------------------------------------------
+def moves_from(state: ZaarState, p: int):
+    """(to, kind) for every legal move of player ``p``'s pawn: doors, Amulet doors, passages; walls for the
+    Alchemist; sacred-to-sacred for the Monk; never into a destroyed room."""
+    mansion, here = state.mansion, state.pawn(p)
+    kinds = ["door", "amulet", "passage"] + (["wall"] if state.characters[p] == "alchemist" else [])
+    gone = set(state.destroyed)
+    for _, to, kind in mansion.graph.edges(here, keys=True):
+        if kind in kinds and to not in gone:
+            yield to, kind
+    if state.characters[p] == "monk" and mansion.room_at(here).is_sacred:
+        yield from ((c, "teleport") for c in mansion.sacred_cells() if c != here and c not in gone)
+
+
+def move(state: ZaarState, p: int, action: Move) -> ZaarState:
+    here = state.pawn(p)
+    new = replace(state, pawns=_set(state.pawns, p, (action.to,)), moves_left=state.moves_left - 1, moved=True,
+                  stays=_set(state.stays, p, 0), log=_log(state, f"player {p + 1} moves to {_name(state, action.to)}"))
+    if state.level == 4:
+        new = _leave_ruin(new, p, here)
+    return enter(new, p, action.to)
+
+
+def _leave_ruin(state: ZaarState, p: int, left: Hex) -> ZaarState:
+    """Level 4: take the coins lying in the room left; destroy it if nobody stays (ZAAR-LVL4-05, -06)."""
+    prize = [coin for cell, coin in state.plaque_coins if cell == left]
+    state = replace(state, plaque_coins=tuple(pc for pc in state.plaque_coins if pc[0] != left),
+                    life=_set(state.life, p, state.life[p] + prize.count("life")),
+                    wisdom=_set(state.wisdom, p, state.wisdom[p] + prize.count("wisdom")))
+    others = any(state.pawn(q) == left for q in range(state.game.players) if q != p)
+    if others or state.mansion.room_at(left).is_sacred or left in dict(state.peganums):
+        return state
+    return replace(state, destroyed=tuple(sorted(state.destroyed + (left,))), log=_log(state, (
+        f"ZAAR-LVL4-05: player {p + 1} takes {len(prize)} coin(s) and the room behind collapses")))
+
+
+def enter(state: ZaarState, p: int, cell: Hex) -> ZaarState:
+    """What entering a room does: the Motreb Khane deadline, the demon's room in level 3, the Windcatcher, a
+    shortcut, and the raml for an unrevoked plaque (ZAAR-RAML-02, AMB-Z21)."""
+    room = state.mansion.room_at(cell)
+    event = state.lasting[p]
+    if event and event[0] == "musicians_call" and room.id == "motreb_khane":
+        state = replace(state, lasting=_set(state.lasting, p, ()), log=_log(state, "ZAAR-EVENT-07: Motreb Khane in "
+                                                                                   "time: 2 wisdom coins"))
+        state = _gain(state, p, "wisdom", 2)
+    if state.level == 2 and _trapped(state) and state.unrevoked()[0][0] == cell:
+        return _level3(state, p, cell)
+    if state.level >= 3:
+        return replace(state, phase="turn")
+    if room.special == "windcatcher":
+        return replace(state, phase="choose", pending=("fall", cell))  # ZAAR-ROOM-07: at once, no demon check
+    plaques = [letter for c, letter in state.unrevoked() if c == cell]
+    if plaques:
+        return replace(state, phase="throw", pending=("entry", cell, "shortcut" if room.special == "shortcut" else ""))
+    if room.special == "shortcut":
+        return replace(state, phase="choose", pending=("shortcut?", cell))
+    return replace(state, phase="turn")
+
+
+def escape(state: ZaarState, p: int) -> ZaarState:
+    new = replace(state, pawns=_set(state.pawns, p, ()), status=_set(state.status, p, "escaped"),
+                  log=_log(state, f"player {p + 1} escapes the mansion with {state.coins(p)} coins (GAP-Z12)"))
+    return end_turn(new)
+
+
+# -- cards -------------------------------------------------------------------------------------------------------
+def drawn(state: ZaarState, card: str) -> ZaarState:
+    """A card from the pile: a room to place, or an event to obey (ZAAR-EVENT-01..05)."""
+    pile = list(state.pile)
+    pile.remove(card)
+    state = replace(state, pile=tuple(pile), drawn=card)
+    if card in state.game.cards.rooms:
+        return replace(state, phase="place")
+    return _event(state, state.player, card)
+
+
+def placed(state: ZaarState, action) -> ZaarState:
+    """Place the room drawn (or put it back when it fits nowhere); pay a mission in level 2."""
+    p = state.player
+    if isinstance(action, Choose):
+        return replace(state, phase="turn", pile=tuple(sorted(state.pile + (state.drawn,))), drawn="",
+                       log=_log(state, f"{state.drawn} fits nowhere: back into the pile"))
+    mansion = state.mansion.place(state.drawn, action.cell, action.rotation)
+    room = state.game.cards.rooms[state.drawn]
+    new = replace(state, phase="turn", rooms=mansion.rooms, drawn="", log=_log(
+        state, f"player {p + 1} places {room.name} at [{action.cell.q}, {action.cell.r}]"))
+    new = _return_exiles(new, room.category, action.cell)
+    done = completed_by(new.mansion, action.cell, frozenset(new.used_rooms), new.game.windy_mutual)
+    if done:
+        new = replace(new, used_rooms=tuple(sorted(set(new.used_rooms) | set(done.rooms))))
+        if new.level == 2:
+            new = replace(new, log=_log(new, f"{done.rule}: player {p + 1} completes the {done.mission}"))
+            return _coins(new, [("player", p)] * MISSION_PRIZE, then="turn")
+    return new
+
+
+def _return_exiles(state: ZaarState, category: str | None, cell: Hex) -> ZaarState:
+    for q in range(state.game.players):
+        event = state.lasting[q]
+        if event and event[0] == "exiled" and category == "bloody":
+            state = replace(state, status=_set(state.status, q, "in"), pawns=_set(state.pawns, q, (cell,)),
+                            lasting=_set(state.lasting, q, ()), log=_log(state, f"player {q + 1} comes back"))
+    return state
+
+
+def _event(state: ZaarState, p: int, card: str) -> ZaarState:
+    event = state.game.cards.events[card]
+    if state.lasting[p]:  # ZAAR-EVENT-04: no effect, back into the pile
+        return end_turn(replace(state, pile=tuple(sorted(state.pile + (card,))), drawn="", log=_log(
+            state, f"ZAAR-EVENT-04: {event.name} has no effect while another event lasts; back into the pile")))
+    state = replace(state, drawn="", events_passed=_set(state.events_passed, p, state.events_passed[p] + 1),
+                    log=_log(state, f"ZAAR-EVENT-01: player {p + 1} draws {event.name}: {event.text}"))
+    if state.events_passed[p] == 4 and state.level == 2 and ("events", p) not in state.paid:
+        state = replace(state, paid=state.paid + (("events", p),))
+        state = _coins(replace(state, log=_log(state, "ZAAR-MISSION-08: four events")), [("player", p)] * 3,
+                       then="event:" + card)
+        return state
+    return _effects(state, p, card)
+
+
+def _effects(state: ZaarState, p: int, card: str) -> ZaarState:
+    """Carry out an event's effects (the effect language of events.yaml); the turn then ends (ZAAR-EVENT-05)."""
+    event = state.game.cards.events[card]
+    for effect in event.effects:
+        do = effect["do"]
+        if do == "throw_raml":
+            return replace(state, phase="throw", pending=("event", card))
+        if do == "lose_coin":
+            state = _lose(state, p, effect["coin"])
+        elif do == "gain_coin":
+            state = _gain(state, p, effect["coin"], effect["count"])
+        elif do == "gain_tool":
+            i = TOOL_ORDER.index(effect["tool"])
+            if state.supply[i]:
+                state = replace(state, supply=_set(state.supply, i, state.supply[i] - 1),
+                                tools=_set(state.tools, p, tuple(sorted(state.tools[p] + (effect["tool"],)))))
+        elif do == "revoke_plaque":
+            if state.level == 1 or not state.unrevoked():
+                return end_turn(replace(state, log=_log(state, "ZAAR-EVENT-06: void in level 1; removed")))
+            return replace(state, phase="choose", pending=("revoke",))
+        elif do == "move_to" and state.pawn(p) is not None:
+            return replace(state, phase="choose", pending=("nearest",))
+        elif do == "swap_pawns" and state.pawn(p) is not None:
+            if any(state.pawn(q) is not None for q in range(state.game.players) if q != p):
+                return replace(state, phase="choose", pending=("swap",))
+        elif do == "give_coin":
+            q = (p + 1) % state.game.players
+            coin = "life" if state.life[p] else "wisdom" if state.wisdom[p] else ""
+            if coin and q != p:
+                state = _lose(state, p, coin, to_bag=False)
+                state = replace(state, **{coin: _set(getattr(state, coin), q, getattr(state, coin)[q] + 1)})
+        elif do in ("deadline", "skip_turns", "extra_battle_throw"):
+            counter = effect.get("rounds", 1)
+            state = replace(state, lasting=_set(state.lasting, p, (card, counter)))
+        elif do == "exile_until" and state.pawn(p) is not None:
+            state = replace(state, lasting=_set(state.lasting, p, (card, 0)), pawns=_set(state.pawns, p, ()),
+                            status=_set(state.status, p, "exiled"), held=_set(state.held, p, False))
+    return end_turn(state)
+
+
+# -- chance and choices ------------------------------------------------------------------------------------------
+def choices(state: ZaarState) -> tuple:
+    kind = state.pending[0]
+    p = state.player
+    if state.phase == "trapped":
+        return (EndTurn(), Fight())  # ZAAR-RAML-04
+    if kind == "fall":
+        return tuple(Choose(_cell(c)) for c in state.mansion.windcatcher_destinations(state.pending[1]))
+    if kind == "shortcut?":
+        return (Choose("stay"), Choose("throw"))
+    if kind == "shortcut":
+        return tuple(Choose(_cell(c)) for c in state.mansion.shortcut_destinations(state.pending[1])) or (
+            Choose("stay"),)
+    if kind == "revoke":
+        return tuple(Choose(f"{_cell(c)} {letter}") for c, letter in state.unrevoked())
+    if kind == "nearest":
+        here = state.pawn(p)
+        sacred = [c for c in state.mansion.sacred_cells() if c != here]
+        near = min((distance(here, c) for c in sacred), default=None)
+        return tuple(Choose(_cell(c)) for c in sacred if distance(here, c) == near) or (Choose("stay"),)
+    if kind == "swap":
+        return tuple(Choose(f"player {q + 1}") for q in range(state.game.players)
+                     if q != p and state.pawn(q) is not None)
+    if kind == "gift":
+        return tuple(Choose(f"player {q + 1}") for q in range(state.game.players)
+                     if q != p and state.status[q] != "buried")
+    raise AssertionError(f"no choices for {state.pending}")
+
+
+def apply(state: ZaarState, action) -> ZaarState:
+    if state.phase == "coin":
+        return _coin_drawn(state, action)
+    if state.phase == "throw":
+        return _thrown(state, action)
+    if state.phase == "trapped":
+        if isinstance(action, EndTurn):
+            return end_turn(state)
+        return _fight(state)
+    return _chosen(state, action)
+
+
+def _chosen(state: ZaarState, action: Choose) -> ZaarState:
+    kind, p = state.pending[0], state.player
+    if kind in ("fall", "shortcut", "nearest") and action.what != "stay":
+        cell = _parse_cell(action.what)
+        new = replace(state, phase="turn", pending=(), pawns=_set(state.pawns, p, (cell,)),
+                      log=_log(state, f"player {p + 1} goes to {_name(state, cell)} (ZAAR-ROOM-07..09)"))
+        return end_turn(new) if kind == "nearest" else enter(new, p, cell) if kind == "shortcut" else new
+    if kind == "shortcut?":
+        if action.what == "throw":
+            return replace(state, phase="throw", pending=("shortcut", state.pending[1]))
+        return replace(state, phase="turn", pending=())
+    if kind in ("fall", "shortcut"):
+        return replace(state, phase="turn", pending=())
+    if kind == "nearest":
+        return end_turn(state)
+    if kind == "revoke":
+        cell_text, letter = action.what.rsplit(" ", 1)
+        cell = _parse_cell(cell_text)
+        new = _revoke(state, [(cell, letter)], by=p)
+        return _coins(new, [("plaque", cell)], then="end")
+    if kind == "swap":
+        q = int(action.what.split()[1]) - 1
+        mine, theirs = state.pawns[p], state.pawns[q]
+        new = replace(state, pawns=_set(_set(state.pawns, p, theirs), q, mine), log=_log(state, f"player {p + 1} "
+                                                                                                f"and {q + 1} swap"))
+        return end_turn(new)
+    q = int(action.what.split()[1]) - 1  # the Physician's gift
+    new = replace(state, pending=("gift",), bag=(state.bag[0] - 2, state.bag[1]),
+                  life=_set(_set(state.life, p, state.life[p] + 1), q, state.life[q] + 1), log=_log(
+                      state, f"ZAAR-PAWN-08: the Physician takes two life coins and gives one to player {q + 1}"))
+    return end_turn(new)
+
+
+def _thrown(state: ZaarState, throw: tuple) -> ZaarState:
+    kind, p, raml = state.pending[0], state.player, load_raml()
+    warrior = state.characters[p] == "warrior"
+    text = f"{throw[0]} {''.join(map(str, throw[1:]))}"
+    if kind == "entry":
+        cell = state.pending[1]
+        plaques = tuple(letter for c, letter in state.unrevoked() if c == cell)
+        if plaques and traps(throw, plaques, raml, warrior):
+            letter = next(letter for letter in plaques if traps((letter,), (letter,), raml) and traps(
+                throw, (letter,), raml, warrior))
+            new = replace(state, held=_set(state.held, p, True), pending=("trapped", cell, letter, throw),
+                          log=_log(state, f"ZAAR-RAML-03: the raml shows {text}: the demon is trapped in "
+                                          f"{_name(state, cell)}"))
+            if state.level == 1:
+                return end_turn(replace(new, log=_log(new, "ZAAR-LVL1-02: no battle in level 1; the turn ends")))
+            return replace(new, phase="trapped")  # ZAAR-RAML-04
+        new = replace(state, held=_set(state.held, p, False), log=_log(state, f"the raml shows {text}: no demon here"))
+        if state.pending[2] == "recheck":
+            return replace(new, phase="turn", pending=())
+        if state.pending[2] == "shortcut":
+            return replace(new, phase="choose", pending=("shortcut?", cell))
+        return replace(new, phase="turn", pending=())
+    if kind == "battle":
+        return _battle_throw(state, throw)
+    if kind == "level3":
+        return _level3_throw(state, throw)
+    if kind == "shortcut":
+        need, value = SHORTCUT_NEEDS.get(state.mansion.room_at(state.pending[1]).id, ("sum", 4))
+        ok = sum(throw[1:]) >= value if need == "sum" else throw[0] in value
+        if ok:
+            return replace(state, phase="choose", pending=("shortcut", state.pending[1]), log=_log(
+                state, f"ZAAR-ROOM-06: {text}: the shortcut opens"))
+        return replace(state, phase="turn", pending=(), log=_log(state, f"ZAAR-ROOM-06: {text}: no shortcut"))
+    card = state.pending[1]  # an event's throw (ZAAR-EVENT-07 a)
+    effect = state.game.cards.events[card].effects[0]
+    new = replace(state, pending=(), log=_log(state, f"ZAAR-EVENT-07: {text}"))
+    if throw[0] in effect["lose_on"]:
+        new = _lose(new, p, "life" if new.life[p] else "wisdom")
+    return end_turn(new)
+
+
+# -- battles -----------------------------------------------------------------------------------------------------
+def _fight(state: ZaarState) -> ZaarState:
+    """Read the astrolabe for the trapping letter and the room's power, then settle the battle (ZAAR-ASTRO-*)."""
+    _, cell, letter, table = state.pending
+    p = state.player
+    category = state.mansion.room_at(cell).category
+    result, plates = read(load_astrolabe(), Plates(*state.plates), letter, category)
+    state = replace(state, plates=(plates.lower, plates.top, plates.back), log=_log(
+        state, f"ZAAR-ASTRO-06: the astrolabe shows: {result}"))
+    if result.kind == "revoked":
+        return _won(state, cell, letter, extra=True, result=result)
+    if result.kind == "not_revoked":
+        return end_turn(replace(state, log=_log(state, "ZAAR-BATTLE-05: a draw")))
+    if result.kind == "sacrifice":
+        if category == result.category:
+            return end_turn(_lose(replace(state, log=_log(state, "ZAAR-ASTRO-09: a life is lost")), p, "life"))
+        return end_turn(replace(state, log=_log(state, "ZAAR-ASTRO-09: not this room: a draw")))
+    raml = load_raml()
+    if meets(table, result.requirement, raml, state.characters[p] == "warrior"):
+        return _won(state, cell, letter, extra=True, result=result)  # ZAAR-ASTRO-12
+    extra = 1 if state.lasting[p] and state.lasting[p][0] == "war_cry" else 0
+    if extra:
+        state = replace(state, lasting=_set(state.lasting, p, ()))
+    throws = state.wisdom[p] + extra
+    if throws == 0:
+        return end_turn(_lose(state, p, "life"))
+    return replace(state, phase="throw", pending=("battle", cell, letter, throws, str(result.requirement),
+                                                  result.requirement.kind, result.clockwise, result.dots))
+
+
+def _battle_throw(state: ZaarState, throw: tuple) -> ZaarState:
+    _, cell, letter, left, text, kind, clockwise, dots = state.pending
+    p, raml = state.player, load_raml()
+    warrior = state.characters[p] == "warrior"
+    requirement = Requirement.parse(text) if kind == "ordered" else Requirement.unordered(
+        int(c) for c in text.strip("{}").split(", "))
+    shown = f"{throw[0]} {''.join(map(str, throw[1:]))}"
+    if meets(throw, requirement, raml, warrior):
+        extra = state.characters[p] == "wise" or traps(throw, (letter,), raml, warrior)  # ZAAR-BATTLE-06, -PAWN-07
+        from .astrolabe import Result
+
+        state = replace(state, log=_log(state, f"the raml shows {shown}: {'extra ' if extra else ''}win"))
+        return _won(state, cell, letter, extra, Result(kind, requirement, clockwise=clockwise, dots=dots))
+    if left > 1:
+        return replace(state, pending=("battle", cell, letter, left - 1, text, kind, clockwise, dots),
+                       log=_log(state, f"the raml shows {shown}"))
+    return end_turn(_lose(replace(state, log=_log(state, f"the raml shows {shown}: ZAAR-BATTLE-04: lost")), p, "life"))
+
+
+def _won(state: ZaarState, cell: Hex, letter: str, extra: bool, result) -> ZaarState:
+    """The spell is revoked: two coins from the bag, one to the winner, one on the plaque (ZAAR-BATTLE-03); an extra
+    win reads the backside (ZAAR-CMD-01)."""
+    p = state.player
+    state = _revoke(state, [(cell, letter)], by=p)
+    state = replace(state, held=_set(state.held, p, False))
+    queue = [("player", p), ("plaque", cell)]
+    if extra:
+        cmd, plates = command(load_astrolabe(), Plates(*state.plates), result)
+        state = replace(state, plates=(plates.lower, plates.top, plates.back), log=_log(
+            state, f"ZAAR-CMD-01: the backside says: {cmd}"))
+        state, more = _command(state, cmd)
+        queue += more
+    return _coins(state, queue, then="end")
+
+
+def _command(state: ZaarState, cmd) -> tuple[ZaarState, list]:
+    """Part 1 revokes every matching plaque, each covered by a coin; part 2 reveals a name letter (ZAAR-CMD-04..07)."""
+    rooms = state.game.cards.rooms
+    targets = [(c, letter) for c, letter in state.unrevoked()
+               if (cmd.plaque and letter == cmd.plaque) or (cmd.category and rooms[state.mansion.layout[c][0]].category
+                                                            == cmd.category)]
+    state = _revoke(state, targets, by=state.player)
+    queue = [("plaque", c) for c, _ in targets]
+    if cmd.letter and cmd.letter not in state.revealed:
+        state = replace(state, revealed=state.revealed + (cmd.letter,))
+        queue += [("table", cell) for cell in load_name_table().cells_of(cmd.letter)]
+        nth = len(state.revealed)
+        for count, name in ((6, "sixth"), (7, "seventh")):  # ZAAR-MISSION-10, -11
+            if nth == count and state.level == 2 and name not in state.paid:
+                state = replace(state, paid=state.paid + (name,), log=_log(state, f"the {name} letter: a mission"))
+                queue += [("player", state.player)] * MISSION_PRIZE
+    return state, queue
+
+
+def _revoke(state: ZaarState, plaques, by: int) -> ZaarState:
+    plaques = [pl for pl in plaques if pl not in state.revoked]
+    if not plaques:
+        return state
+    before = len(state.unrevoked())
+    state = replace(state, revoked=tuple(sorted(set(state.revoked) | set(plaques))))
+    if len(state.unrevoked()) == 1 < before:
+        state = replace(state, trapper=by)
+    return state
+
+
+# -- level 3 -----------------------------------------------------------------------------------------------------
+def _level3(state: ZaarState, p: int, cell: Hex) -> ZaarState:
+    state = replace(state, level=3, demon_room=(cell,), phase="turn", log=_log(
+        state, f"ZAAR-LVL2-03: player {p + 1} reaches the demon's room; level 3 begins"))
+    if state.trapper >= 0 and "last_spell" not in state.paid:
+        state = replace(state, paid=state.paid + ("last_spell",))
+        return _coins(state, [("player", state.trapper)] * MISSION_PRIZE, then="turn")
+    return state
+
+
+def _level3_throw(state: ZaarState, throw: tuple) -> ZaarState:
+    _, left, _ = state.pending
+    p, raml, table = state.player, load_raml(), load_name_table()
+    covered = {cell for cell, _ in state.table_coins}
+    warrior = state.characters[p] == "warrior"
+    lines = [set(cells) & covered for _, code, cells in table.lines()
+             if set(cells) & covered and meets(throw, Requirement.parse(code), raml, warrior)]
+    if lines:
+        best = max(lines, key=len)
+        won = [coin for cell, coin in state.table_coins if cell in best]
+        new = replace(state, table_coins=tuple(tc for tc in state.table_coins if tc[0] not in best),
+                      life=_set(state.life, p, state.life[p] + won.count("life")),
+                      wisdom=_set(state.wisdom, p, state.wisdom[p] + won.count("wisdom")), last_taker=p,
+                      pending=("fought",), phase="turn", log=_log(state, f"ZAAR-LVL3-04: player {p + 1} takes "
+                                                                         f"{len(won)} coin(s)"))
+        return end_turn(new)
+    if left > 1:
+        return replace(state, pending=("level3", left - 1, "fought"))
+    return end_turn(_lose(replace(state, pending=("fought",), log=_log(state, "ZAAR-LVL3-05: no line: a life lost")),
+                          p, "life"))
+
+
+# -- coins -------------------------------------------------------------------------------------------------------
+def _coins(state: ZaarState, destinations: list, then: str) -> ZaarState:
+    """Draw coins from the bag, one chance step each (ZAAR-COIN-04), then go on (``then``: end, turn, event:ID)."""
+    room = sum(state.bag)
+    destinations = destinations[:room]
+    if not destinations:
+        return _resume(state, then)
+    return replace(state, phase="coin", coin_queue=tuple(destinations), pending=("then", then))
+
+
+def _coin_drawn(state: ZaarState, coin: str) -> ZaarState:
+    where, *rest = state.coin_queue
+    bag = (state.bag[0] - (coin == "life"), state.bag[1] - (coin == "wisdom"))
+    state = replace(state, bag=bag, coin_queue=tuple(rest))
+    kind, target = where
+    if kind == "player":
+        state = replace(state, **{coin: _set(getattr(state, coin), target, getattr(state, coin)[target] + 1)})
+    elif kind == "plaque":
+        state = replace(state, plaque_coins=tuple(sorted(state.plaque_coins + ((target, coin),))))
+    else:
+        state = replace(state, table_coins=tuple(sorted(state.table_coins + ((target, coin),))))
+    if state.coin_queue and sum(state.bag):
+        return state
+    return _resume(replace(state, coin_queue=()), state.pending[1])
+
+
+def _resume(state: ZaarState, then: str) -> ZaarState:
+    state = replace(state, pending=())
+    if then == "end":
+        return end_turn(state)
+    if then.startswith("event:"):
+        return _effects(state, state.player, then[6:])
+    return replace(state, phase="turn")
+
+
+def _gain(state: ZaarState, p: int, coin: str, count: int) -> ZaarState:
+    i = 0 if coin == "life" else 1
+    count = min(count, state.bag[i])
+    bag = _set(state.bag, i, state.bag[i] - count)
+    return replace(state, bag=bag, **{coin: _set(getattr(state, coin), p, getattr(state, coin)[p] + count)})
+
+
+def _lose(state: ZaarState, p: int, coin: str, to_bag: bool = True) -> ZaarState:
+    if getattr(state, coin)[p] == 0:
+        return state
+    i = 0 if coin == "life" else 1
+    bag = _set(state.bag, i, state.bag[i] + 1) if to_bag else state.bag  # GAP-Z13: back to the bag
+    return replace(state, bag=bag, **{coin: _set(getattr(state, coin), p, getattr(state, coin)[p] - 1)})
+
+
+# -- tools -------------------------------------------------------------------------------------------------------
+def tool(state: ZaarState, p: int, action) -> ZaarState:
+    if isinstance(action, RetrieveTool):
+        field_name = "passages" if action.tool == "boswellia" else "peganums"
+        return replace(state, **{field_name: tuple(x for x in getattr(state, field_name) if x != (action.cell, p))},
+                       tools=_set(state.tools, p, tuple(sorted(state.tools[p] + (action.tool,)))),
+                       log=_log(state, f"ZAAR-TOOL-13: player {p + 1} takes back {action.tool}"))
+    mine = list(state.tools[p])
+    mine.remove(action.tool)
+    state = replace(state, tools=_set(state.tools, p, tuple(mine)))
+    if isinstance(action, PlaceTool):
+        if action.tool == "amulet":
+            mansion = state.mansion.with_amulet_door(action.cell, action.side)
+            return replace(state, amulet_doors=mansion.amulet_doors, log=_log(state, "ZAAR-TOOL-10: a new door"))
+        field_name = "passages" if action.tool == "boswellia" else "peganums"
+        return replace(state, **{field_name: tuple(sorted(getattr(state, field_name) + ((action.cell, p),)))},
+                       log=_log(state, f"ZAAR-TOOL-01: player {p + 1} places {action.tool}"))
+    supply = list(state.supply)
+    supply[TOOL_ORDER.index(action.tool)] += 1  # a spent tool goes back to the supply
+    state = replace(state, supply=tuple(supply))
+    if action.tool == "amulet":  # ZAAR-TOOL-09: life and wisdom both count as their sum this turn
+        total = state.life[p] + state.wisdom[p]
+        return replace(state, moves_left=state.moves_left + state.wisdom[p] if state.level < 4 else state.moves_left,
+                       draws_left=state.draws_left + state.life[p], log=_log(
+                           state, f"ZAAR-TOOL-09: player {p + 1} spends an Amulet: {total} moves and draws this turn"))
+    here = state.pawn(p)
+    if action.tool == "peganum":  # ZAAR-TOOL-07: this room and its door neighbours
+        rooms = {here} | set(state.mansion.door_graph.neighbors(here))
+        targets = [(c, letter) for c, letter in state.unrevoked() if c in rooms]
+        state = _revoke(replace(state, log=_log(state, "ZAAR-TOOL-07: Peganum")), targets, by=p)
+        return _coins(state, [("plaque", c) for c, _ in targets], then="turn")
+    from .astrolabe import Command  # ZAAR-TOOL-11: the first part of a command, chosen
+
+    cmd = Command(plaque=action.target) if len(action.target) == 1 else Command(category=action.target)
+    targets_before = len(state.unrevoked())
+    state, queue = _command(replace(state, log=_log(state, f"ZAAR-TOOL-11: Boswellia: {cmd}")), cmd)
+    del targets_before
+    return _coins(state, queue, then="turn")
+
+
+# -- levels and the end ------------------------------------------------------------------------------------------
+def _trapped(state: ZaarState) -> bool:
+    """One plaque left and three letters revealed: the demon is trapped (ZAAR-LVL2-02)."""
+    return len(state.unrevoked()) == 1 and len(state.revealed) >= 3
+
+
+def settle(state: ZaarState) -> ZaarState:
+    """Level changes and the end, after every action (ZAAR-LVL1-01, ZAAR-LVL2-06, ZAAR-LVL3-06, ZAAR-END-01)."""
+    if state.phase == "over" or state.phase in ("start", "order", "character"):
+        return state
+    if state.level == 1 and state.mansion.sacred_cells():
+        state = replace(state, level=2, log=_log(state, "ZAAR-LVL1-01: a sacred room is found: level 2"))
+    rooms_left = any(c in state.game.cards.rooms for c in state.pile) or state.drawn
+    if state.level == 2 and not state.unrevoked() and not rooms_left:
+        state = replace(state, level=4, log=_log(state, "ZAAR-LVL2-06: all plaques revoked, all rooms placed: level 4"))
+    if state.level == 3 and not state.table_coins and state.phase not in ("coin",):
+        state = replace(state, level=4, log=_log(state, "ZAAR-LVL3-06: the demon is destroyed: level 4"))
+    if all(s != "in" for s in state.status) and state.phase != "over":
+        survivors = [p for p, s in enumerate(state.status) if s == "escaped"]
+        best = max((state.coins(p) for p in survivors), default=None)
+        winners = tuple(p for p in survivors if state.coins(p) == best)
+        return replace(state, phase="over", winner=winners, log=_log(state, "ZAAR-END-01: nobody is left inside; "
+                                                                            f"winners: {[w + 1 for w in winners]}"))
+    return state
+
+
+def _cell(cell: Hex) -> str:
+    return f"[{cell.q}, {cell.r}]"
+
+
+def _parse_cell(text: str) -> Hex:
+    q, r = text.strip("[]").split(",")
+    return Hex(int(q), int(r))
+
+
+def _name(state: ZaarState, cell: Hex) -> str:
+    return f"{state.mansion.room_at(cell).name} [{cell.q}, {cell.r}]"
+
+
+__all__ = ["choices", "apply", "drawn", "placed", "move", "moves_from", "start_turn", "end_turn", "settle",
+           "tool", "escape", "enter", "neighbours", "Fight", "EndTurn", "SpendTool"]

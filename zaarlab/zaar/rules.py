@@ -1,0 +1,299 @@
+"""The rules of Zaar as pure functions: who acts, what is legal, what each action does.
+
+Glossary (rule IDs of ``docs/rules/zaar.md``): the **mansion** and its **enclosures** (:mod:`.board`), **plaques**
+and their letters, the **raml** (:mod:`.raml`), the **astrolabe** (:mod:`.astrolabe`), the **name table**
+(:mod:`.name_table`), **coins** (life, wisdom, tools), the four **levels** (ZAAR-LVL*), **missions** (:mod:`.missions`).
+
+Phases: ``order`` / ``character`` (advanced mode), ``start``, then ``turn`` with its chance steps ``draw``,
+``throw`` and ``coin`` and the choices ``place``, ``choose``, ``trapped``; ``over`` at the end.
+A turn is free in order (ZAAR-TURN-01): draw up to wisdom cards, move up to life times, buy and use tools.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+
+import sympy
+
+from ..core.api import CHANCE, TERMINAL, IllegalActionError
+from ..core.dist import Dist
+from ..core.hexgrid import Hex
+from . import encounter
+from .raml import load_raml, throw_dist
+from .state import (
+    TOOL_ORDER,
+    BuyTool,
+    Choose,
+    DrawCard,
+    EndTurn,
+    Escape,
+    Fight,
+    Move,
+    PickCharacter,
+    Place,
+    PlaceTool,
+    RetrieveTool,
+    SpendTool,
+    StartRoom,
+    Throw,
+    ZaarState,
+)
+
+CHANCE_PHASES = ("order", "draw", "throw", "coin")
+PRICE, KNIGHT_PRICE = 3, 2  # ZAAR-TOOL-03, ZAAR-PAWN-05
+START_COINS = (3, 3)  # normal mode (ZAAR-PAWN-01)
+
+
+# -- who acts ----------------------------------------------------------------------------------------------
+def actor(state: ZaarState) -> int:
+    if state.phase == "over":
+        return TERMINAL
+    if state.phase in CHANCE_PHASES:
+        return CHANCE
+    if state.phase == "character":
+        return state.choosers[0]
+    if state.phase == "start":
+        return 0  # the first player (ZAAR-SETUP-08: birthdays; the engine seats them first)
+    return state.player
+
+
+# -- chance ------------------------------------------------------------------------------------------------
+def chance_outcomes(state: ZaarState) -> tuple:
+    return tuple((o, _rational(w, d)) for o, w, d in _chance_weights(state))
+
+
+@cache
+def _rational(w: int, d: int) -> sympy.Rational:
+    return sympy.Rational(w, d)
+
+
+@cache
+def _sum_weights() -> tuple:
+    sums = throw_dist(load_raml()).map(lambda t: sum(t[1:]))
+    return tuple((s, w, sums.denominator) for s, w in sums.items())
+
+
+def _chance_weights(state: ZaarState) -> list:
+    if state.phase == "order":
+        return list(_sum_weights())  # the raml's numbers added up (GAP-Z03)
+    if state.phase == "draw":
+        draw = Dist.draw(state.pile)
+        return [(card, w, draw.denominator) for card, w in draw.items()]
+    if state.phase == "throw":
+        throws = throw_dist(load_raml())
+        return [(t, w, throws.denominator) for t, w in throws.items()]
+    life, wisdom = state.bag  # ZAAR-COIN-04: a coin drawn blind
+    return [(c, n, life + wisdom) for c, n in (("life", life), ("wisdom", wisdom)) if n]
+
+
+# -- legal actions -----------------------------------------------------------------------------------------
+def legal_actions(state: ZaarState) -> tuple:
+    if state.phase == "over":
+        return ()
+    if state.phase in CHANCE_PHASES:
+        return tuple(o for o, _, _ in _chance_weights(state))
+    if state.phase == "character":
+        taken = set(state.characters)
+        return tuple(PickCharacter(c) for c in sorted(state.game.characters) if c not in taken)
+    if state.phase == "start":
+        cards = state.game.cards
+        return tuple(StartRoom(r) for r in sorted(cards.rooms) if cards.rooms[r].plaques
+                     and len(cards.rooms[r].doors) >= state.game.players)  # ZAAR-SETUP-02
+    if state.phase == "place":
+        fits = state.mansion.legal_placements(state.drawn)
+        return tuple(Place(c, k) for c, k in fits) or (Choose("back to the pile"),)
+    if state.phase in ("choose", "trapped"):
+        return encounter.choices(state)
+    return tuple(sorted(set(_turn_actions(state))))
+
+
+def _turn_actions(state: ZaarState):
+    p, level = state.player, state.level
+    here = state.pawn(p)
+    if level == 3 and here is not None and here == state.demon_room[0] and not _fought(state):
+        yield Throw()  # in the demon's room one must fight (ZAAR-LVL3-08)
+        return
+    yield EndTurn()
+    if level <= 2 and state.draws_left > 0 and state.pile and not state.lasting[p][:1] == ("lost_in_thought",):
+        yield DrawCard()
+    if here is not None and state.moves_left > 0 and not state.held[p]:
+        yield from (Move(to, kind) for to, kind in encounter.moves_from(state, p))
+    if level == 4 and here is not None and state.mansion.room_at(here).is_sacred:
+        yield Escape()
+    yield from _tool_actions(state)
+
+
+def _fought(state: ZaarState) -> bool:
+    return "fought" in state.pending
+
+
+def _tool_actions(state: ZaarState):
+    p = state.player
+    if state.level < 4 or not state.moved:  # level 4: tools only before the move (ZAAR-TOOL-05)
+        price = KNIGHT_PRICE if state.characters[p] == "knight" else PRICE
+        for tool, left in zip(TOOL_ORDER, state.supply, strict=True):
+            if left:
+                for life in range(price + 1):
+                    if life <= state.life[p] and price - life <= state.wisdom[p]:
+                        yield BuyTool(tool, life)
+    here = state.pawn(p)
+    for tool in set(state.tools[p]):
+        if tool == "amulet":
+            yield SpendTool("amulet")
+        if here is None:
+            continue
+        if tool == "peganum" and state.level >= 2:
+            yield SpendTool("peganum")
+        if tool == "boswellia" and state.level >= 2:
+            yield from (SpendTool("boswellia", t) for t in ("A", "B", "C", "D", "bloody", "smoggy", "humid", "windy"))
+        if tool in ("peganum", "boswellia") and here not in dict(state.peganums if tool == "peganum" else
+                                                                 state.passages):
+            yield PlaceTool(tool, here)
+        if tool == "amulet":
+            mansion = state.mansion
+            for side in range(6):
+                try:
+                    mansion.with_amulet_door(here, side)
+                except IllegalActionError:
+                    continue
+                yield PlaceTool("amulet", here, side)
+    for cell, owner in state.passages:
+        if owner == p:
+            yield RetrieveTool("boswellia", cell)
+    for cell, owner in state.peganums:
+        if owner == p:
+            yield RetrieveTool("peganum", cell)
+
+
+# -- refusals ----------------------------------------------------------------------------------------------
+def refusal(state: ZaarState, action) -> IllegalActionError:
+    if state.phase == "over":
+        return IllegalActionError("ZAAR-END-01", "the game is over")
+    if state.phase in CHANCE_PHASES:
+        return IllegalActionError("ZAAR-COIN-04" if state.phase == "coin" else "ZAAR-RAML-02",
+                                  f"{action!r} is not an outcome of this {state.phase}")
+    p = actor(state)
+    if isinstance(action, DrawCard):
+        if state.level >= 3:
+            return IllegalActionError("ZAAR-LVL2-03", "no card is drawn from level 3 on")
+        return IllegalActionError("ZAAR-COIN-02", f"draws are limited to the wisdom coins held ({state.wisdom[p]})")
+    if isinstance(action, Move):
+        if state.held[p]:
+            return IllegalActionError("ZAAR-MOVE-02", "the demon is in your room: you cannot leave it")
+        if state.moves_left <= 0:
+            return IllegalActionError("ZAAR-LVL4-01" if state.level == 4 else "ZAAR-COIN-03",
+                                      "no move left this turn")
+        return IllegalActionError("ZAAR-MOVE-01", f"no way from your room to {action.to} ({action.kind})")
+    if isinstance(action, Fight) and state.level == 1:
+        return IllegalActionError("ZAAR-ASTRO-01", "no battle in level 1: the astrolabe is not used yet")
+    if isinstance(action, BuyTool):
+        if state.level == 4 and state.moved:
+            return IllegalActionError("ZAAR-TOOL-05", "in level 4 tools are bought before the move")
+        return IllegalActionError("ZAAR-TOOL-03", "a tool costs 3 coins (the Knight 2) from what you hold")
+    if isinstance(action, EndTurn) and state.level == 3:
+        return IllegalActionError("ZAAR-LVL3-08", "in the demon's room you must fight")
+    if state.phase == "place":
+        return IllegalActionError("ZAAR-PLACE-01", f"{action} is not a placement of {state.drawn}")
+    return IllegalActionError("ZAAR-TURN-01", f"{action} is not legal now")
+
+
+# -- doing -------------------------------------------------------------------------------------------------
+def apply(state: ZaarState, action) -> ZaarState:
+    if action not in state.legal_actions():
+        raise refusal(state, action)
+    phase = state.phase
+    if phase == "order":
+        new = _order(state, action)
+    elif phase == "character":
+        new = _character(state, action)
+    elif phase == "start":
+        new = _start(state, action)
+    elif phase == "draw":
+        new = encounter.drawn(state, action)
+    elif phase == "place":
+        new = encounter.placed(state, action)
+    elif phase in ("throw", "coin", "choose", "trapped"):
+        new = encounter.apply(state, action)
+    else:
+        new = _turn(state, action)
+    return encounter.settle(new)
+
+
+def _order(state: ZaarState, number: int) -> ZaarState:
+    group = state.order[0]
+    rolled = state.rolls + ((group[len(state.rolls)], number),)
+    if len(rolled) < len(group):
+        return replace(state, rolls=rolled)
+    ranked = sorted(rolled, key=lambda r: r[1])
+    groups = []
+    for _, value in dict.fromkeys((v, None) for _, v in ranked):
+        groups.append(tuple(pl for pl, v in ranked if v == value))
+    rest = tuple(g for g in groups) + state.order[1:]
+    choosers = state.choosers
+    while rest and len(rest[0]) == 1:
+        choosers += rest[0]
+        rest = rest[1:]
+    new = replace(state, order=rest, rolls=(), choosers=choosers, log=state.log + (
+        f"ZAAR-SETUP-05: the raml gives {', '.join(f'player {pl + 1}: {v}' for pl, v in rolled)}",))
+    return new if rest else replace(new, phase="character")
+
+
+def _character(state: ZaarState, action: PickCharacter) -> ZaarState:
+    p = state.choosers[0]
+    chars = list(state.characters)
+    chars[p] = action.character
+    new = replace(state, characters=tuple(chars), choosers=state.choosers[1:], log=state.log + (
+        f"player {p + 1} plays the {action.character}",))
+    return new if new.choosers else replace(new, phase="start")
+
+
+def _start(state: ZaarState, action: StartRoom) -> ZaarState:
+    from .board import Mansion  # noqa: PLC0415  (kept local: the mansion is only built here)
+
+    game, n = state.game, state.game.players
+    start = Mansion.start(action.room, n, game.cards)
+    life, wisdom, tools, supply = [], [], [], list(state.supply)
+    for p in range(n):
+        if game.mode == "advanced":
+            c = game.characters[state.characters[p]]
+            life.append(c.life), wisdom.append(c.wisdom), tools.append(tuple(sorted(c.tools)))
+            for t in c.tools:
+                supply[TOOL_ORDER.index(t)] -= 1
+        else:
+            life.append(START_COINS[0]), wisdom.append(START_COINS[1]), tools.append(())
+    bag = (state.bag[0] - sum(life), state.bag[1] - sum(wisdom))
+    new = replace(state, rooms=start.rooms, pile=tuple(c for c in state.pile if c != action.room), bag=bag,
+                  supply=tuple(supply), life=tuple(life), wisdom=tuple(wisdom), tools=tuple(tools),
+                  pawns=((Hex(0, 0),),) * n, log=state.log + (
+                      f"ZAAR-SETUP-02: {game.cards.rooms[action.room].name} is the first room; ZAAR-SETUP-06: every "
+                      "pawn starts there; ZAAR-SETUP-07: coins dealt",))
+    return encounter.start_turn(new, 0, first=True)
+
+
+def _turn(state: ZaarState, action) -> ZaarState:
+    p = state.player
+    if isinstance(action, EndTurn):
+        return encounter.end_turn(state)
+    if isinstance(action, DrawCard):
+        return replace(state, phase="draw", draws_left=state.draws_left - 1)
+    if isinstance(action, Move):
+        return encounter.move(state, p, action)
+    if isinstance(action, Escape):
+        return encounter.escape(state, p)
+    if isinstance(action, Throw):
+        return replace(state, phase="throw", pending=("level3", state.wisdom[p], "fought"))
+    if isinstance(action, BuyTool):
+        price = KNIGHT_PRICE if state.characters[p] == "knight" else PRICE
+        i = TOOL_ORDER.index(action.tool)
+        return replace(state, life=_set(state.life, p, state.life[p] - action.life),
+                       wisdom=_set(state.wisdom, p, state.wisdom[p] - (price - action.life)),
+                       bag=(state.bag[0] + action.life, state.bag[1] + price - action.life),
+                       supply=_set(state.supply, i, state.supply[i] - 1),
+                       tools=_set(state.tools, p, tuple(sorted(state.tools[p] + (action.tool,)))),
+                       log=state.log + (f"ZAAR-TOOL-03: player {p + 1} buys {action.tool} for {price} coins",))
+    return encounter.tool(state, p, action)
+
+
+def _set(rows: tuple, i: int, value) -> tuple:
+    return rows[:i] + (value,) + rows[i + 1:]

@@ -1,0 +1,319 @@
+"""The Zaar game: static parameters (:class:`ZaarGame`), the frozen state (:class:`ZaarState`), actions.
+
+The mansion is kept as its plain parts (rooms, Amulet doors, passages) and rebuilt as a
+:class:`~zaarlab.zaar.board.Mansion` when needed. Coins are counted: the bag holds life and wisdom coins, tools have a
+supply of their own (GAP-Z10); coins drawn "at random" are chance nodes weighted by what the bag holds (ZAAR-COIN-04).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..core.api import Action, RulesState, register_game
+from ..core.codec import decode, decode_fields
+from ..core.hexgrid import Hex
+from .board import Mansion
+from .cards import BAG, TOOLS, CardSet, load_cards, load_characters
+
+
+# -- actions -----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PickCharacter(Action):
+    """Advanced mode: take a character, in the order the raml gave (ZAAR-SETUP-05)."""
+
+    character: str
+
+    def __str__(self) -> str:
+        return f"play the {self.character}"
+
+
+@dataclass(frozen=True)
+class StartRoom(Action):
+    """Put the first room on the centre (ZAAR-SETUP-02)."""
+
+    room: str
+
+    def __str__(self) -> str:
+        return f"start in {self.room}"
+
+
+@dataclass(frozen=True)
+class DrawCard(Action):
+    """Draw the top card of the pile (ZAAR-TURN-02)."""
+
+    def __str__(self) -> str:
+        return "draw a card"
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Place the room drawn (ZAAR-PLACE-01..03)."""
+
+    cell: Hex
+    rotation: int
+
+    def __str__(self) -> str:
+        return f"place it at [{self.cell.q}, {self.cell.r}] turned {self.rotation}"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move the pawn to ``to`` across an edge of ``kind`` (door, amulet, passage, wall, teleport) (ZAAR-MOVE-01)."""
+
+    to: Hex
+    kind: str = "door"
+
+    def __str__(self) -> str:
+        return f"move to [{self.to.q}, {self.to.r}]" + ("" if self.kind == "door" else f" ({self.kind})")
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """Pick where a fall, a shortcut, an event or a gift goes, or which plaque a card revokes."""
+
+    what: str
+
+    def __str__(self) -> str:
+        return f"choose {self.what}"
+
+
+@dataclass(frozen=True)
+class Fight(Action):
+    """Fight the trapped demon through the astrolabe (ZAAR-RAML-04, ZAAR-ASTRO-02)."""
+
+    def __str__(self) -> str:
+        return "fight the demon"
+
+
+@dataclass(frozen=True)
+class Throw(Action):
+    """Throw the raml: a battle throw, a shortcut, the level-3 fight (ZAAR-BATTLE-01, ZAAR-LVL3-04)."""
+
+    def __str__(self) -> str:
+        return "throw the raml"
+
+
+@dataclass(frozen=True)
+class BuyTool(Action):
+    """Pay 3 coins (2 for the Knight) into the bag for a tool (ZAAR-TOOL-03, ZAAR-PAWN-05): ``life`` of them life."""
+
+    tool: str
+    life: int
+
+    def __str__(self) -> str:
+        return f"buy {self.tool} ({self.life} life coin(s) paid)"
+
+
+@dataclass(frozen=True)
+class SpendTool(Action):
+    """Spend a tool for its ability (ZAAR-TOOL-07, -09, -11); ``target`` where one is needed."""
+
+    tool: str
+    target: str = ""
+
+    def __str__(self) -> str:
+        return f"spend {self.tool}" + (f" on {self.target}" if self.target else "")
+
+
+@dataclass(frozen=True)
+class PlaceTool(Action):
+    """Place a tool in the mansion (ZAAR-TOOL-08, -10, -12): a room, or a wall (``side``) for the Amulet."""
+
+    tool: str
+    cell: Hex
+    side: int = -1
+
+    def __str__(self) -> str:
+        return f"place {self.tool} at [{self.cell.q}, {self.cell.r}]" + (f" side {self.side}" if self.side >= 0 else "")
+
+
+@dataclass(frozen=True)
+class RetrieveTool(Action):
+    """Take back a tool you placed (ZAAR-TOOL-13)."""
+
+    tool: str
+    cell: Hex
+
+    def __str__(self) -> str:
+        return f"take back {self.tool} from [{self.cell.q}, {self.cell.r}]"
+
+
+@dataclass(frozen=True)
+class Escape(Action):
+    """Level 4: leave the mansion from a sacred room, a survivor (GAP-Z12)."""
+
+    def __str__(self) -> str:
+        return "escape the mansion"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End the turn (ZAAR-TURN-04)."""
+
+    def __str__(self) -> str:
+        return "end the turn"
+
+
+ACTION_TYPES = (PickCharacter, StartRoom, DrawCard, Place, Move, Choose, Fight, Throw, BuyTool, SpendTool, PlaceTool,
+                RetrieveTool, Escape, EndTurn, Hex)
+
+
+# -- the game ----------------------------------------------------------------------------------------------
+@register_game
+@dataclass(frozen=True)
+class ZaarGame:
+    """A game of Zaar.
+
+    Parameters
+    ----------
+    players : int
+        1 to 6 (ZAAR-COMP-05, GAP-Z14).
+    mode : str
+        ``"normal"`` (every pawn 3 life, 3 wisdom, no ability, ZAAR-PAWN-01) or ``"advanced"`` (characters).
+    turn_limit : int
+        The game stops after this many turns (the rulebook has none; bot games need one).
+    windy_mutual : bool
+        AMB-Z01 (b) for the windy mission.
+    data_dir : str
+        A folder of the user's own data files, or ``""`` for the bundled ones.
+    """
+
+    name = "zaar"
+    players: int = 3
+    mode: str = "normal"
+    turn_limit: int = 120
+    windy_mutual: bool = False
+    data_dir: str = ""
+
+    def __post_init__(self):
+        if not 1 <= self.players <= 6:
+            raise ValueError(f"Zaar is for 1 to 6 players, not {self.players} (ZAAR-COMP-05, GAP-Z14)")
+        if self.mode not in ("normal", "advanced"):
+            raise ValueError(f"mode is 'normal' or 'advanced' (ZAAR-PAWN-01, -02), not {self.mode!r}")
+        if self.turn_limit < 1:
+            raise ValueError("the turn limit must be at least 1")
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @cached_property
+    def cards(self) -> CardSet:
+        return load_cards(self.data_dir or None)
+
+    @cached_property
+    def characters(self) -> dict:
+        return load_characters(self.data_dir or None)
+
+    def initial_state(self) -> ZaarState:
+        n = self.players
+        return ZaarState(
+            game=self, phase="order" if self.mode == "advanced" else "start", pile=self.cards.deck(),
+            bag=(BAG["life"], BAG["wisdom"]), supply=tuple(TOOLS[t] for t in TOOL_ORDER), characters=("",) * n,
+            life=(0,) * n, wisdom=(0,) * n, tools=((),) * n, pawns=((),) * n, status=("in",) * n,
+            held=(False,) * n, lasting=((),) * n, events_passed=(0,) * n, stays=(0,) * n,
+            order=((tuple(range(n)),) if self.mode == "advanced" else ()),
+        )
+
+    def state_from_dict(self, data: dict) -> ZaarState:
+        return decode_fields(ZaarState, data, ACTION_TYPES, game=self)
+
+    def action_from_dict(self, data):
+        return decode(data, ACTION_TYPES)
+
+    def to_dict(self) -> dict:
+        return {"players": self.players, "mode": self.mode, "turn_limit": self.turn_limit,
+                "windy_mutual": self.windy_mutual, "data_dir": self.data_dir}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> ZaarGame:
+        return cls(**data)
+
+
+TOOL_ORDER = ("amulet", "boswellia", "peganum")
+
+
+# -- the state ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ZaarState(RulesState):
+    """Where a game of Zaar stands. Every field is immutable; ``log`` is narrative, left out of equality.
+
+    ``pawns[p]`` is the pawn's cell as a one-element tuple, or ``()`` when out of the mansion (exiled, escaped,
+    buried); ``status[p]`` says which. Coins: ``life``/``wisdom`` per player, ``bag`` = (life, wisdom) in the bag,
+    ``plaque_coins`` = (cell, coin) lying in rooms, ``table_coins`` = ((row, col), coin) on the name table.
+    """
+
+    rules_module = "zaarlab.zaar.rules"  # the API methods of RulesState delegate to it
+
+    game: ZaarGame = field(compare=False, repr=False)
+    phase: str
+    turn: int = 0
+    player: int = 0
+    level: int = 1
+    order: tuple = ()              # advanced setup: groups still to be ordered by the raml (ZAAR-SETUP-05)
+    rolls: tuple = ()              # (player, number) thrown in the current group
+    choosers: tuple = ()           # players still to pick a character
+    characters: tuple = ()
+    rooms: tuple = ()              # the mansion: (cell, room id, rotation)
+    amulet_doors: tuple = ()
+    passages: tuple = ()           # (cell, owner): Boswellia placed
+    peganums: tuple = ()           # (cell, owner): Peganum placed
+    revoked: tuple = ()            # (cell, letter) of revoked plaques
+    plaque_coins: tuple = ()       # (cell, coin) lying in rooms
+    pile: tuple = ()               # the draw pile (unseen)
+    drawn: str = ""                # the card drawn, waiting to be placed or resolved
+    bag: tuple = (0, 0)            # life, wisdom coins in the bag
+    supply: tuple = ()             # tool coins left, in TOOL_ORDER
+    life: tuple = ()
+    wisdom: tuple = ()
+    tools: tuple = ()              # per player, sorted
+    pawns: tuple = ()
+    status: tuple = ()             # in, exiled, escaped, buried
+    held: tuple = ()               # the demon is present in the pawn's room (AMB-Z04)
+    lasting: tuple = ()            # per player: (event id, counter) of a lasting event, or ()
+    events_passed: tuple = ()      # per player (ZAAR-MISSION-08)
+    draws_left: int = 0
+    moves_left: int = 0
+    moved: bool = False            # level 4: the single move made (ZAAR-TOOL-05)
+    stays: tuple = ()              # level 4: turns each pawn stayed in its room (ZAAR-LVL4-08)
+    destroyed: tuple = ()          # level 4: cells flipped
+    plates: tuple = (0, 0, 0)      # the astrolabe: lower, top, back
+    revealed: tuple = ()           # name letters in the order revealed
+    table_coins: tuple = ()
+    used_rooms: tuple = ()         # cells used by placement missions (ZAAR-MISSION-02)
+    paid: tuple = ()               # one-off missions paid: "last_spell", "sixth", "seventh", ("events", player)
+    trapper: int = -1              # who left exactly one plaque (ZAAR-MISSION-09, AMB-Z18)
+    demon_room: tuple = ()         # the demon's room in level 3
+    last_taker: int = -1           # who took the last coin of level 3 (ZAAR-LVL4-03)
+    pending: tuple = ()            # what a chance node or a choice is for: (kind, details...)
+    coin_queue: tuple = ()         # where the coins drawn from the bag go, in order
+    winner: tuple = ()             # the survivors with the most coins
+    log: tuple = field(default=(), compare=False)
+
+    # -- the rest of the API (RulesState has the others) ----------------------------------------------------
+    def returns(self) -> tuple[int, ...]:
+        """1 for each winner (a tie is a shared victory, GAP-Z15), 0 for the others."""
+        return tuple(int(p in self.winner) for p in range(self.game.players))
+
+    # -- reading ---------------------------------------------------------------------------------------------
+    @cached_property
+    def mansion(self) -> Mansion:
+        return Mansion(self.rooms, self.amulet_doors, tuple(sorted(c for c, _ in self.passages)),
+                       cards=self.game.cards)
+
+    def pawn(self, player: int) -> Hex | None:
+        return self.pawns[player][0] if self.pawns[player] else None
+
+    def coins(self, player: int) -> int:
+        """Life, wisdom and tools: the final count (ZAAR-END-04)."""
+        return self.life[player] + self.wisdom[player] + len(self.tools[player])
+
+    def unrevoked(self) -> tuple[tuple[Hex, str], ...]:
+        """Every plaque in the mansion not yet revoked, as (cell, letter)."""
+        gone = set(self.revoked)
+        return tuple((cell, letter) for cell, room, _ in self.rooms for letter in self.game.cards.rooms[room].plaques
+                     if (cell, letter) not in gone)
+
+    def __str__(self) -> str:
+        return f"Zaar, level {self.level}, turn {self.turn}, player {self.player + 1}, phase {self.phase}"
