@@ -28,7 +28,7 @@ import sympy
 from zaarlab.core.api import CHANCE, TERMINAL, Game, IllegalActionError
 from zaarlab.core.play import Bot, Playthrough, dumps, loads, random_bot, sample_outcome
 
-RULE_ID = re.compile(r"^[A-Z]+(-[A-Z]+)*-\d+$")
+RULE_ID = re.compile(r"^[A-Z]+(-[A-Z]+\d?)*-\d+$")  # ZAAR-LVL2-03 has a digit in its group
 
 
 class _Foreign:

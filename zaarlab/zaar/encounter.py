@@ -39,8 +39,9 @@ def start_turn(state: ZaarState, player: int, first: bool = False) -> ZaarState:
     if turn > state.game.turn_limit:
         return replace(state, phase="over", log=_log(state, f"the game stops at the turn limit ({turn - 1} turns)"))
     moves = 1 if state.level == 4 else state.life[player]
+    header = f"-- turn {turn}: player {player + 1} (level {state.level})"
     new = replace(state, phase="turn", turn=turn, player=player, draws_left=state.wisdom[player], moves_left=moves,
-                  moved=False, pending=(), log=_log(state, f"-- turn {turn}: player {player + 1} (level {state.level})"))
+                  moved=False, pending=(), log=_log(state, header))
     event = state.lasting[player]
     if event and event[0] == "lost_in_thought":  # a lasting event: skip the turn
         new = replace(new, lasting=_set(new.lasting, player, ()), log=_log(new, f"player {player + 1} skips the turn"))

@@ -104,7 +104,7 @@ def legal_actions(state: ZaarState) -> tuple:
         fits = state.mansion.legal_placements(state.drawn)
         return tuple(Place(c, k) for c, k in fits) or (Choose("back to the pile"),)
     if state.phase in ("choose", "trapped"):
-        return encounter.choices(state)
+        return tuple(sorted(set(encounter.choices(state))))
     return tuple(sorted(set(_turn_actions(state))))
 
 
@@ -225,11 +225,8 @@ def _order(state: ZaarState, number: int) -> ZaarState:
     rolled = state.rolls + ((group[len(state.rolls)], number),)
     if len(rolled) < len(group):
         return replace(state, rolls=rolled)
-    ranked = sorted(rolled, key=lambda r: r[1])
-    groups = []
-    for _, value in dict.fromkeys((v, None) for _, v in ranked):
-        groups.append(tuple(pl for pl, v in ranked if v == value))
-    rest = tuple(g for g in groups) + state.order[1:]
+    groups = tuple(tuple(pl for pl, v in rolled if v == value) for value in sorted({v for _, v in rolled}))
+    rest = groups + state.order[1:]  # the lowest chooses first; ties throw again (ZAAR-SETUP-05, GAP-Z15)
     choosers = state.choosers
     while rest and len(rest[0]) == 1:
         choosers += rest[0]
