@@ -145,6 +145,16 @@ def enter(state: ZaarState, p: int, cell: Hex) -> ZaarState:
     return replace(state, phase="turn")
 
 
+def relocate(state: ZaarState, p: int, to: Hex) -> ZaarState:
+    """The Suspended Room moves with the pawn in it; its walls may cover doors; it costs no move (ZAAR-ROOM-02..04)."""
+    here = state.pawn(p)
+    mansion = state.mansion.relocate(here, to)
+    moved = lambda cells: tuple(sorted((to if c == here else c, x) for c, x in cells))  # noqa: E731
+    return replace(state, rooms=mansion.rooms, pawns=_set(state.pawns, p, (to,)), passages=moved(state.passages),
+                   peganums=moved(state.peganums), plaque_coins=moved(state.plaque_coins), log=_log(
+                       state, f"ZAAR-ROOM-02: player {p + 1} moves the Suspended Room to [{to.q}, {to.r}]"))
+
+
 def escape(state: ZaarState, p: int) -> ZaarState:
     new = replace(state, pawns=_set(state.pawns, p, ()), status=_set(state.status, p, "escaped"),
                   log=_log(state, f"player {p + 1} escapes the mansion with {state.coins(p)} coins (GAP-Z12)"))

@@ -33,6 +33,7 @@ from .state import (
     PickCharacter,
     Place,
     PlaceTool,
+    Relocate,
     RetrieveTool,
     SpendTool,
     StartRoom,
@@ -119,6 +120,10 @@ def _turn_actions(state: ZaarState):
         yield DrawCard()
     if here is not None and state.moves_left > 0 and not state.held[p]:
         yield from (Move(to, kind) for to, kind in encounter.moves_from(state, p))
+    if here is not None and level <= 3 and state.mansion.room_at(here).special == "suspended":
+        alone = all(state.pawn(q) != here for q in range(state.game.players) if q != p)
+        if alone:
+            yield from (Relocate(to) for to in state.mansion.relocations(here))
     if level == 4 and here is not None and state.mansion.room_at(here).is_sacred:
         yield Escape()
     yield from _tool_actions(state)
@@ -276,6 +281,8 @@ def _turn(state: ZaarState, action) -> ZaarState:
         return replace(state, phase="draw", draws_left=state.draws_left - 1)
     if isinstance(action, Move):
         return encounter.move(state, p, action)
+    if isinstance(action, Relocate):
+        return encounter.relocate(state, p, action.to)
     if isinstance(action, Escape):
         return encounter.escape(state, p)
     if isinstance(action, Throw):

@@ -69,6 +69,16 @@ class Move(Action):
 
 
 @dataclass(frozen=True)
+class Relocate(Action):
+    """Move the Suspended Room, with your pawn inside, to ``to``; not a move (ZAAR-ROOM-02..04, AMB-Z12)."""
+
+    to: Hex
+
+    def __str__(self) -> str:
+        return f"move the Suspended Room to [{self.to.q}, {self.to.r}]"
+
+
+@dataclass(frozen=True)
 class Choose(Action):
     """Pick where a fall, a shortcut, an event or a gift goes, or which plaque a card revokes."""
 
@@ -155,8 +165,8 @@ class EndTurn(Action):
         return "end the turn"
 
 
-ACTION_TYPES = (PickCharacter, StartRoom, DrawCard, Place, Move, Choose, Fight, Throw, BuyTool, SpendTool, PlaceTool,
-                RetrieveTool, Escape, EndTurn, Hex)
+ACTION_TYPES = (PickCharacter, StartRoom, DrawCard, Place, Move, Relocate, Choose, Fight, Throw, BuyTool, SpendTool,
+                PlaceTool, RetrieveTool, Escape, EndTurn, Hex)
 
 
 # -- the game ----------------------------------------------------------------------------------------------
