@@ -3,6 +3,7 @@
 from dataclasses import replace
 
 import pytest
+import sympy
 
 from tests.zaar.engine import at, begin, run, with_rooms
 from tests.zaar.test_engine_setup_turn import refused
@@ -77,7 +78,8 @@ def test_ex_z04_an_extra_win_reads_the_backside():
     assert len(done.table_coins) == 3 and done.player == 1
 
 
-def test_zaar_cmd_06_07_commands_that_find_nothing():
+@pytest.mark.rule("ZAAR-CMD-06", "ZAAR-CMD-07")
+def test_commands_that_find_nothing():
     from zaarlab.zaar.astrolabe import Command
     from zaarlab.zaar.encounter import _command
 
@@ -118,6 +120,7 @@ def test_zaar_event_06_no_revoking_in_level_1():
     assert state.revoked == () and "ZAAR-EVENT-06" in state.log[-2]
 
 
+@pytest.mark.rule("ZAAR-EVENT-07")
 def test_ex_z10_the_two_printed_events():
     omen = run(begin(), DrawCard(), "letters_omen")
     assert omen.phase == "throw"
@@ -167,3 +170,18 @@ def test_zaar_lvl2_06_everything_revoked_and_placed_is_level_4():
     state = with_rooms(begin(), ("sacred_room_5", (1, 0)), level=2, revoked=((ORIGIN, "A"),))
     state = replace(state, pile=tuple(c for c in state.pile if c in state.game.cards.events))
     assert state.apply(EndTurn()).level == 4
+
+
+def test_zaar_coin_04_coins_come_blind_from_the_bag():
+    state = run(at(sacred_start(), 0, (1, 0)), Move(ORIGIN), ("A", 1, 1, 1), Fight(), ("B", 2, 0, 0))
+    assert state.phase == "coin"
+    life, wisdom = state.bag
+    assert dict(state.chance_outcomes()) == {"life": sympy.Rational(life, life + wisdom),
+                                             "wisdom": sympy.Rational(wisdom, life + wisdom)}
+    state = replace(state, bag=(0, state.bag[1] + state.bag[0]))
+    assert state.legal_actions() == ("wisdom",)
+
+
+def test_zaar_lvl2_05_every_plaque_revoked_with_rooms_left_stays_level_2():
+    state = with_rooms(begin(), ("sacred_room_5", (1, 0)), level=2, revoked=((ORIGIN, "A"),))
+    assert state.unrevoked() == () and state.apply(EndTurn()).level == 2  # new rooms must be opened

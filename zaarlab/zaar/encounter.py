@@ -133,7 +133,9 @@ def enter(state: ZaarState, p: int, cell: Hex) -> ZaarState:
         state = _gain(state, p, "wisdom", 2)
     if state.level == 2 and _trapped(state) and state.unrevoked()[0][0] == cell:
         return _level3(state, p, cell)
-    if state.level >= 3:
+    if state.level >= 3:  # the demon is fought at the name table now; shortcuts still work (ZAAR-ROOM-10)
+        if room.special == "shortcut":
+            return replace(state, phase="choose", pending=("shortcut?", cell))
         return replace(state, phase="turn")
     if room.special == "windcatcher":
         return replace(state, phase="choose", pending=("fall", cell))  # ZAAR-ROOM-07: at once, no demon check
