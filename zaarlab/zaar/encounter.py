@@ -264,8 +264,9 @@ def choices(state: ZaarState) -> tuple:
     p = state.player
     if state.phase == "trapped":
         return (EndTurn(), Fight())  # ZAAR-RAML-04
-    if kind == "fall":
-        return tuple(Choose(_cell(c)) for c in state.mansion.windcatcher_destinations(state.pending[1]))
+    if kind == "fall":  # no sacred room anywhere yet: the pawn stays where it is
+        return tuple(Choose(_cell(c)) for c in state.mansion.windcatcher_destinations(state.pending[1])) or (
+            Choose("stay"),)
     if kind == "shortcut?":
         return (Choose("stay"), Choose("throw"))
     if kind == "shortcut":
