@@ -11,7 +11,7 @@ from zaarlab.core.api import CHANCE
 from zaarlab.core.hexgrid import ORIGIN, Hex
 from zaarlab.zaar.astrolabe import load_astrolabe
 from zaarlab.zaar.name_table import load_name_table
-from zaarlab.zaar.state import DrawCard, EndTurn, Fight, Move, SpendTool, Throw
+from zaarlab.zaar.state import Choose, DrawCard, EndTurn, Fight, Move, SpendTool, Throw
 
 LEVEL2 = dict(level=2)
 
@@ -185,3 +185,12 @@ def test_zaar_coin_04_coins_come_blind_from_the_bag():
 def test_zaar_lvl2_05_every_plaque_revoked_with_rooms_left_stays_level_2():
     state = with_rooms(begin(), ("sacred_room_5", (1, 0)), level=2, revoked=((ORIGIN, "A"),))
     assert state.unrevoked() == () and state.apply(EndTurn()).level == 2  # new rooms must be opened
+
+
+def test_ex_z06_boswellia_ends_an_exile_in_a_bloody_room():
+    state = run(replace(begin(), tools=(("boswellia",), ()), supply=(7, 6, 7)), DrawCard(), "exiled")
+    assert state.status[0] == "exiled" and state.pawn(0) is None
+    state = run(state, EndTurn())  # player 1 again: exiled, still playing
+    assert state.player == 0 and SpendTool("boswellia", "cancel") in state.legal_actions()
+    state = run(state, SpendTool("boswellia", "cancel"), Choose("[0, 0]"))
+    assert state.status[0] == "in" and state.pawn(0) == ORIGIN and state.lasting[0] == ()

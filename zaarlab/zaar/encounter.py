@@ -32,7 +32,7 @@ def start_turn(state: ZaarState, player: int, first: bool = False) -> ZaarState:
     """Begin ``player``'s turn: allowances from wisdom and life (ZAAR-COIN-02, -03); level 4 one move (ZAAR-LVL4-01)."""
     n = state.game.players
     for _ in range(n):
-        if state.status[player] == "in":
+        if state.status[player] in ("in", "exiled"):  # an exiled player still plays: cards, tools
             break
         player = (player + 1) % n
     turn = state.turn + 1
@@ -212,7 +212,8 @@ def _event(state: ZaarState, p: int, card: str) -> ZaarState:
                     log=_log(state, f"ZAAR-EVENT-01: player {p + 1} draws {event.name}: {event.text}"))
     if state.events_passed[p] == 4 and state.level == 2 and ("events", p) not in state.paid:
         state = replace(state, paid=state.paid + (("events", p),))
-        state = _coins(replace(state, log=_log(state, "ZAAR-MISSION-08: four events")), [("player", p)] * 3,
+        state = _coins(replace(state, log=_log(state, f"ZAAR-MISSION-08: player {p + 1} has passed four events")),
+                       [("player", p)] * MISSION_PRIZE,
                        then="event:" + card)
         return state
     return _effects(state, p, card)
@@ -282,6 +283,8 @@ def choices(state: ZaarState) -> tuple:
     if kind == "swap":
         return tuple(Choose(f"player {q + 1}") for q in range(state.game.players)
                      if q != p and state.pawn(q) is not None)
+    if kind == "cancel":
+        return tuple(Choose(_cell(c)) for c in state.mansion.layout if state.mansion.room_at(c).category == "bloody")
     if kind == "gift":
         return tuple(Choose(f"player {q + 1}") for q in range(state.game.players)
                      if q != p and state.status[q] != "buried")
@@ -302,6 +305,12 @@ def apply(state: ZaarState, action) -> ZaarState:
 
 def _chosen(state: ZaarState, action: Choose) -> ZaarState:
     kind, p = state.pending[0], state.player
+    if kind == "cancel":
+        cell = _parse_cell(action.what)
+        return replace(state, phase="turn", pending=(), pawns=_set(state.pawns, p, (cell,)),
+                       status=_set(state.status, p, "in"), lasting=_set(state.lasting, p, ()),
+                       log=_log(state, f"ZAAR-TOOL-11: player {p + 1} burns Boswellia and comes back in "
+                                       f"{_name(state, cell)}"))
     if kind in ("fall", "shortcut", "nearest") and action.what != "stay":
         cell = _parse_cell(action.what)
         new = replace(state, phase="turn", pending=(), pawns=_set(state.pawns, p, (cell,)),
@@ -582,6 +591,8 @@ def tool(state: ZaarState, p: int, action) -> ZaarState:
         targets = [(c, letter) for c, letter in state.unrevoked() if c in rooms]
         state = _revoke(replace(state, log=_log(state, "ZAAR-TOOL-07: Peganum")), targets, by=p)
         return _coins(state, [("plaque", c) for c, _ in targets], then="turn")
+    if action.target == "cancel":  # ZAAR-TOOL-11: or cancel the event that keeps the pawn out (EX-Z06)
+        return replace(state, phase="choose", pending=("cancel",))
     from .astrolabe import Command  # ZAAR-TOOL-11: the first part of a command, chosen
 
     cmd = Command(plaque=action.target) if len(action.target) == 1 else Command(category=action.target)
@@ -608,7 +619,11 @@ def settle(state: ZaarState) -> ZaarState:
         state = replace(state, level=4, log=_log(state, "ZAAR-LVL2-06: all plaques revoked, all rooms placed: level 4"))
     if state.level == 3 and not state.table_coins and state.phase not in ("coin",):
         state = replace(state, level=4, log=_log(state, "ZAAR-LVL3-06: the demon is destroyed: level 4"))
-    if all(s != "in" for s in state.status) and state.phase != "over":
+    if state.level >= 3 and "exiled" in state.status:  # no card can bring them back: outside, they survive
+        status = tuple("escaped" if s == "exiled" else s for s in state.status)
+        state = replace(state, status=status, lasting=tuple(() if s == "exiled" else e for s, e in zip(
+            state.status, state.lasting, strict=True)), log=_log(state, "the exiled, outside the mansion, survive"))
+    if all(s not in ("in", "exiled") for s in state.status) and state.phase != "over":
         survivors = [p for p, s in enumerate(state.status) if s == "escaped"]
         best = max((state.coins(p) for p in survivors), default=None)
         winners = tuple(p for p in survivors if state.coins(p) == best)

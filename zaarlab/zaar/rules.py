@@ -147,6 +147,9 @@ def _tool_actions(state: ZaarState):
         if tool == "amulet":
             yield SpendTool("amulet")
         if here is None:
+            if tool == "boswellia" and state.status[p] == "exiled" and any(
+                    state.mansion.room_at(c).category == "bloody" for c in state.mansion.layout):
+                yield SpendTool("boswellia", "cancel")
             continue
         if tool == "peganum" and state.level >= 2:
             yield SpendTool("peganum")
@@ -179,6 +182,10 @@ def refusal(state: ZaarState, action) -> IllegalActionError:
         return IllegalActionError("ZAAR-COIN-04" if state.phase == "coin" else "ZAAR-RAML-02",
                                   f"{action!r} is not an outcome of this {state.phase}")
     p = actor(state)
+    if state.phase == "character":
+        return IllegalActionError("ZAAR-SETUP-05", "the game is being set up: pick a character")
+    if state.phase == "start":
+        return IllegalActionError("ZAAR-SETUP-02", "the game is being set up: choose the first room")
     if isinstance(action, DrawCard):
         if state.level >= 3:
             return IllegalActionError("ZAAR-LVL2-03", "no card is drawn from level 3 on")

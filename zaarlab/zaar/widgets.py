@@ -1,4 +1,4 @@
-"""Widgets for Zaar: the mansion builder, and the astrolabe with the raml for battles.
+"""Widgets for Zaar: the mansion builder, the astrolabe with the raml for battles, and a game viewer.
 
 Thin glue over :mod:`.board`, :mod:`.missions`, :mod:`.raml`, :mod:`.astrolabe`, :mod:`.odds` and :mod:`.figures`.
 """
@@ -9,15 +9,18 @@ import random
 
 import ipywidgets as widgets
 
+from .. import ui
 from ..core.api import IllegalActionError
 from ..core.hexgrid import Hex
 from ..ui import as_html, show_figure
 from .astrolabe import POWERS, Plates, command, load_astrolabe, read
 from .board import Mansion
+from .bots import greedy_bot
 from .figures import astrolabe_figure, battle_figure, door_graph_figure, mansion_figure
 from .missions import MISSIONS, completed_by
 from .odds import battle_dist, default_pile, next_card_odds
 from .raml import load_raml, meets, throw_dist, traps
+from .state import ZaarGame
 
 
 class MansionBuilder:
@@ -242,3 +245,33 @@ class AstrolabeBattle:
             show_figure(self.chart, figures[1])
         else:
             self.chart.outputs = ()
+
+
+class GameViewer(ui.GameViewer):
+    """Step through a seeded game of Zaar with the bots (or take a seat): the mansion with its pawns and revoked
+    plaques, coins and the name table, the rule-by-rule log.
+
+    >>> viewer = GameViewer(ZaarGame(players=2), seed=1)
+    >>> viewer.to_next_turn(); viewer.session.state.turn
+    1
+    """
+
+    def __init__(self, game: ZaarGame, seed: int = 0, seat: int | None = None, log_lines: int = 14):
+        super().__init__(game, [greedy_bot] * game.players, seed=seed, seat=seat, log_lines=log_lines)
+
+    def describe(self, state) -> str:
+        coins = ", ".join(f"player {p + 1}: {state.life[p]} life, {state.wisdom[p]} wisdom, "
+                          f"{len(state.tools[p])} tools ({state.status[p]})" for p in range(state.game.players))
+        letters = ", ".join(state.revealed) or "none"
+        text = (f"{state}\n{coins}\nname letters revealed: {letters}; plaques left: {len(state.unrevoked())}; "
+                f"cards in the pile: {len(state.pile)}")
+        if state.is_terminal():
+            text += f"\nwinners: {[w + 1 for w in state.winner] or 'nobody (turn cap)'}"
+        return text
+
+    def draw(self, state):
+        if not state.rooms:
+            return None
+        pawns = {f"player {p + 1}": state.pawn(p) for p in range(state.game.players) if state.pawn(p) is not None}
+        return mansion_figure(state.mansion, pawns=pawns, revoked=state.revoked, marks=(),
+                              highlight=state.demon_room, title=str(state))
