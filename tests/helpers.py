@@ -1,6 +1,19 @@
-"""Independent exact methods the tests check zaarlab against."""
+"""Independent exact methods the tests check zaarlab against, and the check every rule test makes of a refusal."""
 
+import pytest
 import sympy
+
+from zaarlab.core.api import IllegalActionError
+
+
+def refused(state, action, rule: str) -> IllegalActionError:
+    """Assert that ``action`` is refused naming ``rule``, and that the state is left exactly as it was."""
+    before = state.to_dict()
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(action)
+    assert err.value.rule_id == rule, str(err.value)
+    assert state.to_dict() == before
+    return err.value
 
 
 def linear_solve(start, transition, absorbing):

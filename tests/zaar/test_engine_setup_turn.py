@@ -5,8 +5,9 @@ from dataclasses import replace
 import pytest
 import sympy
 
+from tests.helpers import refused
 from tests.zaar.engine import at, begin, run, with_rooms
-from zaarlab.core.api import CHANCE, IllegalActionError
+from zaarlab.core.api import CHANCE
 from zaarlab.core.hexgrid import ORIGIN, Hex
 from zaarlab.zaar.state import (
     BuyTool,
@@ -20,15 +21,6 @@ from zaarlab.zaar.state import (
     SpendTool,
     ZaarGame,
 )
-
-
-def refused(state, action, rule):
-    before = state.to_dict()
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(action)
-    assert err.value.rule_id == rule, str(err.value)
-    assert state.to_dict() == before
-    return err.value
 
 
 # -- setup -------------------------------------------------------------------------------------------------------

@@ -3,21 +3,11 @@
 import pytest
 import sympy
 
-from zaarlab.core.api import IllegalActionError
+from tests.helpers import refused
 from zaarlab.zargos.odds import round_dist
 from zaarlab.zargos.state import EndAttacks, EndTurn, Fight, LandAttack, Move, SeaAttack
 
 from .scenario import POWERS_GAME, position, run
-
-
-def refused(state, action, rule):
-    before = state.to_dict()
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(action)
-    assert err.value.rule_id == rule, err.value
-    assert state.to_dict() == before
-    return err.value
-
 
 # -- land attacks -------------------------------------------------------------------------------------------
 BOARD = {"KORI-1": ("knights", 6), "KORI-2": ("knights", 3), "KORI-3": ("spiders", 2), "KORI-4": ("spiders", 1),

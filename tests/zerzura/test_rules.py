@@ -5,18 +5,10 @@ from dataclasses import replace
 import pytest
 import sympy
 
+from tests.helpers import refused
 from tests.zerzura.scenario import GAME, run, table
-from zaarlab.core.api import CHANCE, IllegalActionError
+from zaarlab.core.api import CHANCE
 from zaarlab.zerzura.state import Exchange, Pass, Store, Take, ZerzuraGame
-
-
-def refused(state, action, rule):
-    before = state.to_dict()
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(action)
-    assert err.value.rule_id == rule, str(err.value)
-    assert state.to_dict() == before
-    return err.value
 
 
 def set_up(game=GAME, holder=0):

@@ -5,8 +5,8 @@ from dataclasses import replace
 import pytest
 import sympy
 
+from tests.helpers import refused
 from tests.zogars_gaze.scenario import GAME, delving, give, run, table
-from tests.zogars_gaze.test_rules_turn import refused
 from zaarlab.core.api import CHANCE
 from zaarlab.zogars_gaze.goals import race_progress
 from zaarlab.zogars_gaze.state import (

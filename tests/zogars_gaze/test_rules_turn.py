@@ -4,8 +4,9 @@
 import pytest
 import sympy
 
+from tests.helpers import refused
 from tests.zogars_gaze.scenario import GAME, give, run, table
-from zaarlab.core.api import CHANCE, IllegalActionError
+from zaarlab.core.api import CHANCE
 from zaarlab.zogars_gaze.goals import meets_class, race_progress, winners
 from zaarlab.zogars_gaze.state import (
     Buy,
@@ -22,13 +23,6 @@ from zaarlab.zogars_gaze.state import (
 FIVE_GAZES = ("gaze_1", "gaze_1", "gaze_2", "gaze_2", "gaze_2")
 
 
-def refused(state, action, rule):
-    before = state.to_dict()
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(action)
-    assert err.value.rule_id == rule, str(err.value)
-    assert state.to_dict() == before  # nothing is lost
-    return err.value
 
 
 def set_up(game=GAME, first=0):
