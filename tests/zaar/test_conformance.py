@@ -14,7 +14,7 @@ TURN_CAP = 60  # bot games stop here if the mansion has not fallen yet (the rule
 
 
 def ledger(state):
-    """48 life and 48 wisdom coins, 7 of each tool, wherever they are; at most one room per cell; pawns in rooms."""
+    """48 life and 48 wisdom coins, 7 of each tool, the 72 cards, wherever they are; one room a cell; pawns in rooms."""
     if state.phase in ("order", "character", "start"):
         return
     for i, coin in enumerate(("life", "wisdom")):
@@ -26,6 +26,9 @@ def ledger(state):
                  + ["amulet"] * len(state.amulet_doors))
     assert tools == Counter(TOOLS), "tool coins are neither made nor lost"
     assert len({cell for cell, _, _ in state.rooms}) == len(state.rooms)
+    cards = Counter(state.pile) + Counter(room for _, room, _ in state.rooms) + Counter(state.discarded)
+    cards.update([state.drawn] if state.drawn else [])
+    assert cards == Counter(state.game.cards.deck()), "the 72 cards: in the pile, in the mansion, drawn or obeyed"
     for p in range(state.game.players):
         cell = state.pawn(p)
         assert (cell is None) == (state.status[p] != "in") and (cell is None or cell in state.mansion.layout)

@@ -159,3 +159,9 @@ def test_expected_turns_to_empty_the_table_agree_with_simulation():
         total_turns += turn
     mean = total_turns / games
     assert abs(mean - exact) < 0.05 * exact
+
+
+def test_zaar_raml_05_a_fair_throw():
+    """The rulebook's throwing height (5-8 inches) is there to make the dice fall at random: in the engine every one
+    of the 256 throws is a chance outcome of the same probability."""
+    assert set(throw_dist(RAML).to_sympy().values()) == {sympy.Rational(1, 256)}

@@ -208,7 +208,8 @@ def _event(state: ZaarState, p: int, card: str) -> ZaarState:
     if state.lasting[p]:  # ZAAR-EVENT-04: no effect, back into the pile
         return end_turn(replace(state, pile=tuple(sorted(state.pile + (card,))), drawn="", log=_log(
             state, f"ZAAR-EVENT-04: {event.name} has no effect while another event lasts; back into the pile")))
-    state = replace(state, drawn="", events_passed=_set(state.events_passed, p, state.events_passed[p] + 1),
+    state = replace(state, drawn="", discarded=tuple(sorted(state.discarded + (card,))),
+                    events_passed=_set(state.events_passed, p, state.events_passed[p] + 1),
                     log=_log(state, f"ZAAR-EVENT-01: player {p + 1} draws {event.name}: {event.text}"))
     if state.events_passed[p] == 4 and state.level == 2 and ("events", p) not in state.paid:
         state = replace(state, paid=state.paid + (("events", p),))

@@ -273,6 +273,7 @@ class ZaarState(RulesState):
     plaque_coins: tuple = ()       # (cell, coin) lying in rooms
     pile: tuple = ()               # the draw pile (unseen)
     drawn: str = ""                # the card drawn, waiting to be placed or resolved
+    discarded: tuple = ()          # events obeyed and out of the game (ZAAR-EVENT-02, -03)
     bag: tuple = (0, 0)            # life, wisdom coins in the bag
     supply: tuple = ()             # tool coins left, in TOOL_ORDER
     life: tuple = ()
