@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.hexgrid import Hex, distance, neighbours
-from .astrolabe import Plates, command, load_astrolabe, read
+from ..core.hexgrid import Hex, distance
+from .astrolabe import Command, Plates, Result, command, load_astrolabe, read
 from .missions import completed_by
 from .name_table import load_name_table
 from .raml import Requirement, load_raml, meets, traps
-from .state import TOOL_ORDER, Choose, EndTurn, Fight, Move, PlaceTool, RetrieveTool, SpendTool, ZaarState
+from .state import TOOL_ORDER, Choose, EndTurn, Fight, Move, PlaceTool, RetrieveTool, ZaarState
 
 MISSION_PRIZE = 3  # ZAAR-MISSION-01
 SHORTCUT_NEEDS = {"broken_porch": ("sum", 4), "broken_stairway": ("sum", 5), "jive_khane": ("letters", "AB")}  # GAP-Z06
@@ -423,8 +423,6 @@ def _battle_throw(state: ZaarState, throw: tuple) -> ZaarState:
     shown = f"{throw[0]} {''.join(map(str, throw[1:]))}"
     if meets(throw, requirement, raml, warrior):
         extra = state.characters[p] == "wise" or traps(throw, (letter,), raml, warrior)  # ZAAR-BATTLE-06, -PAWN-07
-        from .astrolabe import Result
-
         state = replace(state, log=_log(state, f"the raml shows {shown}: {'extra ' if extra else ''}win"))
         return _won(state, cell, letter, extra, Result(kind, requirement, clockwise=clockwise, dots=dots))
     if left > 1:
@@ -594,12 +592,8 @@ def tool(state: ZaarState, p: int, action) -> ZaarState:
         return _coins(state, [("plaque", c) for c, _ in targets], then="turn")
     if action.target == "cancel":  # ZAAR-TOOL-11: or cancel the event that keeps the pawn out (EX-Z06)
         return replace(state, phase="choose", pending=("cancel",))
-    from .astrolabe import Command  # ZAAR-TOOL-11: the first part of a command, chosen
-
     cmd = Command(plaque=action.target) if len(action.target) == 1 else Command(category=action.target)
-    targets_before = len(state.unrevoked())
     state, queue = _command(replace(state, log=_log(state, f"ZAAR-TOOL-11: Boswellia: {cmd}")), cmd)
-    del targets_before
     return _coins(state, queue, then="turn")
 
 
@@ -645,6 +639,3 @@ def _parse_cell(text: str) -> Hex:
 def _name(state: ZaarState, cell: Hex) -> str:
     return f"{state.mansion.room_at(cell).name} [{cell.q}, {cell.r}]"
 
-
-__all__ = ["choices", "apply", "drawn", "placed", "move", "moves_from", "start_turn", "end_turn", "settle",
-           "tool", "escape", "enter", "neighbours", "Fight", "EndTurn", "SpendTool"]

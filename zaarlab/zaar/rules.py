@@ -20,6 +20,7 @@ from ..core.api import CHANCE, TERMINAL, IllegalActionError
 from ..core.dist import Dist
 from ..core.hexgrid import Hex
 from . import encounter
+from .board import Mansion
 from .raml import load_raml, throw_dist
 from .state import (
     TOOL_ORDER,
@@ -258,8 +259,6 @@ def _character(state: ZaarState, action: PickCharacter) -> ZaarState:
 
 
 def _start(state: ZaarState, action: StartRoom) -> ZaarState:
-    from .board import Mansion  # noqa: PLC0415  (kept local: the mansion is only built here)
-
     game, n = state.game, state.game.players
     start = Mansion.start(action.room, n, game.cards)
     life, wisdom, tools, supply = [], [], [], list(state.supply)
