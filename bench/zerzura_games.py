@@ -41,7 +41,7 @@ def main() -> None:
     exact = p_complete_tile(state, 0, "ring_7")
     exact_time = time.perf_counter() - start
     start = time.perf_counter()
-    simulated = _simulate(state, 0, state.game.cards.tiles["ring_7"], unseen(state, 0), 4000, 1)
+    simulated = _simulate(state, 0, state.game.cards.tiles["ring_7"], unseen(state), 4000, 1)
     simulated_time = time.perf_counter() - start
     assert abs(float(exact.p) - simulated.p) <= simulated.error, (exact, simulated)
     print(f"P(7 rings, 3 players, from 1 ring) = {float(exact.p):.5f} exact in {exact_time:.2f} s; "

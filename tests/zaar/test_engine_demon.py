@@ -13,8 +13,6 @@ from zaarlab.zaar.astrolabe import load_astrolabe
 from zaarlab.zaar.name_table import load_name_table
 from zaarlab.zaar.state import Choose, DrawCard, EndTurn, Fight, Move, SpendTool, Throw
 
-LEVEL2 = dict(level=2)
-
 
 def sacred_start():
     """Level 2: the Bloody Chamber (A) in the centre, a sacred room east, a humid A room west."""

@@ -16,7 +16,7 @@ def test_market_odds_agree_with_every_possible_market():
     small = ("lamp_1", "lamp_2", "ring_1", "turban_1", "zither_peppers", "sultan", "mage_lamp")
     state = replace(table(), deck=small[:5], removed=small[5:])  # the removed cards are unseen too
     cards = state.game.cards
-    pool = list(unseen(state, 0).elements())
+    pool = list(unseen(state).elements())
     markets = list(combinations(range(len(pool)), 3))
     for objects in (["lamp"], ["peppers"], ["ring", "zither"], ["turban", "lamp"]):
         hits = sum(any(set(objects) & set(cards[pool[i]].objects) for i in m) for m in markets)
@@ -45,7 +45,7 @@ def test_tile_chances_exact_and_simulated_agree():
     for tile in ("ring_7", "peppers_5_a"):
         exact = p_complete_tile(state, 0, tile)
         assert exact.exact and isinstance(exact.p, sympy.Rational) and 0 < exact.p < 1
-        simulated = _simulate(state, 0, state.game.cards.tiles[tile], unseen(state, 0), 3000, 2)
+        simulated = _simulate(state, 0, state.game.cards.tiles[tile], unseen(state), 3000, 2)
         assert abs(float(exact.p) - simulated.p) < 1.5 * simulated.error, (tile, exact, simulated)
     several = p_complete_tile(state, 0, "turban_5_ring_3", trials=500)
     assert not several.exact and 0 < several.p < 1 and "simulated" in str(several)

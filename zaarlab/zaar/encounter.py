@@ -151,10 +151,15 @@ def relocate(state: ZaarState, p: int, to: Hex) -> ZaarState:
     """The Suspended Room moves with the pawn in it; its walls may cover doors; it costs no move (ZAAR-ROOM-02..04)."""
     here = state.pawn(p)
     mansion = state.mansion.relocate(here, to)
-    moved = lambda cells: tuple(sorted((to if c == here else c, x) for c, x in cells))  # noqa: E731
-    return replace(state, rooms=mansion.rooms, pawns=_set(state.pawns, p, (to,)), passages=moved(state.passages),
-                   peganums=moved(state.peganums), plaque_coins=moved(state.plaque_coins), log=_log(
+    return replace(state, rooms=mansion.rooms, pawns=_set(state.pawns, p, (to,)),
+                   passages=_moved(state.passages, here, to), peganums=_moved(state.peganums, here, to),
+                   plaque_coins=_moved(state.plaque_coins, here, to), log=_log(
                        state, f"ZAAR-ROOM-02: player {p + 1} moves the Suspended Room to [{to.q}, {to.r}]"))
+
+
+def _moved(pairs: tuple, here: Hex, to: Hex) -> tuple:
+    """(cell, x) pairs with ``here`` become ``to``: what lies in a room goes with it."""
+    return tuple(sorted((to if cell == here else cell, x) for cell, x in pairs))
 
 
 def escape(state: ZaarState, p: int) -> ZaarState:

@@ -117,7 +117,7 @@ def _turn_actions(state: ZaarState):
         yield Throw()  # in the demon's room one must fight (ZAAR-LVL3-08)
         return
     yield EndTurn()
-    if level <= 2 and state.draws_left > 0 and state.pile and not state.lasting[p][:1] == ("lost_in_thought",):
+    if level <= 2 and state.draws_left > 0 and state.pile:
         yield DrawCard()
     if here is not None and state.moves_left > 0 and not state.held[p]:
         yield from (Move(to, kind) for to, kind in encounter.moves_from(state, p))

@@ -37,9 +37,11 @@ from .bots import holding_value
 from .state import ZerzuraState
 
 
-def unseen(state: ZerzuraState, player: int) -> Counter:
-    """The cards ``player`` has not seen: the draw deck and the removed cards (ZERZURA-SETUP-04)."""
-    del player  # every player has seen the same cards: all the others are face up, or were when taken
+def unseen(state: ZerzuraState) -> Counter:
+    """The cards no player has seen: the draw deck and the removed cards (ZERZURA-SETUP-04).
+
+    It is the same for every seat: all the other cards are face up, or were when taken.
+    """
     return Counter(state.deck) + Counter(state.removed)
 
 
@@ -50,7 +52,7 @@ def p_market_has(state: ZerzuraState, player: int, objects, size: int | None = N
     >>> p_market_has(ZerzuraGame(players=2).initial_state(), 0, ["ring", "lamp"])
     87055/97527
     """
-    pool = unseen(state, player)
+    pool = unseen(state)
     cards = state.game.cards
     size = state.game.market_size if size is None else size
     total = sum(pool.values())
@@ -115,7 +117,7 @@ def p_complete_tile(state: ZerzuraState, player: int, tile: str, trials: int = 4
     if tile not in state.tiles_up and any(tile in owned for owned in state.tiles_owned):
         return TileChance(sympy.Integer(0), True)
     need = cards.tiles[tile]
-    pool = unseen(state, player)
+    pool = unseen(state)
     if len(need.objects) == 1 and not (need.cards or need.stored or need.characters):
         (obj, count), = need.objects
         have = sum(cards[c].objects.count(obj) for c in state.areas[player] + state.stored[player])
