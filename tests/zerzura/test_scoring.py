@@ -1,12 +1,14 @@
 """Zerzura's scales, characters and tiles, checked against the rulebook's numbers and a brute force."""
 
+import re
 from itertools import product
 
 import pytest
 
 from zaarlab.core.data import DataError, bundled_dir
 from zaarlab.zerzura.cards import load_cards
-from zaarlab.zerzura.scoring import EXAMPLE_SHEET, explain_example_sheet, meets, quantities, score
+from zaarlab.zerzura.scoring import (EXAMPLE_SHEET, ImpossibleCollection, explain_example_sheet, meets, quantities,
+                                     score, score_counts)
 
 CARDS = load_cards()
 PRINTED = {  # ZERZURA-SCORE-01..04: Quantity 0 to 3, as the rulebook prints them
@@ -76,7 +78,7 @@ def test_ex_r07_a_guard_turns_five_lamps_into_nine_points():
     assert score(five).total == 1
     sheet = score(five + ["guard_plus_1"])
     assert sheet.total == 9 and sheet.guards == (("guard_plus_1", "lamp"),)
-    assert sheet.alternatives == ()  # lamps are the only Object present (AMB-R06)
+    assert sheet.alternatives == (((("guard_plus_1", ""),), 1),)  # lamps are the only Object (AMB-R06), or none
     minus = score(["ring_2", "ring_2", "ring_1", "lamp_1", "guard_minus_1"])  # 5 rings 8; Q-1 on rings: 4 rings 8
     assert minus.total == 8 + 7 and minus.line("ring").counted in (4, 5)
 
@@ -84,12 +86,14 @@ def test_ex_r07_a_guard_turns_five_lamps_into_nine_points():
 def test_the_best_guard_choice_is_a_brute_force_maximum():
     cards = ["peppers_2", "peppers_2", "turban_1", "zither_2", "guard_minus_1", "guard_plus_2"]
     sheet = score(cards)
-    objects = ["peppers", "turban", "zither"]
+    objects = ["peppers", "turban", "zither", None]  # None: the Guard is left unused
     best = 0
     for a, b in product(objects, repeat=2):
         counted = dict(quantities(cards))
-        counted[a] = max(counted[a] - 1, 0)
-        counted[b] = counted[b] + 2
+        if a:
+            counted[a] = max(counted[a] - 1, 0)
+        if b:
+            counted[b] = counted[b] + 2
         best = max(best, sum(CARDS.vp(o, q) for o, q in counted.items()))
     assert sheet.objects_vp == best and len(sheet.alternatives) >= 1
     assert all(total <= sheet.total for _, total in sheet.alternatives)
@@ -97,7 +101,7 @@ def test_the_best_guard_choice_is_a_brute_force_maximum():
 
 @pytest.mark.rule("ZERZURA-CHAR-03", "ZERZURA-CHAR-04", "ZERZURA-CHAR-05")
 def test_ex_r06_mages_sultan_and_sultana():
-    lamps = score(["lamp_3", "lamp_3", "lamp_1", "mage_lamp"])  # 7 lamps, batches of 3
+    lamps = score(["lamp_3", "lamp_2", "lamp_2", "mage_lamp"])  # 7 lamps, batches of 3
     assert dict(lamps.bonuses)["mage_lamp"] == 2
     goods7 = ["turban_1"] * 3 + ["zither_1"] * 3 + ["ring_1", "sultan"]
     assert dict(score(goods7).bonuses)["sultan"] == 3
@@ -131,3 +135,46 @@ def test_zerzura_cmd_05_twelve_cards_counting_characters_never_with_five_players
     assert meets(tile, ["turban_1"] * 3 + ["sultan", "sultana"], ["ring_1"] * 7)
     assert not meets(tile, ["turban_1"] * 3, ["ring_1"] * 8)
     assert tile.not_with_players == (5,)
+
+
+@pytest.mark.rule("ZERZURA-CHAR-02")
+def test_zerzura_char_02_a_guard_allows_a_shift_and_may_stay_unused():
+    lamp = score(["lamp_1", "guard_minus_1"])  # one lamp is 7; Q-1 would make it 0
+    assert (lamp.total, lamp.guards, lamp.unused_guards) == (7, (("guard_minus_1", ""),), ("guard_minus_1",))
+    assert "Guard (Q-1) left unused" in lamp.text() or "left unused" in lamp.text()
+    ring = score(["ring_1", "guard_minus_1", "guard_plus_1", "guard_plus_2"])  # one ring is 4; 1+2 rings 0, 4 rings 8
+    assert ring.total == 8 and ring.line("ring").counted == 4
+    assert score(["ring_1", "guard_minus_1", "guard_plus_1", "guard_plus_2"], guard_use="mandatory").total == 0
+    assert score(["lamp_1", "guard_minus_1"], guard_use="mandatory").total == 0
+    with pytest.raises(ValueError, match="guard_use"):
+        score(["lamp_1"], guard_use="sometimes")
+
+
+def test_optional_guards_never_score_less_than_mandatory_ones_nor_than_none():
+    for cards in (["lamp_1", "guard_minus_1"], ["ring_2", "ring_2", "guard_plus_2"], ["peppers_2", "guard_plus_1"],
+                  ["turban_1", "zither_2", "guard_minus_1", "guard_plus_1", "guard_plus_2"]):
+        optional, mandatory = score(cards), score(cards, guard_use="mandatory")
+        without = score([c for c in cards if not c.startswith("guard")])
+        assert optional.total >= max(mandatory.total, without.objects_vp + sum(v for _, v in without.bonuses))
+
+
+@pytest.mark.parametrize(("cards", "tiles", "problem"), [
+    (["ring_7", "ring_7"], [], "unknown card 'ring_7'"),
+    (["sultan", "sultan"], [], "2 copies of sultan, the box has 1"),
+    (["guard_plus_1", "guard_plus_1"], [], "2 copies of guard_plus_1"),
+    (["lamp_1"], ["ring_7", "ring_7"], "Command tile ring_7 2 times"),
+    (["lamp_1"], ["no_such_tile"], "unknown Command tile 'no_such_tile'"),
+    (["lamp_1"], sorted(CARDS.tiles)[:5], "5 Command tiles, only 4"),
+])
+def test_impossible_collections_are_refused_naming_the_card_and_count(cards, tiles, problem):
+    with pytest.raises(ImpossibleCollection, match=re.escape(problem)):
+        score(cards, tiles)
+
+
+def test_more_copies_of_a_goods_card_than_the_box_has_are_refused():
+    card, copies = max(((g.id, g.count) for g in CARDS.goods.values()), key=lambda item: item[1])
+    assert score([card] * copies).total >= 0
+    with pytest.raises(ImpossibleCollection, match=f"{copies + 1} copies of {card}, the box has {copies}"):
+        score([card] * (copies + 1))
+    with pytest.raises(ImpossibleCollection, match="2 copies of sultan"):
+        score_counts({"lamp": 1}, ["sultan", "sultan"], goods_cards=1)

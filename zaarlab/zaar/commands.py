@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 
 from ..cli import register_odds
+from ..core.jsonio import read_json
 from .astrolabe import Result
 from .board import Mansion
 from .missions import MISSIONS
@@ -23,7 +22,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> tuple[str, dict]:
-    data = json.loads(Path(args.mansion).read_text(encoding="utf-8"))
+    data = read_json(args.mansion)
     mansion = Mansion.from_dict(data)
     missions = [m for m in args.missions.split(",") if m]
     odds = next_card_odds(mansion, data.get("pile"), missions)

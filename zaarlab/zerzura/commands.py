@@ -3,33 +3,35 @@
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 
 from ..cli import register_score
-from .cards import load_cards
+from ..core.jsonio import read_json
+from .cards import GUARD_USES, load_cards
 from .scoring import score
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help='JSON: {"cards": ["lamp_2", "guard_plus_1", ...], "tiles": ["ring_7", ...]}; '
-                                     "face-up and stored cards alike, card ids as in data/zerzura")
+                                     "face-up and stored cards alike, card ids as in data/zerzura; no more copies "
+                                     "of a card than the box has, at most 4 different tiles")
+    parser.add_argument("--guard-use", choices=GUARD_USES, default="optional",
+                        help="a Guard allows a shift and may stay unused (optional, the default), or must shift")
 
 
 def _run(args: argparse.Namespace) -> tuple[str, dict]:
-    data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise ValueError(f"{args.file}: expected an object with a list of 'cards' (and optionally 'tiles')")
-    cards = load_cards()
-    unknown = [c for c in data["cards"] if c not in cards.goods and c not in cards.characters]
-    unknown += [t for t in data.get("tiles", []) if t not in cards.tiles]
-    if unknown:
-        raise ValueError(f"{args.file}: unknown card or tile id(s): {', '.join(map(str, unknown))}")
-    sheet = score(data["cards"], data.get("tiles", []), cards)
+    data = read_json(args.file)
+    if (not isinstance(data, dict) or not isinstance(data.get("cards"), list)
+            or not isinstance(data.get("tiles", []), list)):
+        raise ValueError(f"{args.file}: expected an object with a list of 'cards' (and optionally a list of 'tiles')")
+    try:
+        sheet = score(data["cards"], data.get("tiles", []), load_cards(), args.guard_use)
+    except (ValueError, TypeError) as error:
+        raise ValueError(f"{args.file}: {error}") from None
     return sheet.text(), {
         "objects": {line.object: {"quantity": line.quantity, "counted": line.counted, "vp": line.vp}
                     for line in sheet.lines},
-        "guards": dict(sheet.guards), "bonuses": dict(sheet.bonuses), "tiles": dict(sheet.tiles), "total": sheet.total,
+        "guards": {g: obj for g, obj in sheet.guards if obj}, "unused_guards": list(sheet.unused_guards),
+        "bonuses": dict(sheet.bonuses), "tiles": dict(sheet.tiles), "total": sheet.total,
     }
 
 

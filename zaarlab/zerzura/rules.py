@@ -28,7 +28,8 @@ import sympy
 from ..core.api import CHANCE, TERMINAL, IllegalActionError
 from ..core.dist import Dist
 from .scoring import Holdings, met, quantities
-from .state import REMOVED, TILES_IN_PLAY, Exchange, Pass, Store, Take, ZerzuraState
+from .cards import TILES_IN_PLAY
+from .state import REMOVED, Exchange, Pass, Store, Take, ZerzuraState
 
 CHANCE_PHASES = ("remove", "tiles", "dromedary", "deal")
 PHASE_RULES = {"remove": "ZERZURA-SETUP-04", "tiles": "ZERZURA-SETUP-06", "dromedary": "ZERZURA-SETUP-07",

@@ -3,15 +3,18 @@
 A player's Quantity of an Object is the number of that Object on all their Goods cards, face up and stored alike
 (ZERZURA-GOAL-02, ZERZURA-END-02); the scale turns it into victory points (ZERZURA-END-03). Then:
 
-- a **Guard** shifts the Quantity of one Object type the player has (Q-1, Q+1, Q+2; ZERZURA-CHAR-02). Which type
-  is the player's choice: the sheet uses the best, and lists the others (AMB-R06: a type present, several Guards
-  may pick the same one, never below 0). A Guard changes only the table lookup (AMB-R07);
+- a **Guard** *allows* its owner to shift the Quantity of one Object type they have (Q-1, Q+1, Q+2;
+  ZERZURA-CHAR-02): a permission, so a Guard that would cost points is left unused (``guard_use="optional"``,
+  the default; ``"mandatory"`` is the other reading). Which type is the player's choice: the sheet uses the best,
+  says which Guards were left unused, and lists the other choices (AMB-R06: a type present, several Guards may
+  pick the same one, never below 0). A Guard changes only the table lookup (AMB-R07);
 - a **Mage**: +1 per full batch of its Object (ZERZURA-CHAR-03, AMB-R08);
 - the **Sultan**: +1 per two Goods cards (ZERZURA-CHAR-04, AMB-R09); the **Sultana**: +1 per Character card,
   herself included (ZERZURA-CHAR-05);
 - each **Command tile**: +3 (ZERZURA-CMD-04).
 
-The total is the sum (ZERZURA-END-04).
+The total is the sum (ZERZURA-END-04). A collection the box cannot hold (more copies of a card than it has, an
+unknown card or tile, a tile twice, more than the four tiles in play) is refused with :class:`ImpossibleCollection`.
 
 Examples
 --------
@@ -20,6 +23,11 @@ Examples
 (5, 6, 9, 9)
 >>> sheet.guards
 (('guard_plus_1', 'lamp'),)
+>>> sheet = score(["lamp_1", "guard_minus_1"])      # one lamp is worth 7: the Guard stays unused
+>>> sheet.total, sheet.unused_guards
+(7, ('guard_minus_1',))
+>>> score(["lamp_1", "guard_minus_1"], guard_use="mandatory").total
+0
 """
 
 from __future__ import annotations
@@ -29,7 +37,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import product
 
-from .cards import TILE_VP, CardSet, Tile, load_cards
+from .cards import GUARD_USES, TILE_VP, TILES_IN_PLAY, CardSet, Tile, load_cards
+
+
+class ImpossibleCollection(ValueError):
+    """Cards or tiles that no player can own in one game of Zerzura; the message names the card and the count."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +56,10 @@ class ObjectLine:
 
 @dataclass(frozen=True)
 class ScoreSheet:
-    """A player's final score, line by line; ``alternatives`` are the other Guard choices with their totals."""
+    """A player's final score, line by line; ``alternatives`` are the other Guard choices with their totals.
+
+    ``guards`` pairs each Guard with the Object it shifts, or ``""`` for a Guard left unused.
+    """
 
     lines: tuple[ObjectLine, ...]
     guards: tuple[tuple[str, str], ...]
@@ -55,6 +70,24 @@ class ScoreSheet:
 
     def line(self, obj: str) -> ObjectLine:
         return next(line for line in self.lines if line.object == obj)
+
+    @property
+    def unused_guards(self) -> tuple[str, ...]:
+        """The Guards left unused: using them would not have raised the total."""
+        return tuple(g for g, obj in self.guards if not obj)
+
+    def choices_text(self, limit: int = 3) -> str:
+        """The best other Guard choices in words, e.g. ``"Guard (Q+1) left unused -> 1"``; ``""`` if none.
+
+        >>> score(["lamp_3", "lamp_2", "guard_plus_1"]).choices_text()
+        'other Guard choices: Guard (Q+1) left unused -> 1'
+        """
+        if not self.alternatives:
+            return ""
+        cards = load_cards()
+        return "other Guard choices: " + "; ".join(
+            ", ".join(f"{cards[g].name} on {obj}" if obj else f"{cards[g].name} left unused" for g, obj in guards)
+            + f" -> {total}" for guards, total in self.alternatives[:limit])
 
     @property
     def objects_vp(self) -> int:
@@ -74,7 +107,7 @@ class ScoreSheet:
         rows = [f"{line.object}: {line.quantity}" + (f" (counted {line.counted})" if line.counted != line.quantity
                                                       else "") + f" -> {line.vp} VP" for line in self.lines
                 if line.quantity or line.counted]
-        rows += [f"{cards[g].name} on {obj or 'nothing'}" for g, obj in self.guards]
+        rows += [f"{cards[g].name} on {obj}" if obj else f"{cards[g].name} left unused" for g, obj in self.guards]
         rows += [f"{cards[c].name}: {vp:+d}" for c, vp in self.bonuses]
         rows += [f"Command tile {t}: {vp:+d}" for t, vp in self.tiles]
         return "\n".join(rows + [f"total: {self.total}"])
@@ -93,28 +126,80 @@ def quantities(cards: Iterable[str], card_set: CardSet | None = None) -> Counter
     return counts
 
 
-def score(cards: Iterable[str], tiles: Iterable[str] = (), card_set: CardSet | None = None) -> ScoreSheet:
-    """The score sheet of a player owning ``cards`` (face up and stored alike) and the Command ``tiles``."""
+def check_collection(cards: Iterable[str], tiles: Iterable[str] = (), card_set: CardSet | None = None) -> None:
+    """Refuse cards and tiles one player cannot own: unknown ids, more copies than the box has, bad tiles.
+
+    >>> check_collection(["ring_7", "ring_7"])
+    Traceback (most recent call last):
+    ...
+    zaarlab.zerzura.scoring.ImpossibleCollection: unknown card 'ring_7' (2 copies)
+    >>> check_collection(["sultan", "sultan"])
+    Traceback (most recent call last):
+    ...
+    zaarlab.zerzura.scoring.ImpossibleCollection: 2 copies of sultan, the box has 1
+    """
     card_set = card_set or load_cards()
-    cards = list(cards)
+    in_box = Counter(card_set.deck())
+    for card, n in sorted(Counter(cards).items(), key=lambda item: str(item[0])):
+        if card not in in_box:
+            raise ImpossibleCollection(f"unknown card {card!r}" + (f" ({n} copies)" if n > 1 else ""))
+        if n > in_box[card]:
+            raise ImpossibleCollection(f"{n} copies of {card}, the box has {in_box[card]}")
+    check_tiles(tiles, card_set)
+
+
+def check_tiles(tiles: Iterable[str], card_set: CardSet) -> None:
+    """Refuse unknown Command tiles, a tile twice, or more tiles than the four in play (ZERZURA-SETUP-06)."""
+    tiles = list(tiles)
+    for tile, n in sorted(Counter(tiles).items(), key=lambda item: str(item[0])):
+        if tile not in card_set.tiles:
+            raise ImpossibleCollection(f"unknown Command tile {tile!r}")
+        if n > 1:
+            raise ImpossibleCollection(f"Command tile {tile} {n} times, there is one of each")
+    if len(tiles) > TILES_IN_PLAY:
+        raise ImpossibleCollection(f"{len(tiles)} Command tiles, only {TILES_IN_PLAY} are in play (ZERZURA-SETUP-06)")
+
+
+def score(cards: Iterable[str], tiles: Iterable[str] = (), card_set: CardSet | None = None,
+          guard_use: str = "optional") -> ScoreSheet:
+    """The score sheet of a player owning ``cards`` (face up and stored alike) and the Command ``tiles``.
+
+    Refuses a collection the box cannot hold (:func:`check_collection`).
+    """
+    card_set = card_set or load_cards()
+    cards, tiles = list(cards), list(tiles)
+    check_collection(cards, tiles, card_set)
     characters = [c for c in cards if card_set[c].kind != "goods"]
-    return score_counts(quantities(cards, card_set), characters, len(cards) - len(characters), tiles, card_set)
+    return score_counts(quantities(cards, card_set), characters, len(cards) - len(characters), tiles, card_set,
+                        guard_use)
 
 
 def score_counts(counts: Mapping[str, int], characters: Iterable[str], goods_cards: int, tiles: Iterable[str] = (),
-                 card_set: CardSet | None = None) -> ScoreSheet:
+                 card_set: CardSet | None = None, guard_use: str = "optional") -> ScoreSheet:
     """The score sheet from Object counts, Character cards and the number of Goods cards (what a sheet needs).
+
+    Each Guard goes on the Object type that scores best, or stays unused when ``guard_use="optional"`` and no type
+    gains (ties go to leaving it unused).
 
     >>> score_counts({"lamp": 5}, ["guard_plus_1", "sultan"], goods_cards=4).total   # 9 VP of lamps, +2 Sultan
     11
     """
     card_set = card_set or load_cards()
+    if guard_use not in GUARD_USES:
+        raise ValueError(f"guard_use is 'optional' or 'mandatory' (ZERZURA-CHAR-02), not {guard_use!r}")
+    for character, n in Counter(characters).items():
+        if character not in card_set.characters:
+            raise ImpossibleCollection(f"unknown Character card {character!r}")
+        if n > 1:
+            raise ImpossibleCollection(f"{n} copies of {character}, the box has 1")
+    check_tiles(tiles, card_set)
     counts = Counter({obj: counts.get(obj, 0) for obj in card_set.objects})
     characters = sorted((card_set[c] for c in characters), key=lambda c: c.id)
     guards = [c for c in characters if c.kind == "guard"]
-    present = [obj for obj in card_set.objects if counts[obj]] or [""]
+    present = [obj for obj in card_set.objects if counts[obj]]
+    options = [""] + present if guard_use == "optional" or not present else present
     choices = []
-    for assignment in product(present, repeat=len(guards)):
+    for assignment in product(options, repeat=len(guards)):
         shifted = Counter(counts)
         for guard, obj in zip(guards, assignment, strict=True):
             if obj:

@@ -20,10 +20,9 @@ from functools import cached_property
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode, decode_fields
-from .cards import CardSet, load_cards
+from .cards import GUARD_USES, CardSet, load_cards
 
 REMOVED = {2: 20, 3: 15, 4: 0, 5: 0}  # ZERZURA-SETUP-03, -04
-TILES_IN_PLAY = 4  # ZERZURA-SETUP-06
 
 
 # -- actions -----------------------------------------------------------------------------------------------
@@ -88,6 +87,9 @@ class ZerzuraGame:
         gained this round stays protected until the round ends).
     exchange_free : str
         AMB-R02: ``"taken"`` (the default: only the card taken must be Bird-free) or ``"both"``.
+    guard_use : str
+        ``"optional"`` (the default: a Guard *allows* a shift, so one that would cost points stays unused) or
+        ``"mandatory"`` (every Guard shifts a type present; ZERZURA-CHAR-02).
     data_dir : str
         A folder of the user's own data files, or ``""`` for the bundled ones.
     """
@@ -97,6 +99,7 @@ class ZerzuraGame:
     side: str = "easy"
     bird_protection: str = "token"
     exchange_free: str = "taken"
+    guard_use: str = "optional"
     data_dir: str = ""
 
     def __post_init__(self):
@@ -108,6 +111,8 @@ class ZerzuraGame:
             raise ValueError(f"bird_protection is 'token' or 'round' (AMB-R03), not {self.bird_protection!r}")
         if self.exchange_free not in ("taken", "both"):
             raise ValueError(f"exchange_free is 'taken' or 'both' (AMB-R02), not {self.exchange_free!r}")
+        if self.guard_use not in GUARD_USES:
+            raise ValueError(f"guard_use is 'optional' or 'mandatory' (ZERZURA-CHAR-02), not {self.guard_use!r}")
 
     @property
     def num_players(self) -> int:
@@ -140,7 +145,7 @@ class ZerzuraGame:
 
     def to_dict(self) -> dict:
         return {"players": self.players, "side": self.side, "bird_protection": self.bird_protection,
-                "exchange_free": self.exchange_free, "data_dir": self.data_dir}
+                "exchange_free": self.exchange_free, "guard_use": self.guard_use, "data_dir": self.data_dir}
 
     @classmethod
     def from_dict(cls, data: dict) -> ZerzuraGame:
@@ -198,7 +203,8 @@ class ZerzuraState(RulesState):
         """Each player's score sheet as it stands (:func:`zaarlab.zerzura.scoring.score`)."""
         from .scoring import score
 
-        return tuple(score(self.cards_of(p), self.tiles_owned[p], self.game.cards) for p in range(self.game.players))
+        return tuple(score(self.cards_of(p), self.tiles_owned[p], self.game.cards, self.game.guard_use)
+                     for p in range(self.game.players))
 
     @property
     def per_round(self) -> int:

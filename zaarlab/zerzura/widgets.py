@@ -25,8 +25,8 @@ class CollectionBuilder:
     >>> builder.text.splitlines()[0], builder.text.splitlines()[-1]
     ('lamp: 5 -> 1 VP', 'total: 1')
     >>> builder.character["guard_plus_1"].value = True      # the Guard makes it six lamps
-    >>> builder.text.splitlines()[-1]
-    'total: 9'
+    >>> builder.text.splitlines()[-2:]
+    ['total: 9', 'other Guard choices: Guard (Q+1) left unused -> 1']
     """
 
     def __init__(self, max_quantity: int = 12):
@@ -62,8 +62,7 @@ class CollectionBuilder:
         self.sheet = sheet
         self.text = sheet.text()
         if sheet.alternatives:
-            self.text += "\nother Guard choices: " + "; ".join(
-                f"{', '.join(f'{g} on {o}' for g, o in guards)} -> {total}" for guards, total in sheet.alternatives[:3])
+            self.text += "\n" + sheet.choices_text()
         self.report.value = as_html(self.text)
         self.tiles.value = as_html("Command tiles met (+3 each if displayed):\n" + ("\n".join(met_tiles) or "none"))
         self.figures = (sheet_figure(sheet, self.cards), scales_figure(self.cards, highlight=counts))

@@ -1,0 +1,72 @@
+"""Reading JSON that a user hands over (score files, mansions, saved games, ``--params``), with bounded work.
+
+Every failure is one :class:`ValueError` whose message names where the JSON came from: a file too big (or endless,
+like ``/dev/zero``), bytes that are not UTF-8, text that is not JSON, nesting deeper than any zaarlab file needs,
+or numbers JSON has no place for (``NaN``, ``Infinity``).
+
+Examples
+--------
+>>> parse_json('{"players": 3}', "--params")
+{'players': 3}
+>>> parse_json('{"players": 3', "--params")
+Traceback (most recent call last):
+...
+ValueError: --params: not valid JSON: Expecting ',' delimiter (line 1, column 14)
+>>> parse_json("[" * 500 + "]" * 500, "--params")
+Traceback (most recent call last):
+...
+ValueError: --params: JSON nested deeper than 64 levels
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+MAX_JSON_BYTES = 20_000_000  # a saved game of thousands of actions is a few MB
+MAX_DEPTH = 64  # a saved state nests about ten levels
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a number zaarlab accepts")
+
+
+def parse_json(text: str, where: str) -> Any:
+    """Parse ``text``; refuse deep nesting and ``NaN``/``Infinity``, naming ``where`` it came from."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:  # brackets outside strings: a cheap bound before json recurses
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_DEPTH:
+                raise ValueError(f"{where}: JSON nested deeper than {MAX_DEPTH} levels")
+        elif char in "]}":
+            depth -= 1
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{where}: not valid JSON: {error}") from None
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
+
+
+def read_json(path: str | Path, limit: int = MAX_JSON_BYTES) -> Any:
+    """Read a JSON file of at most ``limit`` bytes, UTF-8; every error names the file."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(limit + 1)
+    except OSError as error:
+        raise ValueError(f"{path}: cannot read: {error.strerror or error}") from None
+    if len(raw) > limit:
+        raise ValueError(f"{path}: larger than {limit:,} bytes, the limit for a JSON file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path}: not UTF-8 text (byte {error.start})") from None
+    return parse_json(text, str(path))
