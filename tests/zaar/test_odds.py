@@ -3,13 +3,14 @@
 import json
 from math import comb
 
+import pytest
 import sympy
 
 from tests.zaar.helpers import grow
 from zaarlab.cli import main
 from zaarlab.zaar.board import Mansion
 from zaarlab.zaar.missions import completed_by
-from zaarlab.zaar.odds import completing_rooms, default_pile, next_card_odds, p_sacred_within
+from zaarlab.zaar.odds import completing_rooms, default_pile, next_card_odds, p_sacred, p_sacred_within
 
 START = grow(Mansion.start("smoggy_chamber"), ("smoggy_room_3", (1, 0)))
 
@@ -43,3 +44,16 @@ def test_the_command_line(tmp_path, capsys):
     path.write_text(json.dumps({"rooms": [{"room": "sacred_hall", "cell": [0, 0]}]}))
     assert main(["odds", "zaar-next-card", "--mansion", str(path)]) == 2
     assert "ZAAR-SETUP-02" in capsys.readouterr().err
+
+
+@pytest.mark.rule("ZAAR-LVL1-01")
+def test_the_next_sacred_room_counts_only_one_that_can_be_placed():
+    mansion = Mansion.from_dict({"rooms": [  # two open doors left: only a one- or two-door room fits them
+        {"room": "windy_room_5", "cell": [0, -2], "rotation": 1}, {"room": "smoggy_room_7", "cell": [0, -1], "rotation": 5},
+        {"room": "bloody_room_3", "cell": [0, 0], "rotation": 2}, {"room": "sacred_room_3", "cell": [0, 1], "rotation": 5},
+        {"room": "smoggy_room_3", "cell": [1, -2], "rotation": 3}]})
+    pile = ("sacred_hall", "sacred_room_4", "sacred_room_1", "gift_amulet")
+    fitting = [c for c in pile if c in mansion.cards.rooms and mansion.legal_placements(c)]
+    assert not mansion.legal_placements("sacred_hall") and "sacred_hall" not in fitting
+    assert p_sacred(mansion, pile) == sympy.Rational(sum(mansion.cards.rooms[c].is_sacred for c in fitting), 4)
+    assert p_sacred(mansion, pile) < sympy.Rational(3, 4)  # three sacred cards, not all of them placeable

@@ -55,9 +55,12 @@ class Mansion:
 
     # -- building ----------------------------------------------------------------------------------------------
     @classmethod
-    def start(cls, room_id: str, players: int = 1, cards: CardSet | None = None) -> Mansion:
-        """The first room on the centre cell: it needs a plaque and at least one door per player (ZAAR-SETUP-02).
+    def start(cls, room_id: str, players: int = 1, cards: CardSet | None = None, rotation: int = 0) -> Mansion:
+        """The first room on the centre cell, turned ``rotation`` sixths like any card (AMB-Z09): it needs a plaque
+        and at least one door per player (ZAAR-SETUP-02).
 
+        >>> Mansion.start("panjdari", rotation=1).rooms
+        ((Hex(q=0, r=0), 'panjdari', 1),)
         >>> Mansion.start("panjdari", players=6)
         Traceback (most recent call last):
         ...
@@ -70,7 +73,7 @@ class Mansion:
         if len(room.doors) < players:
             raise IllegalActionError("ZAAR-SETUP-02", f"{room.name} has {len(room.doors)} doors, fewer than the "
                                      f"{players} players")
-        return cls(((ORIGIN, room_id, 0),), cards=cards)
+        return cls(((ORIGIN, room_id, rotation % 6),), cards=cards)
 
     def place(self, room_id: str, cell: Hex, rotation: int) -> Mansion:
         """The mansion with ``room_id`` placed; raises :class:`IllegalActionError` naming the rule if it may not go."""
@@ -296,58 +299,96 @@ class Mansion:
 
     @classmethod
     def from_dict(cls, data: dict, cards: CardSet | None = None, check: bool = True) -> Mansion:
-        """A mansion from :meth:`to_dict`; with ``check``, rebuilt room by room so every placement is verified.
+        """A mansion from :meth:`to_dict`, exactly as saved; with ``check``, the finished mansion is verified
+        (:meth:`check`), whatever the order of its rooms.
 
         Raises ``ValueError`` naming the entry at fault.
+
+        >>> Mansion.from_dict({"rooms": [{"room": "panjdari", "cell": [0, 0], "rotation": 1}]}).rooms
+        ((Hex(q=0, r=0), 'panjdari', 1),)
+        >>> Mansion.from_dict({"rooms": [{"room": "panjdari", "cell": [0, 0]}, {"room": "sacred_room_3", "cell": [0, 0]}]})
+        Traceback (most recent call last):
+        ...
+        ValueError: rooms[1]: ZAAR-PLACE-03: cell [0, 0] already holds panjdari
         """
         cards = cards or load_cards()
-        try:
-            entries = [(entry["room"], Hex(*entry["cell"]), int(entry.get("rotation", 0))) for entry in data["rooms"]]
-        except (KeyError, TypeError) as err:
-            raise ValueError(f"a mansion is {{'rooms': [{{'room', 'cell', 'rotation'}}, ...]}}: {err}") from None
+        if not isinstance(data, dict) or not isinstance(data.get("rooms"), list):
+            raise ValueError('a mansion is {"rooms": [{"room": ID, "cell": [q, r], "rotation": 0-5}, ...]}')
+        rooms, cells = [], {}
+        for i, entry in enumerate(data["rooms"]):
+            where = f"rooms[{i}]"
+            if not isinstance(entry, dict) or not isinstance(entry.get("room"), str):
+                raise ValueError(f'{where}: a room is {{"room": ID, "cell": [q, r], "rotation": 0-5}}')
+            cell, rotation = _cell(entry.get("cell"), where), entry.get("rotation", 0)
+            if not _is_int(rotation):
+                raise ValueError(f"{where}: rotation is a whole number of sixths of a turn, not {rotation!r}")
+            if cell in cells:
+                raise ValueError(f"{where}: ZAAR-PLACE-03: cell {list(cell)} already holds {cells[cell]}")
+            if entry["room"] in cells.values():
+                raise ValueError(f"{where}: ZAAR-PLACE-03: {entry['room']} is in the mansion twice")
+            cells[cell] = entry["room"]
+            rooms.append((cell, entry["room"], rotation % 6))
+        amulets = []
+        for i, item in enumerate(data.get("amulet_doors", [])):
+            if not isinstance(item, list) or len(item) != 2 or not _is_int(item[1]) or not 0 <= item[1] < 6:
+                raise ValueError(f"amulet_doors[{i}]: an Amulet door is [[q, r], side 0-5]")
+            amulets.append((_cell(item[0], f"amulet_doors[{i}]"), item[1]))
+        passages = [_cell(item, f"passages[{i}]") for i, item in enumerate(data.get("passages", []))]
+        mansion = cls(tuple(sorted(rooms)), tuple(sorted(set(amulets))), tuple(sorted(set(passages))), cards=cards)
         if check:
-            mansion = _rebuild(entries, cards)
-        else:
-            mansion = cls(tuple(sorted((c, r, k % 6) for r, c, k in entries)), cards=cards)
-        mansion = replace(mansion, amulet_doors=tuple(sorted((Hex(*c), s) for c, s in data.get("amulet_doors", ()))),
-                          passages=tuple(sorted(Hex(*c) for c in data.get("passages", ()))))
-        mansion.__dict__.pop("graph", None)
+            mansion.check()
         return mansion
 
+    def check(self) -> None:
+        """Raise ``ValueError`` unless this finished mansion could have been built by the rules: known rooms, the
+        first one on the centre with a plaque (ZAAR-SETUP-01, -02), none on the name table (ZAAR-PLACE-02), every
+        touching pair of rooms door to door or wall to wall (ZAAR-PLACE-01; the Suspended Room excepted, since it
+        may have moved over doors, ZAAR-ROOM-03), and, without a Suspended Room, every room joined to the centre.
+        Tools must lie on rooms.
+        """
+        for cell, room_id, _ in self.rooms:
+            where = f"{room_id} at {list(cell)}"
+            if room_id not in self.cards.rooms:
+                raise ValueError(f"{where}: ZAAR-CARD-02: no room card is called {room_id!r}")
+            if cell in self.cards.cloth.name_table:
+                raise ValueError(f"{where}: ZAAR-PLACE-02: the cell is on the demon's-name table")
+        if ORIGIN not in self.layout:
+            raise ValueError("ZAAR-SETUP-01: the first room goes on the centre cell [0, 0]")
+        if not self.room_at(ORIGIN).plaques:
+            raise ValueError(f"{self.layout[ORIGIN][0]} at [0, 0]: ZAAR-SETUP-02: the first room needs a spell plaque")
+        for cell, side in self.amulet_doors:
+            if cell not in self.layout:
+                raise ValueError(f"Amulet door at {list(cell)}: ZAAR-TOOL-10: no room there")
+        for cell in self.passages:
+            if cell not in self.layout:
+                raise ValueError(f"Boswellia at {list(cell)}: ZAAR-TOOL-12: no room there")
+        suspended = {c for c in self.layout if self.room_at(c).special == "suspended"}
+        for cell in self.layout:
+            for side in range(3):  # each shared edge once
+                other = neighbour(cell, side)
+                if other in self.layout and not {cell, other} & suspended:
+                    mine, theirs = side in self.doors(cell), opposite(side) in self.doors(other)
+                    if mine != theirs:
+                        door, wall = (cell, other) if mine else (other, cell)
+                        raise ValueError(f"{self.layout[door][0]} at {list(door)}: ZAAR-PLACE-01: its door faces a "
+                                         f"wall of {self.layout[wall][0]} at {list(wall)}")
+        if not suspended:
+            joined = nx.node_connected_component(self.door_graph, ORIGIN)
+            for cell in sorted(self.layout.keys() - joined):
+                raise ValueError(f"{self.layout[cell][0]} at {list(cell)}: ZAAR-PLACE-01: no door joins it to the "
+                                 "rest of the mansion")
 
-def _rebuild(entries: list[tuple[str, Hex, int]], cards: CardSet) -> Mansion:
-    """Place the entries in an order that works (outward along the doors), checking each; the Suspended Room,
-    which may have been moved over doors, goes in last unchecked (ZAAR-ROOM-03)."""
-    first = [e for e in entries if e[1] == ORIGIN]
-    if not first:
-        raise ValueError("the first room goes on the centre cell [0, 0] (ZAAR-SETUP-01)")
-    try:
-        mansion = Mansion.start(first[0][0], cards=cards)
-    except IllegalActionError as err:
-        raise ValueError(f"the centre room: {err}") from None
-    waiting = [e for e in entries if e[1] != ORIGIN]
-    while waiting:
-        for entry in waiting:
-            room_id, cell, rotation = entry
-            if cards.rooms.get(room_id) and cards.rooms[room_id].special == "suspended":
-                continue
-            try:
-                mansion = mansion.place(room_id, cell, rotation)
-            except IllegalActionError:
-                continue
-            waiting.remove(entry)
-            break
-        else:
-            suspended = [e for e in waiting if cards.rooms.get(e[0]) and cards.rooms[e[0]].special == "suspended"]
-            if suspended and len(waiting) == 1:
-                room_id, cell, rotation = suspended[0]
-                return replace(mansion, rooms=tuple(sorted(mansion.rooms + ((cell, room_id, rotation % 6),))))
-            room_id, cell, rotation = next(e for e in waiting if e not in suspended)
-            try:  # it did not fit above, so this raises and says why
-                mansion.check_placement(room_id, cell, rotation)
-            except IllegalActionError as err:
-                raise ValueError(f"{room_id} at {tuple(cell)}: {err}") from None
-    return mansion
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _cell(value, where: str) -> Hex:
+    if not isinstance(value, list | tuple) or len(value) != 2 or not all(_is_int(v) for v in value):
+        raise ValueError(f"{where}: a cell is [q, r], two whole numbers, not {value!r}")
+    if max(map(abs, value)) > 1000:
+        raise ValueError(f"{where}: cell {list(value)} is far off the cloth")
+    return Hex(*value)
 
 
 def _room(cards: CardSet, room_id: str) -> Room:

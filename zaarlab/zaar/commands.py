@@ -26,7 +26,8 @@ def _run(args: argparse.Namespace) -> tuple[str, dict]:
     mansion = Mansion.from_dict(data)
     missions = [m for m in args.missions.split(",") if m]
     odds = next_card_odds(mansion, data.get("pile"), missions)
-    what = {"placeable": "a room that can be placed", "sacred": "a sacred room", "event": "an event"}
+    what = {"placeable": "a room that can be placed", "sacred": "a sacred room that can be placed (it ends level 1)",
+            "event": "an event"}
     lines = [f"P(next card is {what.get(name, 'a room that completes ' + name)}) = {p} ≈ {float(p):.4f}"
              for name, p in odds.items()]
     return "\n".join(lines), {name: str(p) for name, p in odds.items()}

@@ -7,7 +7,7 @@ Battles: :func:`battle_dist` for one astrolabe result, :func:`battle_closed_form
 
 The pile is shuffled (ZAAR-SETUP-04), so the next card is any card left, each equally likely: a chance is a count
 over the pile's size. "Placeable" means the room has at least one legal placement (ZAAR-PLACE-01..03); a sacred room
-ends level 1 (ZAAR-LVL1-01); "completes a mission" means some placement of the room completes it with rooms no
+that can be placed ends level 1 (ZAAR-LVL1-01; one that fits nowhere goes back into the pile); "completes a mission" means some placement of the room completes it with rooms no
 earlier mission used (ZAAR-MISSION-02).
 
 Examples
@@ -47,9 +47,13 @@ def p_placeable(mansion: Mansion, pile: Iterable[str] | None = None) -> sympy.Ra
 
 
 def p_sacred(mansion: Mansion, pile: Iterable[str] | None = None) -> sympy.Rational:
-    """P(the next card is a sacred room: found, it ends level 1 (ZAAR-LVL1-01))."""
+    """P(the next card is a sacred room that can be placed: placed, it ends level 1 (ZAAR-LVL1-01)).
+
+    A sacred room that fits nowhere goes back into the pile and ends nothing, so it does not count.
+    """
     pile = tuple(default_pile(mansion) if pile is None else pile)
-    return sympy.Rational(sum(_is_room(mansion, c) and mansion.cards.rooms[c].is_sacred for c in pile), len(pile))
+    return sympy.Rational(sum(_is_room(mansion, c) and mansion.cards.rooms[c].is_sacred
+                              and bool(mansion.legal_placements(c)) for c in pile), len(pile))
 
 
 def completing_rooms(mansion: Mansion, mission: str, pile: Iterable[str] | None = None,
@@ -76,7 +80,9 @@ def p_completes(mansion: Mansion, mission: str, pile: Iterable[str] | None = Non
 
 
 def p_sacred_within(mansion: Mansion, draws: int, pile: Iterable[str] | None = None) -> sympy.Rational:
-    """P(at least one sacred room among the next ``draws`` cards): 1 - C(N - s, n) / C(N, n).
+    """P(at least one sacred room card among the next ``draws`` cards, placeable or not): 1 - C(N - s, n) / C(N, n).
+
+    Whether a card drawn later can be placed depends on the rooms placed before it, so this counts the cards.
 
     >>> p_sacred_within(Mansion.start("bloody_chamber"), 1) == p_sacred(Mansion.start("bloody_chamber"))
     True
