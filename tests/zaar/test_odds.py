@@ -57,3 +57,24 @@ def test_the_next_sacred_room_counts_only_one_that_can_be_placed():
     assert not mansion.legal_placements("sacred_hall") and "sacred_hall" not in fitting
     assert p_sacred(mansion, pile) == sympy.Rational(sum(mansion.cards.rooms[c].is_sacred for c in fitting), 4)
     assert p_sacred(mansion, pile) < sympy.Rational(3, 4)  # three sacred cards, not all of them placeable
+
+
+@pytest.mark.rule("ZAAR-ASTRO-12")
+def test_the_battle_command_labels_both_table_cases_or_takes_the_table_throw(capsys):
+    assert main(["odds", "zaar-battle", "--requirement", "0_3", "--wisdom", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["before_table"] == {"lose": "225/256", "win": "45/1024", "extra_win": "79/1024",
+                                    "lose_in_w": "15*(15/16)**w/16"}
+    assert data["table_failed"] == {"lose": "15/16", "win": "3/64", "extra_win": "1/64", "lose_in_w": "(15/16)**w"}
+    assert main(["odds", "zaar-battle", "--requirement", "0_3", "--wisdom", "1", "--table", "B013"]) == 0
+    text = capsys.readouterr().out
+    assert "given the table throw B013" in text and "extra_win  1 " in text
+    assert main(["odds", "zaar-battle", "--requirement", "0_3", "--wisdom", "1", "--table", "B113", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["given_table"]["lose"] == "15/16"
+    for argv, says in ((["--requirement", "3", "--wisdom", "1"], "exactly 3 positions"),
+                       (["--requirement", "0_3", "--wisdom", "100000"], "0 to 48"),
+                       (["--requirement", "0_3", "--wisdom", "1", "--table", "Z013"], "--table 'Z013'"),
+                       (["--requirement", "9_1", "--wisdom", "1"], "exactly 3 positions"),
+                       (["--requirement", "0_3", "--wisdom", "1", "--unordered"], "1 to 3 raml numbers")):
+        assert main(["odds", "zaar-battle", *argv]) == 2
+        assert says in capsys.readouterr().err

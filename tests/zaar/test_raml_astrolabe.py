@@ -9,6 +9,7 @@ import sympy
 from zaarlab.zaar.astrolabe import Plates, Result, command, load_astrolabe, next_sector, read
 from zaarlab.zaar.name_table import load_name_table
 from zaarlab.zaar.odds import (
+    BEFORE_TABLE,
     W,
     astrolabe_battle_dist,
     battle_closed_form,
@@ -112,6 +113,34 @@ def test_battle_odds_agree_with_every_sequence_of_throws(pattern, unordered, war
     assert {k: exact.p(k) for k in ("lose", "win", "extra_win")} == brute_force(result, wisdom, "B", warrior)
     closed = battle_closed_form(result, "B", warrior=warrior)
     assert {k: v.subs(W, wisdom) for k, v in closed.items()} == {k: exact.p(k) for k in ("lose", "win", "extra_win")}
+
+
+@pytest.mark.rule("ZAAR-ASTRO-12", "ZAAR-BATTLE-01")
+@pytest.mark.parametrize(("pattern", "unordered", "warrior", "wisdom"), [
+    ("0*3", False, False, 1), ("12", True, False, 1), ("*1*", False, True, 1), ("3", True, False, 0)])
+def test_before_the_table_throw_the_first_hit_wins_as_every_table_and_sequence_say(pattern, unordered, warrior, wisdom):
+    requirement = Requirement.unordered(int(c) for c in pattern) if unordered else Requirement.parse(pattern)
+    result = Result("unordered" if unordered else "ordered", requirement)
+    expected = {"lose": 0, "win": 0, "extra_win": 0}
+    for table in THROWS:  # the throw on the table, then every sequence of battle throws
+        if meets(table, requirement, RAML, warrior):
+            expected["extra_win"] += sympy.Rational(1, len(THROWS))
+        else:
+            for k, p in brute_force(result, wisdom, "B", warrior).items():
+                expected[k] += p / len(THROWS)
+    exact = battle_dist(result, wisdom, "bloody", "B", BEFORE_TABLE, warrior=warrior)
+    assert {k: exact.p(k) for k in expected} == expected
+    closed = battle_closed_form(result, "B", warrior=warrior, table=BEFORE_TABLE)
+    assert {k: v.subs(W, wisdom) for k, v in closed.items()} == expected
+
+
+def test_the_issue_figures_for_0_3_at_wisdom_1():
+    need = Result("ordered", Requirement.parse("0*3"))
+    before, failed = (battle_dist(need, 1, "", "A", table) for table in (BEFORE_TABLE, "table_failed"))
+    assert [before.p(k) for k in ("lose", "win", "extra_win")] == [sympy.Rational(225, 256), sympy.Rational(45, 1024),
+                                                                    sympy.Rational(79, 1024)]
+    assert [failed.p(k) for k in ("lose", "win", "extra_win")] == [sympy.Rational(15, 16), sympy.Rational(3, 64),
+                                                                    sympy.Rational(1, 64)]
 
 
 def test_the_astrolabe_average_agrees_with_monte_carlo():

@@ -9,8 +9,8 @@ from ..core.jsonio import read_json
 from .astrolabe import Result
 from .board import Mansion
 from .missions import MISSIONS
-from .odds import battle_closed_form, battle_dist, next_card_odds
-from .raml import Requirement
+from .odds import BEFORE_TABLE, TABLE_CASES, TABLE_FAILED, battle_closed_form, battle_dist, next_card_odds
+from .raml import Requirement, load_raml
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,32 +37,68 @@ register_odds("zaar-next-card", "the next card of Zaar's pile: placeable, sacred
               _arguments, _run)
 
 
+MAX_WISDOM = 48  # every wisdom coin in the box (ZAAR-COMP-*): no fighter can hold more
+
+
 def _battle_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--requirement", required=True,
-                        help="ordered numbers by position, _ or * for any (0_3: 0 first, 3 last); with --unordered, "
-                             "the numbers that must show anywhere (e.g. 12 for a 1 and a 2)")
+                        help="three positions, a raml number 0-3 or _ (or *) for any: 0_3 means 0 first, 3 last; "
+                             "with --unordered, one to three numbers that must show anywhere (e.g. 12)")
     parser.add_argument("--unordered", action="store_true", help="position does not matter (ZAAR-ASTRO-11)")
-    parser.add_argument("--wisdom", type=int, required=True, help="throws allowed: the fighter's wisdom coins")
+    parser.add_argument("--wisdom", type=int, required=True,
+                        help=f"throws allowed: the fighter's wisdom coins, 0 to {MAX_WISDOM}")
     parser.add_argument("--letter", default="A", help="the plaque's letter, for an extra win (default A)")
+    parser.add_argument("--table", metavar="CODE",
+                        help="the throw already on the table, letter then numbers (e.g. A023); it wins at once if it "
+                             "meets the requirement (ZAAR-ASTRO-12). Without it, both cases are given: before the "
+                             "table throw is read, and given that it failed")
     parser.add_argument("--warrior", action="store_true", help="the Warrior reads the dice's backsides too")
     parser.add_argument("--wise", action="store_true", help="the Wise: every win is an extra win")
 
 
+def _requirement(args: argparse.Namespace, raml) -> Requirement:
+    text = args.requirement.strip().replace("_", "*")
+    if args.unordered:
+        if not 1 <= len(text) <= raml.count or not all(c.isdigit() and int(c) in raml.numbers for c in text):
+            raise ValueError(f"--requirement {args.requirement!r}: with --unordered, 1 to {raml.count} raml numbers "
+                             f"({', '.join(map(str, raml.numbers))})")
+        return Requirement.unordered(int(c) for c in text)
+    if len(text) != raml.count or not all(c == "*" or (c.isdigit() and int(c) in raml.numbers) for c in text):
+        raise ValueError(f"--requirement {args.requirement!r}: exactly {raml.count} positions, each a raml number "
+                         f"({', '.join(map(str, raml.numbers))}) or _ for any, e.g. 0_3")
+    return Requirement.parse(text)
+
+
+def _table(code: str, raml) -> tuple:
+    letter, numbers = code[:1].upper(), code[1:].replace(",", "")
+    if (letter not in raml.letters or len(numbers) != raml.count
+            or not all(c.isdigit() and int(c) in raml.numbers for c in numbers)):
+        raise ValueError(f"--table {code!r}: a letter ({', '.join(raml.letters)}) then {raml.count} numbers, e.g. A023")
+    return (letter, *(int(c) for c in numbers))
+
+
 def _battle_run(args: argparse.Namespace) -> tuple[str, dict]:
-    text = args.requirement.replace("_", "*")
-    if not text or not set(text) <= set("0123*") or (args.unordered and "*" in text):
-        raise ValueError(f"a requirement is raml numbers 0-3 (and _ for any, ordered only), not {args.requirement!r}")
-    if args.wisdom < 0:
-        raise ValueError("wisdom is a number of throws, 0 or more")
-    requirement = Requirement.unordered(int(c) for c in text) if args.unordered else Requirement.parse(text)
+    raml = load_raml()
+    requirement = _requirement(args, raml)
+    if not 0 <= args.wisdom <= MAX_WISDOM:
+        raise ValueError(f"--wisdom {args.wisdom}: a number of throws from 0 to {MAX_WISDOM} (the box's wisdom coins)")
+    if args.letter not in raml.letters:
+        raise ValueError(f"--letter {args.letter!r}: one of {', '.join(raml.letters)}")
     result = Result("unordered" if args.unordered else "ordered", requirement)
-    dist = battle_dist(result, args.wisdom, "", args.letter, warrior=args.warrior, wise=args.wise)
-    closed = battle_closed_form(result, args.letter, warrior=args.warrior, wise=args.wise)
-    lines = [f"battle against {requirement} with {args.wisdom} throw(s):"]
-    lines += [f"  {name:<10} {dist.p(name)} ≈ {float(dist.p(name)):.4f}" for name in ("lose", "win", "extra_win")]
-    lines.append(f"  in w throws: lose {closed['lose']}")
-    return "\n".join(lines), {**{name: str(dist.p(name)) for name in ("lose", "win", "extra_win")},
-                              "lose_in_w": str(closed["lose"])}
+    cases = {f"given the table throw {args.table.upper()}": _table(args.table, raml)} if args.table else {
+        TABLE_CASES[case]: case for case in (BEFORE_TABLE, TABLE_FAILED)}
+    lines, data = [f"battle against {requirement} with {args.wisdom} throw(s):"], {}
+    for label, table in cases.items():
+        dist = battle_dist(result, args.wisdom, "", args.letter, table, warrior=args.warrior, wise=args.wise)
+        lines.append(f" {label}:")
+        lines += [f"  {name:<10} {dist.p(name)} ≈ {float(dist.p(name)):.2%}" for name in ("lose", "win", "extra_win")]
+        key = table if isinstance(table, str) else "given_table"
+        data[key] = {name: str(dist.p(name)) for name in ("lose", "win", "extra_win")}
+        if isinstance(table, str):
+            closed = battle_closed_form(result, args.letter, warrior=args.warrior, wise=args.wise, table=table)
+            lines.append(f"  in w throws: lose {closed['lose']}")
+            data[key]["lose_in_w"] = str(closed["lose"])
+    return "\n".join(lines), data
 
 
 register_odds("zaar-battle", "a battle with the raml against an astrolabe requirement: lose, win, extra win",

@@ -146,17 +146,30 @@ def throw_classes(requirement: Requirement, letter: str, warrior: bool = False) 
     return extra, plain, fail, throw_dist(raml).denominator
 
 
-def battle_dist(result: Result, wisdom: int, room_category: str, letter: str, table: tuple | None = None,
+BEFORE_TABLE = "before_table"  # the entry throw not yet read: it may already win (ZAAR-ASTRO-12)
+TABLE_FAILED = "table_failed"  # given that the throw on the table did not meet the result
+TABLE_CASES = {BEFORE_TABLE: "before the throw on the table is read (it may win at once, ZAAR-ASTRO-12)",
+               TABLE_FAILED: "given that the throw on the table failed"}
+
+
+def battle_dist(result: Result, wisdom: int, room_category: str, letter: str, table: tuple | str = TABLE_FAILED,
                 warrior: bool = False, wise: bool = False) -> Dist:
     """The outcome of a battle (draw, lose, win, extra_win) once the astrolabe shows ``result``, exactly.
 
-    ``wisdom`` throws at most (ZAAR-BATTLE-01); ``table``: the throw already on the table, which may win at once as an
-    extra win (ZAAR-ASTRO-12); the Warrior reads backsides (ZAAR-PAWN-03); for the Wise every win is extra
-    (ZAAR-PAWN-07). An extra win needs the letter on the same throw as the numbers (AMB-Z05).
+    Every battle starts from the throw already on the table (ZAAR-ASTRO-12): met, the battle is won at the first hit
+    as an extra win. ``table`` says which case the odds give: a known throw such as ``("A", 0, 2, 3)``;
+    ``TABLE_FAILED`` (the default: the table throw did not meet the result); or ``BEFORE_TABLE`` (not yet read: the
+    throw on the table is a fair raml throw, its numbers independent of the letter that trapped the demon).
+    Then ``wisdom`` throws at most (ZAAR-BATTLE-01); the Warrior reads backsides (ZAAR-PAWN-03); for the Wise every
+    win is extra (ZAAR-PAWN-07). An extra win needs the letter on the same throw as the numbers (AMB-Z05).
 
-    >>> battle = battle_dist(Result("ordered", Requirement.parse("0*3")), 2, "bloody", "A")
+    >>> need = Result("ordered", Requirement.parse("0*3"))
+    >>> battle = battle_dist(need, 2, "bloody", "A")
     >>> battle.p("lose"), battle.p("win"), battle.p("extra_win")   # 1/16 a throw, one in four with the letter
     (225/256, 93/1024, 31/1024)
+    >>> before = battle_dist(need, 1, "bloody", "A", table=BEFORE_TABLE)
+    >>> before.p("lose"), before.p("win"), before.p("extra_win")   # the table throw wins 1 time in 16
+    (225/256, 45/1024, 79/1024)
     """
     if result.kind == "revoked":
         return Dist.certain("extra_win")  # ZAAR-ASTRO-07
@@ -164,10 +177,15 @@ def battle_dist(result: Result, wisdom: int, room_category: str, letter: str, ta
         return Dist.certain("draw")  # ZAAR-ASTRO-08
     if result.kind == "sacrifice":
         return Dist.certain("lose" if room_category == result.category else "draw")  # ZAAR-ASTRO-09
-    raml = load_raml()
-    if table is not None and meets(table, result.requirement, raml, warrior):
-        return Dist.certain("extra_win")  # ZAAR-ASTRO-12
     extra, plain, fail, total = throw_classes(result.requirement, letter, warrior)
+    if not isinstance(table, str):
+        if meets(table, result.requirement, load_raml(), warrior):
+            return Dist.certain("extra_win")  # ZAAR-ASTRO-12
+    elif table == BEFORE_TABLE:
+        failed = battle_dist(result, wisdom, room_category, letter, TABLE_FAILED, warrior, wise)
+        return Dist.mixture([(Dist.certain("extra_win"), extra + plain), (failed, fail)])
+    elif table != TABLE_FAILED:
+        raise ValueError(f"table is a throw, {BEFORE_TABLE!r} or {TABLE_FAILED!r}, not {table!r}")
     if wise:
         extra, plain = extra + plain, 0
     weights = {"lose": fail ** wisdom}
@@ -177,22 +195,29 @@ def battle_dist(result: Result, wisdom: int, room_category: str, letter: str, ta
     return Dist({k: v for k, v in weights.items() if v})
 
 
-def battle_closed_form(result: Result, letter: str, warrior: bool = False, wise: bool = False) -> dict:
+def battle_closed_form(result: Result, letter: str, warrior: bool = False, wise: bool = False,
+                       table: str = TABLE_FAILED) -> dict:
     """The outcome probabilities of a number battle as expressions in ``w``, the throws allowed (sympy).
 
     >>> from .raml import Requirement
     >>> battle_closed_form(Result("unordered", Requirement.unordered((3,))), "A")["lose"]
     (27/64)**w
+    >>> battle_closed_form(Result("unordered", Requirement.unordered((3,))), "A", table=BEFORE_TABLE)["lose"]
+    27*(27/64)**w/64
     """
     if result.requirement is None:
         raise ValueError(f"a {result.kind} result needs no throw: its outcome is certain")
+    if table not in TABLE_CASES:
+        raise ValueError(f"table is {BEFORE_TABLE!r} or {TABLE_FAILED!r}, not {table!r}")
     extra, plain, fail, total = throw_classes(result.requirement, letter, warrior)
+    table_fails = sympy.Rational(fail, total) if table == BEFORE_TABLE else sympy.Integer(1)
     if wise:
         extra, plain = extra + plain, 0
     miss = sympy.Rational(fail, total) ** W
     hit = extra + plain
-    return {"lose": miss, "win": sympy.Rational(plain, hit) * (1 - miss) if hit else sympy.Integer(0),
-            "extra_win": sympy.Rational(extra, hit) * (1 - miss) if hit else sympy.Integer(0)}
+    win = sympy.Rational(plain, hit) * (1 - miss) if hit else sympy.Integer(0)
+    extra_win = sympy.Rational(extra, hit) * (1 - miss) if hit else sympy.Integer(0)
+    return {"lose": table_fails * miss, "win": table_fails * win, "extra_win": 1 - table_fails + table_fails * extra_win}
 
 
 def reachable_results(letter: str, category: str) -> tuple[Result, ...]:
@@ -210,9 +235,13 @@ def result_kind_dist(letter: str, category: str, plates: Plates | None = None) -
     return Dist.draw(r.kind for r in reachable_results(letter, category))
 
 
-def astrolabe_battle_dist(letter: str, category: str, wisdom: int, warrior: bool = False, wise: bool = False) -> Dist:
-    """A battle in a room, averaged over the astrolabe's unknown state: the mixture over the reachable results."""
-    return Dist.mixture((battle_dist(r, wisdom, category, letter, warrior=warrior, wise=wise), 1)
+def astrolabe_battle_dist(letter: str, category: str, wisdom: int, warrior: bool = False, wise: bool = False,
+                          table: tuple | str = TABLE_FAILED) -> Dist:
+    """A battle in a room, averaged over the astrolabe's unknown state: the mixture over the reachable results.
+
+    ``table`` as in :func:`battle_dist`: a known throw, ``TABLE_FAILED`` (the default) or ``BEFORE_TABLE``.
+    """
+    return Dist.mixture((battle_dist(r, wisdom, category, letter, table, warrior=warrior, wise=wise), 1)
                         for r in reachable_results(letter, category))
 
 
