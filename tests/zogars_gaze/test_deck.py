@@ -98,5 +98,16 @@ def test_next_card_and_the_seventh_gaze():
     assert p_seventh_gaze_within(state, 3) == 0  # one Gaze left in the deck, two missing
     deck = delving()
     in_deck = sum(deck.game.cards[c].kind == "gaze" for c in deck.dungeon)
-    assert p_seventh_gaze_within(deck, 40) == p_within(len(deck.dungeon), in_deck, 7, 40)
+    assert p_seventh_gaze_within(deck, 40) == p_within(len(deck.dungeon), in_deck, 7, min(40, deck.drawable))
     assert next_card_dist(replace(state, peeked="pit_trap_1")).p("pit_trap") == 1
+
+
+@pytest.mark.rule("ZOGAR-GAZE-02", "ZOGAR-DELVE-02")
+def test_the_seventh_gaze_within_stops_at_the_cut_as_survival_does():
+    six = replace(small_dungeon(gazes=5), gazes=("gaze_1",) * 6)
+    gazes_left = sum(six.game.cards[c].kind == "gaze" for c in six.dungeon)
+    assert gazes_left and len(six.dungeon) > 3
+    under_cut = replace(six, drawable=3)  # three cards above the cut: at most three flips this turn
+    assert p_seventh_gaze_within(under_cut, 8) == p_seventh_gaze_within(under_cut, 3) == p_within(
+        len(six.dungeon), gazes_left, 1, 3)
+    assert p_seventh_gaze_within(replace(six, drawable=0), 8) == 0 == 1 - p_survive(replace(six, drawable=0), 8)

@@ -18,7 +18,7 @@ from .board import Mansion
 from .bots import greedy_bot
 from .figures import astrolabe_figure, battle_figure, door_graph_figure, mansion_figure
 from .missions import MISSIONS, completed_by
-from .odds import battle_dist, default_pile, next_card_odds
+from .odds import TABLE_CASES, TABLE_FAILED, battle_dist, default_pile, next_card_odds
 from .raml import load_raml, meets, throw_dist, traps
 from .state import ZaarGame
 
@@ -164,7 +164,7 @@ class AstrolabeBattle:
     >>> bench.read(); bench.plates.lower, bench.plates.top, bench.result.kind
     (4, 4, 'ordered')
     >>> bench.text.splitlines()[1]
-    'P(lose) = 27/64 ≈ 0.422, P(win) = 111/256, P(extra win) = 37/256'
+    'P(lose) = 27/64 ≈ 0.422, P(win) = 111/256, P(extra win) = 37/256 (given that the throw on the table failed)'
     """
 
     def __init__(self, seed: int = 0, max_wisdom: int = 8):
@@ -221,7 +221,8 @@ class AstrolabeBattle:
                 lines.append(f"no throw needed: {dist.outcomes[0].replace('_', ' ')} (ZAAR-ASTRO-07..09)")
             else:
                 lose, win, extra = (dist.p(k) for k in ("lose", "win", "extra_win"))
-                lines.append(f"P(lose) = {lose} ≈ {float(lose):.3f}, P(win) = {win}, P(extra win) = {extra}")
+                lines.append(f"P(lose) = {lose} ≈ {float(lose):.3f}, P(win) = {win}, P(extra win) = {extra} "
+                             f"({TABLE_CASES[TABLE_FAILED]})")
                 lines.append("throws: " + ", ".join(f"{t[0]} {''.join(map(str, t[1:]))}" for t in self.throws)
                              + (f" -> {self.outcome}" if self.outcome else ""))
             if self.outcome == "extra win" or (self.result.kind == "revoked"):

@@ -26,8 +26,10 @@ Examples
 >>> state = ZogarGame(players=2).initial_state()
 >>> next_card_dist(state).p("gaze")
 1/14
->>> p_seventh_gaze_within(state, 20), p_seventh_gaze_within(state, 126)
-(373882/13837345225, 1)
+>>> from dataclasses import replace
+>>> delve = replace(state, drawable=30)        # the cut leaves 30 cards to turn (GAP-G08)
+>>> p_seventh_gaze_within(delve, 20), p_seventh_gaze_within(delve, 126)   # flipping stops at the cut
+(373882/13837345225, 28169817/47046973765)
 """
 
 from __future__ import annotations
@@ -154,13 +156,31 @@ def _alive(state: ZogarState, limit: int, revealed: int) -> Fraction:
 
 
 def p_seventh_gaze_within(state: ZogarState, flips: int) -> sympy.Rational:
-    """P(the seventh Zogar's Gaze is among the next ``flips`` cards of the deck): hypergeometric, exact."""
+    """P(the seventh Zogar's Gaze is among the next ``flips`` cards this delve may turn): hypergeometric, exact.
+
+    Flipping stops where :func:`p_survive` stops: at the cut (``state.drawable`` cards), and a peeked card is the
+    next one turned.
+
+    >>> from dataclasses import replace
+    >>> deck = ("gaze_1", "treasure_1", "treasure_1", "treasure_1")
+    >>> state = replace(ZogarGame(players=2).initial_state(), dungeon=deck, gazes=("gaze_1",) * 6, drawable=4)
+    >>> p_seventh_gaze_within(state, 2), p_seventh_gaze_within(replace(state, drawable=0), 8)
+    (1/2, 0)
+    """
+    if flips < 0:
+        raise ValueError(f"flips counts cards still to turn, not {flips}")
     cards = state.game.cards
-    in_deck = sum(cards[c].kind == "gaze" for c in state.dungeon)
     missing = GAZES_TO_LOSE - len(state.gazes)
     if missing <= 0:
         return sympy.Integer(1)
-    return p_within(len(state.dungeon), in_deck, missing, min(flips, len(state.dungeon)))
+    limit = min(flips, state.drawable)
+    if limit and state.peeked:
+        missing -= cards[state.peeked].kind == "gaze"
+        limit -= 1
+        if missing <= 0:
+            return sympy.Integer(1)
+    in_deck = sum(cards[c].kind == "gaze" for c in state.dungeon)
+    return p_within(len(state.dungeon), in_deck, missing, min(limit, len(state.dungeon)))
 
 
 def practice_delve(carried: tuple[str, ...] = (), gazes: int = 0, seed: int = 0) -> ZogarState:
