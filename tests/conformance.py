@@ -9,7 +9,8 @@ At each state of each playthrough:
 - ``state_from_dict(to_dict(s)) == s``, through real JSON text, log included;
 - an action that is not legal here (taken from other states of the run, or a foreign object) raises
   ``IllegalActionError`` carrying a rule ID, and the state is still unchanged;
-- the game's own invariants hold (callables that raise ``AssertionError``).
+- the state passes the game's own ``validate()`` (the same checks that loading a saved state runs), and the
+  test's further invariants hold (callables that raise ``AssertionError``).
 
 Each finished playthrough is also saved, loaded and replayed to the same final state.
 """
@@ -113,6 +114,8 @@ def _check_state(game: Game, state, invariants) -> dict:
     assert restored == state, "state_from_dict(to_dict(state)) differs from the state"
     assert restored.log == state.log, "state_from_dict(to_dict(state)) loses the log"
     assert hash(restored) == hash(state), "a restored state hashes differently"
+    if hasattr(state, "validate"):
+        state.validate()
     for invariant in invariants:
         invariant(state)
     return data

@@ -49,8 +49,10 @@ def test_the_command_line(tmp_path, capsys):
 @pytest.mark.rule("ZAAR-LVL1-01")
 def test_the_next_sacred_room_counts_only_one_that_can_be_placed():
     mansion = Mansion.from_dict({"rooms": [  # two open doors left: only a one- or two-door room fits them
-        {"room": "windy_room_5", "cell": [0, -2], "rotation": 1}, {"room": "smoggy_room_7", "cell": [0, -1], "rotation": 5},
-        {"room": "bloody_room_3", "cell": [0, 0], "rotation": 2}, {"room": "sacred_room_3", "cell": [0, 1], "rotation": 5},
+        {"room": "windy_room_5", "cell": [0, -2], "rotation": 1},
+        {"room": "smoggy_room_7", "cell": [0, -1], "rotation": 5},
+        {"room": "bloody_room_3", "cell": [0, 0], "rotation": 2},
+        {"room": "sacred_room_3", "cell": [0, 1], "rotation": 5},
         {"room": "smoggy_room_3", "cell": [1, -2], "rotation": 3}]})
     pile = ("sacred_hall", "sacred_room_4", "sacred_room_1", "gift_amulet")
     fitting = [c for c in pile if c in mansion.cards.rooms and mansion.legal_placements(c)]

@@ -7,8 +7,15 @@ import pytest
 
 from zaarlab.core.data import DataError, bundled_dir
 from zaarlab.zerzura.cards import load_cards
-from zaarlab.zerzura.scoring import (EXAMPLE_SHEET, ImpossibleCollection, explain_example_sheet, meets, quantities,
-                                     score, score_counts)
+from zaarlab.zerzura.scoring import (
+    EXAMPLE_SHEET,
+    ImpossibleCollection,
+    explain_example_sheet,
+    meets,
+    quantities,
+    score,
+    score_counts,
+)
 
 CARDS = load_cards()
 PRINTED = {  # ZERZURA-SCORE-01..04: Quantity 0 to 3, as the rulebook prints them

@@ -17,6 +17,7 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 from typing import Any, ClassVar, Protocol, runtime_checkable
@@ -157,15 +158,57 @@ class RulesState:
         return self._rules().chance_outcomes(self)
 
     def apply(self, action: Any) -> Any:
+        try:
+            legal = self._legal_by_value.get(action)
+        except TypeError:  # unhashable: not an action; the rules refuse it
+            legal = None
+        if legal is not None and not same_kind(legal, action):  # 1.0 or True where the rules have the int 1
+            try:
+                self._rules().apply(self, _Mistyped())
+            except IllegalActionError as refused:
+                raise IllegalActionError(refused.rule_id, f"{action!r} is a {type(action).__name__}, where the rules "
+                                         f"have the {type(legal).__name__} {legal!r}") from None
         return self._rules().apply(self, action)
+
+    @functools.cached_property
+    def _legal_by_value(self) -> dict:
+        return {action: action for action in self.legal_actions()}
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
+
+    def validate(self) -> None:
+        """Raise :class:`~zaarlab.core.validate.InvalidState` unless a game can reach this state (every card, coin
+        and unit accounted for, players in range, shapes right): the game's ``validate`` module, which loading and
+        the conformance tests run."""
+        importlib.import_module(self.rules_module.rsplit(".", 1)[0] + ".validate").validate(self)
 
     def to_dict(self) -> dict:
         from .codec import encode_fields
 
         return encode_fields(self)
+
+
+class _Mistyped:
+    """Stands for an action of the wrong type, so each game's rules name the rule it breaks."""
+
+    def __repr__(self) -> str:
+        return "<an action of the wrong type>"
+
+
+def same_kind(a: Any, b: Any) -> bool:
+    """Whether two equal actions are also of the same types all the way down (``1 == 1.0 == True`` in Python).
+
+    >>> same_kind(("A", 0, 2), ("A", 0, 2)), same_kind(("A", 0, 2), ("A", 0.0, 2)), same_kind(1, True)
+    (True, False, False)
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(map(same_kind, a, b))
+    if dataclasses.is_dataclass(a):
+        return all(same_kind(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
+    return True
 
 
 GAMES: dict[str, type] = {}

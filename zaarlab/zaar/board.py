@@ -306,7 +306,8 @@ class Mansion:
 
         >>> Mansion.from_dict({"rooms": [{"room": "panjdari", "cell": [0, 0], "rotation": 1}]}).rooms
         ((Hex(q=0, r=0), 'panjdari', 1),)
-        >>> Mansion.from_dict({"rooms": [{"room": "panjdari", "cell": [0, 0]}, {"room": "sacred_room_3", "cell": [0, 0]}]})
+        >>> rooms = [{"room": "panjdari", "cell": [0, 0]}, {"room": "sacred_room_3", "cell": [0, 0]}]
+        >>> Mansion.from_dict({"rooms": rooms})
         Traceback (most recent call last):
         ...
         ValueError: rooms[1]: ZAAR-PLACE-03: cell [0, 0] already holds panjdari
@@ -356,7 +357,7 @@ class Mansion:
             raise ValueError("ZAAR-SETUP-01: the first room goes on the centre cell [0, 0]")
         if not self.room_at(ORIGIN).plaques:
             raise ValueError(f"{self.layout[ORIGIN][0]} at [0, 0]: ZAAR-SETUP-02: the first room needs a spell plaque")
-        for cell, side in self.amulet_doors:
+        for cell, _ in self.amulet_doors:
             if cell not in self.layout:
                 raise ValueError(f"Amulet door at {list(cell)}: ZAAR-TOOL-10: no room there")
         for cell in self.passages:

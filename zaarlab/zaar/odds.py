@@ -7,8 +7,8 @@ Battles: :func:`battle_dist` for one astrolabe result, :func:`battle_closed_form
 
 The pile is shuffled (ZAAR-SETUP-04), so the next card is any card left, each equally likely: a chance is a count
 over the pile's size. "Placeable" means the room has at least one legal placement (ZAAR-PLACE-01..03); a sacred room
-that can be placed ends level 1 (ZAAR-LVL1-01; one that fits nowhere goes back into the pile); "completes a mission" means some placement of the room completes it with rooms no
-earlier mission used (ZAAR-MISSION-02).
+that can be placed ends level 1 (ZAAR-LVL1-01; one that fits nowhere goes back into the pile); "completes a
+mission" means some placement of the room completes it with rooms no earlier mission used (ZAAR-MISSION-02).
 
 Examples
 --------
@@ -217,7 +217,8 @@ def battle_closed_form(result: Result, letter: str, warrior: bool = False, wise:
     hit = extra + plain
     win = sympy.Rational(plain, hit) * (1 - miss) if hit else sympy.Integer(0)
     extra_win = sympy.Rational(extra, hit) * (1 - miss) if hit else sympy.Integer(0)
-    return {"lose": table_fails * miss, "win": table_fails * win, "extra_win": 1 - table_fails + table_fails * extra_win}
+    return {"lose": table_fails * miss, "win": table_fails * win,
+            "extra_win": 1 - table_fails + table_fails * extra_win}
 
 
 def reachable_results(letter: str, category: str) -> tuple[Result, ...]:

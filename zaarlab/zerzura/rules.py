@@ -27,8 +27,8 @@ import sympy
 
 from ..core.api import CHANCE, TERMINAL, IllegalActionError
 from ..core.dist import Dist
-from .scoring import Holdings, met, quantities
 from .cards import TILES_IN_PLAY
+from .scoring import Holdings, met, quantities
 from .state import REMOVED, Exchange, Pass, Store, Take, ZerzuraState
 
 CHANCE_PHASES = ("remove", "tiles", "dromedary", "deal")

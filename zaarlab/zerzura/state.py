@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..core.api import Action, RulesState, register_game
-from ..core.codec import decode, decode_fields
+from ..core.codec import decode
+from ..core.validate import check_params, load_state, params_from_dict
 from .cards import GUARD_USES, CardSet, load_cards
 
 REMOVED = {2: 20, 3: 15, 4: 0, 5: 0}  # ZERZURA-SETUP-03, -04
@@ -103,6 +104,7 @@ class ZerzuraGame:
     data_dir: str = ""
 
     def __post_init__(self):
+        check_params(self)
         if not 2 <= self.players <= 5:
             raise ValueError(f"Zerzura is for 2 to 5 players, not {self.players} (GAP-R08, ZERZURA-COMP-02)")
         if self.side not in ("easy", "expert"):
@@ -138,7 +140,9 @@ class ZerzuraGame:
                             areas=empty, stored=empty, protected=empty, tiles_owned=empty, birds=("",) * n)
 
     def state_from_dict(self, data: dict) -> ZerzuraState:
-        return decode_fields(ZerzuraState, data, ACTION_TYPES, game=self)
+        """The state :meth:`ZerzuraState.to_dict` saved, refused unless a game can reach it
+        (:func:`zaarlab.zerzura.validate.validate`)."""
+        return load_state(ZerzuraState, data, ACTION_TYPES, self)
 
     def action_from_dict(self, data):
         return decode(data, ACTION_TYPES)
@@ -149,7 +153,7 @@ class ZerzuraGame:
 
     @classmethod
     def from_dict(cls, data: dict) -> ZerzuraGame:
-        return cls(**data)
+        return params_from_dict(cls, data)
 
 
 # -- the state ---------------------------------------------------------------------------------------------

@@ -1,0 +1,116 @@
+"""Checks shared by the games' ``validate(state)`` and their parameters: shapes, ranges, and ledgers of cards.
+
+A saved state comes from a file a person may have edited. Each game's ``validate`` (run by ``state_from_dict`` and by
+the conformance tests at every step) asks of it what every reachable state satisfies: every card, coin and unit
+accounted for, players in range, one entry per player. The first problem found is raised as :class:`InvalidState`,
+whose message names the field.
+
+Examples
+--------
+>>> ledger("cards", ["a", "a", "c"], ["a", "b", "c"])
+Traceback (most recent call last):
+...
+zaarlab.core.validate.InvalidState: cards: a 2 times where the game has 1; b missing
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+
+class InvalidState(ValueError):
+    """A state no game can reach: cards made or lost, a player out of range, a field of the wrong shape."""
+
+
+def require(condition: bool, where: str, problem: str) -> None:
+    """Raise :class:`InvalidState` ``"where: problem"`` unless ``condition``."""
+    if not condition:
+        raise InvalidState(f"{where}: {problem}")
+
+
+def ledger(where: str, found: Iterable, expected: Iterable) -> None:
+    """Refuse unless ``found`` holds exactly the multiset ``expected``, naming the first differences."""
+    have, want = Counter(found), Counter(expected)
+    if have == want:
+        return
+    problems = [f"{item} {n} times where the game has {want[item]}" if item in want else f"{item} is not in the game"
+                for item, n in sorted(have.items(), key=lambda kv: str(kv[0])) if n > want[item]]
+    problems += [f"{item} missing" for item, n in sorted(want.items(), key=lambda kv: str(kv[0])) if have[item] < n]
+    raise InvalidState(f"{where}: {'; '.join(problems[:4])}" + ("; ..." if len(problems) > 4 else ""))
+
+
+def per_player(state: Any, players: int, *names: str) -> None:
+    """Each field in ``names`` is a tuple with one entry per player."""
+    for name in names:
+        value = getattr(state, name)
+        require(isinstance(value, tuple) and len(value) == players, name,
+                f"one entry per player ({players}) expected, not {_shape(value)}")
+
+
+def integer(value: Any, where: str, low: int, high: int) -> None:
+    """``value`` is an int (not a bool or a float) from ``low`` to ``high``."""
+    require(isinstance(value, int) and not isinstance(value, bool) and low <= value <= high, where,
+            f"a whole number from {low} to {high} expected, not {value!r}")
+
+
+def strings(value: Any, where: str) -> None:
+    """``value`` is a tuple of strings (a pile of card ids)."""
+    require(isinstance(value, tuple) and all(isinstance(v, str) for v in value), where,
+            f"a list of card ids expected, not {_shape(value)}")
+
+
+def check_params(game: Any) -> None:
+    """Refuse a game parameter whose type is not the declared one (``players=2.5``, ``players=True``).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Toy:
+    ...     players: int = 2
+    >>> check_params(Toy(players=True))
+    Traceback (most recent call last):
+    ...
+    ValueError: players is a whole number, not True
+    """
+    kinds = {"int": "a whole number", "str": "text", "bool": "true or false"}
+    for f in dataclasses.fields(game):
+        value, kind = getattr(game, f.name), f.type if isinstance(f.type, str) else f.type.__name__
+        if kind in kinds and type(value).__name__ != kind:
+            raise ValueError(f"{f.name} is {kinds[kind]}, not {value!r}")
+
+
+def params_from_dict(cls: type, data: Any) -> Any:
+    """A game from its parameters, refusing anything but a dict of its known parameters."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{cls.name}'s parameters are a JSON object, not {_shape(data)}")
+    known = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValueError(f"{cls.name} has no parameter {', '.join(map(repr, unknown))} "
+                         f"(it has {', '.join(sorted(known))})")
+    return cls(**data)
+
+
+def _shape(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return f"a list of {len(value)}"
+    return f"{type(value).__name__} {value!r}"[:60]
+
+
+def load_state(cls: type, data: Any, types: Iterable[type], game: Any) -> Any:
+    """A game's state from :func:`~zaarlab.core.codec.encode_fields` output, checked by its ``validate()``."""
+    from .codec import decode_fields
+
+    if not isinstance(data, dict):
+        raise InvalidState(f"a saved {game.name} state is a JSON object, not {_shape(data)}")
+    fields = {f.name for f in dataclasses.fields(cls)} - {"game"}
+    unknown = sorted(set(data) - fields)
+    require(not unknown, "state", f"no field {', '.join(map(repr, unknown))} in a {game.name} state")
+    try:
+        state = decode_fields(cls, data, types, game=game)
+    except (TypeError, ValueError, KeyError, AttributeError) as error:
+        raise InvalidState(f"state: cannot be read: {error}") from None
+    state.validate()
+    return state
