@@ -9,10 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.hexgrid import Hex, distance
-from .astrolabe import Command, Plates, Result, command, load_astrolabe, read
+from .astrolabe import Command, Plates, Result, command, read
 from .missions import completed_by
-from .name_table import load_name_table
-from .raml import Requirement, load_raml, meets, traps
+from .raml import Requirement, meets, traps
 from .state import TOOL_ORDER, Choose, EndTurn, Fight, Move, PlaceTool, RetrieveTool, ZaarState
 
 MISSION_PRIZE = 3  # ZAAR-MISSION-01
@@ -349,7 +348,7 @@ def _chosen(state: ZaarState, action: Choose) -> ZaarState:
 
 
 def _thrown(state: ZaarState, throw: tuple) -> ZaarState:
-    kind, p, raml = state.pending[0], state.player, load_raml()
+    kind, p, raml = state.pending[0], state.player, state.game.raml
     warrior = state.characters[p] == "warrior"
     text = f"{throw[0]} {''.join(map(str, throw[1:]))}"
     if kind == "entry":
@@ -395,7 +394,7 @@ def _fight(state: ZaarState) -> ZaarState:
     _, cell, letter, table = state.pending
     p = state.player
     category = state.mansion.room_at(cell).category
-    result, plates = read(load_astrolabe(), Plates(*state.plates), letter, category)
+    result, plates = read(state.game.astrolabe, Plates(*state.plates), letter, category)
     state = replace(state, plates=(plates.lower, plates.top, plates.back), log=_log(
         state, f"ZAAR-ASTRO-06: the astrolabe shows: {result}"))
     if result.kind == "revoked":
@@ -406,7 +405,7 @@ def _fight(state: ZaarState) -> ZaarState:
         if category == result.category:
             return end_turn(_lose(replace(state, log=_log(state, "ZAAR-ASTRO-09: a life is lost")), p, "life"))
         return end_turn(replace(state, log=_log(state, "ZAAR-ASTRO-09: not this room: a draw")))
-    raml = load_raml()
+    raml = state.game.raml
     if meets(table, result.requirement, raml, state.characters[p] == "warrior"):
         return _won(state, cell, letter, extra=True, result=result)  # ZAAR-ASTRO-12
     extra = 1 if state.lasting[p] and state.lasting[p][0] == "war_cry" else 0
@@ -421,7 +420,7 @@ def _fight(state: ZaarState) -> ZaarState:
 
 def _battle_throw(state: ZaarState, throw: tuple) -> ZaarState:
     _, cell, letter, left, text, kind, clockwise, dots = state.pending
-    p, raml = state.player, load_raml()
+    p, raml = state.player, state.game.raml
     warrior = state.characters[p] == "warrior"
     requirement = Requirement.parse(text) if kind == "ordered" else Requirement.unordered(
         int(c) for c in text.strip("{}").split(", "))
@@ -444,7 +443,7 @@ def _won(state: ZaarState, cell: Hex, letter: str, extra: bool, result) -> ZaarS
     state = replace(state, held=_set(state.held, p, False))
     queue = [("player", p), ("plaque", cell)]
     if extra:
-        cmd, plates = command(load_astrolabe(), Plates(*state.plates), result)
+        cmd, plates = command(state.game.astrolabe, Plates(*state.plates), result)
         state = replace(state, plates=(plates.lower, plates.top, plates.back), log=_log(
             state, f"ZAAR-CMD-01: the backside says: {cmd}"))
         state, more = _command(state, cmd)
@@ -462,7 +461,7 @@ def _command(state: ZaarState, cmd) -> tuple[ZaarState, list]:
     queue = [("plaque", c) for c, _ in targets]
     if cmd.letter and cmd.letter not in state.revealed:
         state = replace(state, revealed=state.revealed + (cmd.letter,))
-        queue += [("table", cell) for cell in load_name_table().cells_of(cmd.letter)]
+        queue += [("table", cell) for cell in state.game.name_table.cells_of(cmd.letter)]
         nth = len(state.revealed)
         for count, name in ((6, "sixth"), (7, "seventh")):  # ZAAR-MISSION-10, -11
             if nth == count and state.level == 2 and name not in state.paid:
@@ -494,7 +493,7 @@ def _level3(state: ZaarState, p: int, cell: Hex) -> ZaarState:
 
 def _level3_throw(state: ZaarState, throw: tuple) -> ZaarState:
     _, left, _ = state.pending
-    p, raml, table = state.player, load_raml(), load_name_table()
+    p, raml, table = state.player, state.game.raml, state.game.name_table
     covered = {cell for cell, _ in state.table_coins}
     warrior = state.characters[p] == "warrior"
     lines = [set(cells) & covered for _, code, cells in table.lines()

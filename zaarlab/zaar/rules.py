@@ -21,7 +21,7 @@ from ..core.dist import Dist
 from ..core.hexgrid import Hex
 from . import encounter
 from .board import Mansion
-from .raml import load_raml, throw_dist
+from .raml import throw_dist
 from .state import (
     TOOL_ORDER,
     BuyTool,
@@ -71,19 +71,19 @@ def _rational(w: int, d: int) -> sympy.Rational:
 
 
 @cache
-def _sum_weights() -> tuple:
-    sums = throw_dist(load_raml()).map(lambda t: sum(t[1:]))
+def _sum_weights(raml) -> tuple:
+    sums = throw_dist(raml).map(lambda t: sum(t[1:]))
     return tuple((s, w, sums.denominator) for s, w in sums.items())
 
 
 def _chance_weights(state: ZaarState) -> list:
     if state.phase == "order":
-        return list(_sum_weights())  # the raml's numbers added up (GAP-Z03)
+        return list(_sum_weights(state.game.raml))  # the raml's numbers added up (GAP-Z03)
     if state.phase == "draw":
         draw = Dist.draw(state.pile)
         return [(card, w, draw.denominator) for card, w in draw.items()]
     if state.phase == "throw":
-        throws = throw_dist(load_raml())
+        throws = throw_dist(state.game.raml)
         return [(t, w, throws.denominator) for t, w in throws.items()]
     life, wisdom = state.bag  # ZAAR-COIN-04: a coin drawn blind
     return [(c, n, life + wisdom) for c, n in (("life", life), ("wisdom", wisdom)) if n]

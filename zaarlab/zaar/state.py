@@ -11,10 +11,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..core.api import Action, RulesState, register_game
-from ..core.codec import decode, decode_fields
+from ..core.codec import decode
 from ..core.hexgrid import Hex
+from ..core.validate import check_params, load_state, params_from_dict
+from .astrolabe import load_astrolabe
 from .board import Mansion
 from .cards import BAG, TOOLS, CardSet, load_cards, load_characters
+from .name_table import load_name_table
+from .raml import load_raml
 
 
 # -- actions -----------------------------------------------------------------------------------------------
@@ -197,6 +201,7 @@ class ZaarGame:
     data_dir: str = ""
 
     def __post_init__(self):
+        check_params(self)
         if not 1 <= self.players <= 6:
             raise ValueError(f"Zaar is for 1 to 6 players, not {self.players} (ZAAR-COMP-05, GAP-Z14)")
         if self.mode not in ("normal", "advanced"):
@@ -216,6 +221,21 @@ class ZaarGame:
     def characters(self) -> dict:
         return load_characters(self.data_dir or None)
 
+    @cached_property
+    def raml(self):
+        """The raml's dice (``zaar/raml.yaml`` of this game's data folder)."""
+        return load_raml(self.data_dir or None)
+
+    @cached_property
+    def astrolabe(self):
+        """The astrolabe's plates and notch table (``zaar/astrolabe.yaml``)."""
+        return load_astrolabe(self.data_dir or None)
+
+    @cached_property
+    def name_table(self):
+        """The demon's-name table (``zaar/name_table.yaml``)."""
+        return load_name_table(self.data_dir or None)
+
     def initial_state(self) -> ZaarState:
         n = self.players
         return ZaarState(
@@ -227,7 +247,8 @@ class ZaarGame:
         )
 
     def state_from_dict(self, data: dict) -> ZaarState:
-        return decode_fields(ZaarState, data, ACTION_TYPES, game=self)
+        """The state :meth:`ZaarState.to_dict` saved, refused unless a game can reach it (``validate()``)."""
+        return load_state(ZaarState, data, ACTION_TYPES, self)
 
     def action_from_dict(self, data):
         return decode(data, ACTION_TYPES)
@@ -238,7 +259,7 @@ class ZaarGame:
 
     @classmethod
     def from_dict(cls, data: dict) -> ZaarGame:
-        return cls(**data)
+        return params_from_dict(cls, data)
 
 
 TOOL_ORDER = ("amulet", "boswellia", "peganum")

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..core.api import Action, RulesState, register_game
-from ..core.codec import decode, decode_fields
+from ..core.codec import decode
+from ..core.validate import check_params, load_state, params_from_dict
 from .board import Planet, load_planet
 from .cards import magic_deck, peoples
 
@@ -209,6 +210,7 @@ class ZargosGame:
     data_dir: str = ""
 
     def __post_init__(self):
+        check_params(self)
         if not 2 <= self.players <= 6:
             raise ValueError(f"Zargos is for 2 to 6 players, not {self.players} (ZARGOS-SETUP-04)")
         if self.three_peoples and self.players != 2:
@@ -260,7 +262,8 @@ class ZargosGame:
         )
 
     def state_from_dict(self, data: dict) -> ZargosState:
-        return decode_fields(ZargosState, data, ACTION_TYPES, game=self)
+        """The state :meth:`ZargosState.to_dict` saved, refused unless a game can reach it (``validate()``)."""
+        return load_state(ZargosState, data, ACTION_TYPES, self)
 
     def action_from_dict(self, data):
         return decode(data, ACTION_TYPES)
@@ -271,7 +274,7 @@ class ZargosGame:
 
     @classmethod
     def from_dict(cls, data: dict) -> ZargosGame:
-        return cls(**data)
+        return params_from_dict(cls, data)
 
 
 # -- the state ---------------------------------------------------------------------------------------------

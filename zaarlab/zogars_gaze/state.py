@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..core.api import Action, RulesState, register_game
-from ..core.codec import decode, decode_fields
+from ..core.codec import decode
+from ..core.validate import check_params, load_state, params_from_dict
 from .cards import CardSet, load_cards
 from .odds import STRAIGHT_READINGS
 
@@ -196,6 +197,7 @@ class ZogarGame:
     data_dir: str = ""
 
     def __post_init__(self):
+        check_params(self)
         if not 1 <= self.players <= 5:
             raise ValueError(f"Zogar's Gaze is for 1 to 5 players, not {self.players} (GAP-G11, ZOGAR-COMP-03)")
         if self.straight_alt not in STRAIGHT_READINGS:
@@ -217,7 +219,8 @@ class ZogarGame:
                           traps=("",) * n, dungeon=self.cards.dungeon_deck(), market_deck=self.cards.market_deck())
 
     def state_from_dict(self, data: dict) -> ZogarState:
-        return decode_fields(ZogarState, data, ACTION_TYPES, game=self)
+        """The state :meth:`ZogarState.to_dict` saved, refused unless a game can reach it (``validate()``)."""
+        return load_state(ZogarState, data, ACTION_TYPES, self)
 
     def action_from_dict(self, data):
         return decode(data, ACTION_TYPES)
@@ -228,7 +231,7 @@ class ZogarGame:
 
     @classmethod
     def from_dict(cls, data: dict) -> ZogarGame:
-        return cls(**data)
+        return params_from_dict(cls, data)
 
 
 # -- the state ---------------------------------------------------------------------------------------------

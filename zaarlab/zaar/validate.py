@@ -1,0 +1,73 @@
+"""What every reachable state of Zaar satisfies; saved states are refused unless they do.
+
+Once the first room is down: 48 life and 48 wisdom coins and 7 of each tool wherever they are (players, the bag, the
+plaques, the name table, the supply, the mansion), all 72 cards in the pile, the mansion, a hand or the discards,
+one room a cell, one entry per player, pawns in the mansion exactly when their player is inside.
+
+Examples
+--------
+>>> from dataclasses import replace
+>>> from .state import ZaarGame
+>>> state = ZaarGame(players=2).initial_state()
+>>> validate(state)
+>>> validate(replace(state, level=7))
+Traceback (most recent call last):
+...
+zaarlab.core.validate.InvalidState: level: a whole number from 1 to 4 expected, not 7
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..core.validate import integer, ledger, per_player, require, strings
+from .cards import BAG, TOOLS
+from .state import TOOL_ORDER
+
+PHASES = ("order", "character", "start", "turn", "draw", "place", "throw", "trapped", "choose", "coin", "over")
+SETUP = ("order", "character", "start")
+STATUSES = ("in", "exiled", "escaped", "buried")
+
+
+def validate(state) -> None:
+    """Raise :class:`~zaarlab.core.validate.InvalidState` naming the first thing no game of Zaar can show."""
+    game = state.game
+    n = game.players
+    require(state.phase in PHASES, "phase", f"one of {', '.join(PHASES)}, not {state.phase!r}")
+    integer(state.turn, "turn", 0, game.turn_limit + 1)
+    integer(state.player, "player", 0, n - 1)
+    integer(state.level, "level", 1, 4)
+    integer(state.trapper, "trapper", -1, n - 1)
+    integer(state.last_taker, "last_taker", -1, n - 1)
+    require(all(isinstance(p, int) and 0 <= p < n for p in state.winner), "winner", "players of this game")
+    strings(state.pile, "pile")
+    strings(state.discarded, "discarded")
+    cells = [cell for cell, _, _ in state.rooms]
+    require(len(cells) == len(set(cells)), "rooms", "one room a cell (ZAAR-PLACE-03)")
+    cards = Counter(state.pile) + Counter(room for _, room, _ in state.rooms) + Counter(state.discarded)
+    cards.update([state.drawn] if state.drawn else [])
+    if state.phase in SETUP:
+        require(not cards - Counter(game.cards.deck()), "cards", "only the game's 72 cards")
+        return
+    ledger("cards", cards.elements(), game.cards.deck())
+    per_player(state, n, "life", "wisdom", "tools", "pawns", "status", "held", "lasting", "events_passed")
+    require(isinstance(state.bag, tuple) and len(state.bag) == 2, "bag", "(life, wisdom) coins in the bag")
+    for i, coin in enumerate(("life", "wisdom")):
+        for p, held in enumerate(getattr(state, coin)):
+            integer(held, f"{coin}[{p}]", 0, BAG[coin])
+        integer(state.bag[i], f"bag[{i}] ({coin})", 0, BAG[coin])
+        elsewhere = sum(c == coin for _, c in state.plaque_coins + state.table_coins)
+        require(state.bag[i] + sum(getattr(state, coin)) + elsewhere == BAG[coin], f"{coin} coins",
+                f"{BAG[coin]} in the game, wherever they are (ZAAR-COMP-03)")
+    tools = Counter(t for held in state.tools for t in held)
+    require(isinstance(state.supply, tuple) and len(state.supply) == len(TOOLS), "supply", "one count per tool")
+    tools.update({tool: n for tool, n in zip(TOOL_ORDER, state.supply, strict=True)})
+    tools.update(["boswellia"] * len(state.passages) + ["peganum"] * len(state.peganums)
+                 + ["amulet"] * len(state.amulet_doors))
+    ledger("tools", tools.elements(), Counter(TOOLS).elements())
+    layout = {cell for cell, _, _ in state.rooms}
+    for p in range(n):
+        require(state.status[p] in STATUSES, f"status[{p}]", f"one of {STATUSES}, not {state.status[p]!r}")
+        pawn = state.pawns[p]
+        require(isinstance(pawn, tuple) and len(pawn) == (state.status[p] == "in") and set(pawn) <= layout,
+                f"pawns[{p}]", "in a room of the mansion exactly when the player is inside")

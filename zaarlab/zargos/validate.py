@@ -1,0 +1,73 @@
+"""What every reachable state of Zargos satisfies; saved states are refused unless they do.
+
+The 40 magic cards accounted for (deck, bottom, removed, hands, red cards in force), at most 3 in a hand, boats
+within the supply of 15, each people's units within its stock, provinces of the map held once, peoples and players in
+range.
+
+Examples
+--------
+>>> from dataclasses import replace
+>>> from .state import ZargosGame
+>>> state = ZargosGame(players=3).initial_state()
+>>> validate(state)
+>>> validate(replace(state, boats=(8, 8, 0)))
+Traceback (most recent call last):
+...
+zaarlab.core.validate.InvalidState: boats: 16 in use, the supply has 15 (ZARGOS-COMP-03)
+"""
+
+from __future__ import annotations
+
+from ..core.validate import integer, ledger, per_player, require, strings
+from .cards import magic_deck, peoples
+from .upkeep import BOATS, HAND_LIMIT, UNIT_STOCK
+
+PHASES = ("roll", "choose", "place_single", "place_rest", "attack", "combat", "fight", "demons", "reorg", "draw",
+          "discard", "buy_start", "buy", "place_buy", "red", "strike", "war", "swap", "answer", "veto", "over")
+
+
+def validate(state) -> None:
+    """Raise :class:`~zaarlab.core.validate.InvalidState` naming the first thing no game of Zargos can show."""
+    game = state.game
+    n = game.players
+    require(state.phase in PHASES, "phase", f"one of {', '.join(PHASES)}, not {state.phase!r}")
+    integer(state.turn, "turn", 0, game.turn_limit + 1)
+    per_player(state, n, "boats", "hands")
+    for p, boats in enumerate(state.boats):
+        integer(boats, f"boats[{p}]", 0, BOATS)
+    require(sum(state.boats) <= BOATS, "boats", f"{sum(state.boats)} in use, the supply has {BOATS} (ZARGOS-COMP-03)")
+    for name in ("deck", "bottom", "removed"):
+        strings(getattr(state, name), name)
+    for p, hand in enumerate(state.hands):
+        strings(hand, f"hands[{p}]")
+        choosing = state.phase == "discard" and bool(state.draws) and state.draws[0][0] == p
+        require(len(hand) <= HAND_LIMIT + choosing, f"hands[{p}]", f"at most {HAND_LIMIT} cards (ZARGOS-MAGIC-02)")
+    in_force = [card for card, _ in state.effects] + ([state.strike[0]] if state.strike else [])
+    ledger("magic cards", [*state.deck, *state.bottom, *state.removed, *(c for h in state.hands for c in h), *in_force],
+           magic_deck(game.data_dir or None))
+    known = {p.id for p in peoples(game.data_dir or None)}
+    require(set(state.peoples) <= known and len(set(state.peoples)) == len(state.peoples), "peoples",
+            f"each of {', '.join(sorted(known))} chosen at most once")
+    require(len(state.owners) == len(state.peoples) and all(isinstance(o, int) and 0 <= o < n for o in state.owners),
+            "owners", "one player of this game for each people chosen")
+    require(set(state.seats) <= set(state.peoples), "seats", "only peoples in play take seats")
+    if state.seats:
+        integer(state.seat, "seat", 0, len(state.seats) - 1)
+    for name in ("master", "winner"):
+        value = getattr(state, name)
+        require(value == "" or value in state.peoples, name, f"a people in play, not {value!r}")
+    provinces, units = set(), {}
+    for i, entry in enumerate(state.board):
+        require(isinstance(entry, tuple) and len(entry) == 3, f"board[{i}]", "(province, people, units)")
+        province, people, count = entry
+        require(province in game.planet.provinces and province not in provinces, f"board[{i}]",
+                f"{province!r} is not a province of the map, or is held twice")
+        require(people in state.peoples, f"board[{i}]", f"{people!r} is not a people in play")
+        integer(count, f"board[{i}] units", 1, UNIT_STOCK)
+        provinces.add(province)
+        units[people] = units.get(people, 0) + count
+    for people, count in units.items():
+        require(count <= UNIT_STOCK, "board", f"the {people} have {count} units, their stock is {UNIT_STOCK}")
+    for kingdom, people in state.kingdom_cards:
+        require(kingdom in game.planet.kingdoms and people in state.peoples, "kingdom_cards",
+                f"({kingdom!r}, {people!r}) is not a kingdom held by a people in play")
