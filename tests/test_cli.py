@@ -34,7 +34,7 @@ def test_odds_dice_text_table(capsys):
     ("argv", "message"),
     [
         (["odds", "dice", "3x6"], "cannot read dice '3x6'"),
-        (["odds", "dice", "0d6"], "use 1 to 100 dice"),
+        (["odds", "dice", "0d6"], "1 to 100 dice of 1 to 100 faces"),
         (["data", "check", "/no/such/folder"], "the data folder does not exist"),
         (["rules", "coverage", "--root", "/no/such/folder"], "no docs/rules/ and tests/ folders"),
     ],

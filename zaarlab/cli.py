@@ -14,6 +14,7 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path
 
 from .catalogue import check_data, import_game_packages
@@ -21,6 +22,7 @@ from .core.api import GAMES, IllegalActionError
 from .core.data import DataError
 from .core.dice import sum_dist
 from .core.dist import Dist
+from .core.jsonio import parse_json
 from .core.play import dumps, play, random_bot
 from .rules_coverage import coverage, format_report
 
@@ -60,8 +62,12 @@ def dist_json(dist: Dist) -> dict[str, str]:
 
 
 # -- zaarlab odds dice ------------------------------------------------------------------------------
+MAX_DICE, MAX_FACES, MAX_DICE_TIMES_FACES = 100, 100, 2000
+
+
 def _dice_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("pool", metavar="NdK", help="number of dice and faces, e.g. 3d6 (d6 means 1d6)")
+    parser.add_argument("pool", metavar="NdK", help=f"number of dice and faces, e.g. 3d6 (d6 means 1d6); up to "
+                        f"{MAX_DICE} dice, {MAX_FACES} faces, N x K <= {MAX_DICE_TIMES_FACES}")
 
 
 def _dice_run(args: argparse.Namespace) -> tuple[str, dict]:
@@ -69,8 +75,9 @@ def _dice_run(args: argparse.Namespace) -> tuple[str, dict]:
     if not match:
         raise ValueError(f"cannot read dice {args.pool!r}: write NdK, e.g. 3d6")
     n, k = int(match[1] or 1), int(match[2])
-    if not (1 <= n <= 100 and 1 <= k <= 100):
-        raise ValueError(f"dice {args.pool!r}: use 1 to 100 dice of 1 to 100 faces")
+    if not (1 <= n <= MAX_DICE and 1 <= k <= MAX_FACES and n * k <= MAX_DICE_TIMES_FACES):
+        raise ValueError(f"dice {args.pool!r}: 1 to {MAX_DICE} dice of 1 to {MAX_FACES} faces, at most "
+                         f"{MAX_DICE_TIMES_FACES} dice times faces (100d20, 20d100), so the answer takes seconds")
     dist = sum_dist(n, k)
     text = f"Sum of {n}d{k} (exact)\n{dist.to_markdown('sum')}\nmean {dist.mean()}, variance {dist.variance()}"
     data = {
@@ -115,7 +122,11 @@ def _rules_coverage(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     cls = GAMES[args.game]
-    params = json.loads(args.params) if args.params else {}
+    params = parse_json(args.params, "--params") if args.params else {}
+    if not isinstance(params, dict):
+        raise ValueError("--params: the game's parameters are a JSON object, like '{\"players\": 3}'")
+    if not 1 <= args.max_steps <= MAX_STEPS:
+        raise ValueError(f"--max-steps: from 1 to {MAX_STEPS:,}, not {args.max_steps}")
     if args.players is not None:
         params["players"] = args.players
     game = cls.from_dict(params) if params else cls()
@@ -129,6 +140,9 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_STEPS = 1_000_000  # a whole bot game of any of the four is far shorter
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):
         self.exit(2, f"zaarlab: error: {message} (see {self.prog} --help)\n")
@@ -138,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with every registered game's commands."""
     import_game_packages()
     parser = _Parser(prog="zaarlab", description="Exact odds, rules and games for Zaar, Zogar's Gaze, Zerzura, Zargos.")
+    parser.add_argument("--version", action="version", version=f"zaarlab {version('zaarlab')}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     data = commands.add_parser("data", help="check data files").add_subparsers(dest="data_command", required=True)
@@ -165,7 +180,8 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument("--seed", type=int, default=0)
     games.add_argument("--players", type=int, help="the number of players (default: the game's)")
     games.add_argument("--params", help="the game's parameters as JSON (default: the game's defaults)")
-    games.add_argument("--max-steps", type=int, default=100_000)
+    games.add_argument("--max-steps", type=int, default=100_000, help=f"stop after this many actions (at most "
+                                                                       f"{MAX_STEPS:,})")
     games.add_argument("--save", metavar="FILE", help="save the game as JSON")
     games.set_defaults(handler=_play)
     return parser
@@ -176,9 +192,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.handler(args)
-    except (DataError, IllegalActionError, ValueError, KeyError, TypeError, OSError) as exc:
+    except (DataError, IllegalActionError, ValueError, KeyError, TypeError, OSError, RecursionError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        print(f"zaarlab: error: {message}", file=sys.stderr)
+        print(f"zaarlab: error: {' '.join(str(message).split())}", file=sys.stderr)  # one line, always
         return 2
 
 

@@ -11,7 +11,7 @@ Examples
 >>> parse_json('{"players": 3', "--params")
 Traceback (most recent call last):
 ...
-ValueError: --params: not valid JSON: Expecting ',' delimiter (line 1, column 14)
+ValueError: --params: not valid JSON: Expecting ',' delimiter: line 1 column 14 (char 13)
 >>> parse_json("[" * 500 + "]" * 500, "--params")
 Traceback (most recent call last):
 ...

@@ -7,7 +7,7 @@ import argparse
 import sympy
 
 from ..cli import register_odds
-from .odds import DEMON_DICE, battle_dist, demon_dist, expected_survivors
+from .odds import DEMON_DICE, MAX_UNITS, battle_dist, demon_dist, expected_survivors
 
 
 def _percent(p: sympy.Rational) -> str:
@@ -15,8 +15,8 @@ def _percent(p: sympy.Rational) -> str:
 
 
 def _battle_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("attackers", type=int, help="attacking units (all origins together)")
-    parser.add_argument("defenders", type=int, help="defending units")
+    parser.add_argument("attackers", type=int, help=f"attacking units (all origins together), 1 to {MAX_UNITS}")
+    parser.add_argument("defenders", type=int, help=f"defending units, 1 to {MAX_UNITS}")
     parser.add_argument("--capital", action="store_true", help="the province holds a capital (ZARGOS-CAPITAL-01)")
     parser.add_argument("--attacker-war", action="store_true", help="the attacker plays a Wind of War")
     parser.add_argument("--defender-war", action="store_true", help="the defender plays a Wind of War")
@@ -51,12 +51,14 @@ def _battle_run(args: argparse.Namespace) -> tuple[str, dict]:
 
 
 def _demons_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("units", type=int, help="units entering the empty province")
+    parser.add_argument("units", type=int, help=f"units entering the empty province, 1 to {MAX_UNITS}")
     parser.add_argument("--dice", type=int, required=True, choices=sorted(DEMON_DICE.values()),
                         help="demon dice: 2 coastal, 3 around the Forbidden City, 4 the Forbidden City")
 
 
 def _demons_run(args: argparse.Namespace) -> tuple[str, dict]:
+    if not 1 <= args.units <= MAX_UNITS:
+        raise ValueError(f"units: a whole number from 1 to {MAX_UNITS}, not {args.units}")
     left = demon_dist(args.units, args.dice)
     survive = left.p(lambda n: n > 0)
     data = {"units": args.units, "dice": args.dice, "p_survives": str(survive), "expected_left": str(left.mean()),

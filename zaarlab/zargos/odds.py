@@ -34,7 +34,7 @@ from ..core.dice import sum_dist
 from ..core.dist import Dist
 
 MAX_DICE = 4  # the box holds four dice (ZARGOS-COMP-05); extra dice (Wind of War) never exceed it
-MAX_UNITS = 400
+MAX_UNITS = 200  # twice a people's whole stock (GAP-S05): an exact battle this size takes seconds
 
 
 def dice_for(units: int, bonus: int = 0) -> int:
