@@ -200,6 +200,11 @@ def test_zargos_magic_13_swaps_never_leave_more_than_three_cards_ex_s12():
     with pytest.raises(IllegalActionError) as err:
         state.apply(lopsided)
     assert err.value.rule_id == "ZARGOS-MAGIC-13"
+    for unlisted in (Offer(0, (), ()), Offer(1, (), ("typhoon",)), Offer(0, ("wind_of_ice", "typhoon"), ())):
+        assert unlisted not in state.legal_actions()
+        with pytest.raises(IllegalActionError) as err:  # an empty offer, one to oneself, cards out of order
+            state.apply(unlisted)
+        assert err.value.rule_id == "ZARGOS-MAGIC-13"
     offer = Offer(0, ("typhoon",), ("wind_of_war",))
     state = state.apply(offer)
     assert state.phase == "answer" and state.current_player() == 0

@@ -22,6 +22,7 @@ from typing import Any
 
 from .api import CHANCE, GAMES, Game, State
 from .codec import encode
+from .jsonio import parse_json
 
 Bot = Callable[[State, random.Random], Any]
 """A player: given the state and a random source, returns one of ``state.legal_actions()``."""
@@ -98,15 +99,33 @@ def dumps(playthrough: Playthrough) -> str:
     )
 
 
-def loads(text: str) -> Playthrough:
-    """Rebuild a saved game by replaying its history, and check it ends in the saved final state."""
-    data = json.loads(text)
+def loads(text: str, where: str = "the saved game") -> Playthrough:
+    """Rebuild a saved game by replaying its history, and check it ends in the saved final state.
+
+    Every problem is one ``ValueError`` naming ``where`` the save came from.
+
+    >>> loads('{"history": []}')
+    Traceback (most recent call last):
+    ...
+    ValueError: the saved game: a save holds "game", "params", "history" and "final"; "game" is missing
+    """
+    data = parse_json(text, where)
+    if not isinstance(data, dict):
+        raise ValueError(f'{where}: a save is a JSON object with "game", "params", "history" and "final"')
+    for key, kind, name in (("game", str, "text"), ("params", dict, "object"), ("history", list, "list"),
+                            ("final", dict, "object")):
+        if key not in data:
+            raise ValueError(f'{where}: a save holds "game", "params", "history" and "final"; "{key}" is missing')
+        if not isinstance(data[key], kind):
+            raise ValueError(f'{where}: "{key}" must be a JSON {name}')
+    if data["game"] not in GAMES:
+        raise ValueError(f"{where}: unknown game {data['game']!r} (known: {', '.join(sorted(GAMES)) or 'none'})")
+    game = GAMES[data["game"]].from_dict(data["params"])
     try:
-        cls = GAMES[data["game"]]
-    except KeyError:
-        raise ValueError(f"unknown game {data['game']!r} (known: {', '.join(sorted(GAMES)) or 'none'})") from None
-    game = cls.from_dict(data["params"])
-    playthrough = replay(game, [game.action_from_dict(a) for a in data["history"]])
+        actions = [game.action_from_dict(a) for a in data["history"]]
+    except (TypeError, ValueError, KeyError) as error:
+        raise ValueError(f"{where}: history: an action cannot be read: {error}") from None
+    playthrough = replay(game, actions)
     if playthrough.final != game.state_from_dict(data["final"]):
         raise ValueError("the saved final state differs from the replay of the saved history")
     return playthrough

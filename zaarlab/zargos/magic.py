@@ -288,6 +288,11 @@ def check_swap(state: ZargosState, action) -> None:
             raise IllegalActionError("ZARGOS-MAGIC-13", "a swap is offered to another player")
         if not _fits(state, me, action):
             raise IllegalActionError("ZARGOS-MAGIC-13", "after a swap nobody may hold more than 3 magic cards")
+        if not (action.give or action.take):
+            raise IllegalActionError("ZARGOS-MAGIC-13", "a swap offer gives or takes at least one card")
+        if action not in state.legal_actions():
+            raise IllegalActionError("ZARGOS-MAGIC-13", f"{action} is not an offer of this window (cards listed in "
+                                     "the order of the hand)")
 
 
 def apply_swap(state: ZargosState, action) -> ZargosState:
