@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
-from .core.data import OneOf, Optional, check_folder, load, reconstructed_parts, register_schema
+from .core.data import Bounded, OneOf, Optional, check_folder, load, reconstructed_parts, register_schema
 from .core.dice import pool_dist
 from .core.dist import Dist
 
@@ -34,7 +34,8 @@ register_schema(
                 "rulebook": str,
                 "summary": str,
                 "players": {"min": int, "max": int, "provenance": _PROVENANCE},
-                "dice": {"sets": [{"name": str, "count": int, "faces": [(int, str)]}], "provenance": _PROVENANCE},
+                "dice": {"sets": [{"name": str, "count": Bounded(1, 10), "faces": [(int, str)]}],
+                         "provenance": _PROVENANCE},
                 "rules": [str],
             }
         ]

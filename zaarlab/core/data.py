@@ -36,6 +36,8 @@ import yaml
 
 SOURCES = ("rulebook", "public", "reconstructed")
 ENV_VAR = "ZAARLAB_DATA"
+MAX_FILE_BYTES = 1_000_000  # the largest bundled file is about 11 kB
+MAX_ENTRIES = 100_000  # values in a file once its aliases are expanded (the bundled files hold a few thousand)
 
 
 class DataError(ValueError):
@@ -58,6 +60,14 @@ class OneOf:
     """A value that must be one of a fixed set: ``OneOf(("red", "green"))``."""
 
     values: tuple
+
+
+@dataclass(frozen=True)
+class Bounded:
+    """A whole number from ``low`` to ``high``: counts, batch sizes and dice that keep the work bounded."""
+
+    low: int
+    high: int
 
 
 @dataclass(frozen=True)
@@ -108,6 +118,9 @@ def resolve(name: str, data_dir: str | os.PathLike | None = None) -> Path:
     override = user_dir(data_dir)
     if override is not None and (override / name).is_file():
         return override / name
+    if override is not None and (override / name).with_suffix(".yml").is_file():
+        raise DataError(str((override / name).with_suffix(".yml")), "-", "zaarlab reads .yaml files: rename it "
+                        f"to {Path(name).name}")
     path = bundled_dir() / name
     if not path.is_file():
         raise DataError(name, "-", "no such data file, bundled or in the user's data folder")
@@ -126,9 +139,15 @@ def load_file(path: Path, name: str) -> dict:
         known = ", ".join(sorted(SCHEMAS)) or "none"
         raise DataError(str(path), "-", f"no schema is known for a file named {name!r} (known: {known})")
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise DataError(str(path), "-", f"larger than {MAX_FILE_BYTES:,} bytes, the limit for a data file")
         doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_StrictLoader)
     except yaml.YAMLError as exc:
         raise DataError(str(path), "-", f"not valid YAML: {' '.join(str(exc).split())}") from None
+    except UnicodeDecodeError as exc:
+        raise DataError(str(path), "-", f"not UTF-8 text (byte {exc.start})") from None
+    if _entries(doc) > MAX_ENTRIES:
+        raise DataError(str(path), "-", f"more than {MAX_ENTRIES:,} values once its aliases are expanded")
     validate(doc, schema.spec, str(path))
     if schema.check is not None:
         schema.check(doc, _failer(str(path)))
@@ -180,6 +199,8 @@ def check_folder(folder: str | os.PathLike | None = None) -> list[FileReport]:
         root = Path(folder)
         if not root.is_dir():
             raise DataError(str(root), "-", "the data folder does not exist")
+        for path in sorted(root.rglob("*.yml")):
+            raise DataError(str(path), "-", "zaarlab reads .yaml files: rename it to .yaml")
         paths = {p.relative_to(root).as_posix(): p for p in sorted(root.rglob("*.yaml"))}
     else:
         bundled = bundled_dir()
@@ -209,6 +230,19 @@ class _StrictLoader(yaml.SafeLoader):
                 )
             seen.add(key)
         return super().construct_mapping(node, deep=deep)
+
+
+def _entries(doc: Any) -> int:
+    """How many values ``doc`` holds with aliases expanded, counting no further than past the limit."""
+    count, stack = 0, [doc]
+    while stack and count <= MAX_ENTRIES:
+        node = stack.pop()
+        count += 1
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return count
 
 
 def _provenance_blocks(node: Any, path: str) -> Iterator[tuple[str, Any]]:
@@ -260,8 +294,17 @@ def _check(value: Any, spec: Any, file: str, path: str) -> None:
     elif isinstance(spec, list):
         if not isinstance(value, list):
             raise DataError(file, where, f"expected a list, got {_describe(value)}")
+        ids = set()
         for i, item in enumerate(value):
             _check(item, spec[0], file, f"{path}[{i}]")
+            if isinstance(item, dict) and "id" in item:
+                if item["id"] in ids:
+                    raise DataError(file, f"{path}[{i}]", f"id {item['id']!r} appears twice (each id names one entry)")
+                ids.add(item["id"])
+    elif isinstance(spec, Bounded):
+        if isinstance(value, bool) or not isinstance(value, int) or not spec.low <= value <= spec.high:
+            raise DataError(file, where, f"expected a whole number from {spec.low} to {spec.high}, got "
+                            f"{_describe(value)}")
     elif isinstance(value, bool) and spec is not bool:  # YAML's yes/no must not pass for a number
         raise DataError(file, where, f"expected {_type_name(spec)}, got bool {value!r}")
     elif not isinstance(value, spec):

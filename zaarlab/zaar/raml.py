@@ -27,14 +27,14 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
-from ..core.data import load, register_schema
+from ..core.data import Bounded, load, register_schema
 from ..core.dice import ordered_dist
 from ..core.dist import Dist
 
 Throw = tuple  # (letter, n1, n2, n3)
 
 register_schema("zaar/raml.yaml", {"letter_die": {"faces": [str], "backside": dict},
-                                   "number_dice": {"count": int, "faces": [int], "backside": dict}},
+                                   "number_dice": {"count": Bounded(1, 4), "faces": [int], "backside": dict}},
                 check=lambda doc, fail: _check(doc, fail))
 
 
@@ -124,5 +124,6 @@ def _check(doc: dict, fail) -> None:
         faces = set(die["faces"])
         if set(back) != faces or set(back.values()) != faces:
             fail(f"{key}.backside", "every face has exactly one backside among the faces (ZAAR-PAWN-03)")
-    if numbers["count"] < 1:
-        fail("number_dice.count", "at least one number die")
+    for key, die in (("letter_die", letters), ("number_dice", numbers)):
+        if not 1 <= len(die["faces"]) <= 8 or len(set(die["faces"])) != len(die["faces"]):
+            fail(f"{key}.faces", "1 to 8 different faces (a raml throw stays a few thousand outcomes)")

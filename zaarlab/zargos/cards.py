@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 
-from ..core.data import OneOf, Optional, load, register_schema
+from ..core.data import Bounded, OneOf, Optional, load, register_schema
 
 PEOPLES = ("knights", "spiders", "amazons", "monks", "dragons", "winged")  # ZARGOS-PRES-01
 POWER_KINDS = {"knights": "attack", "winged": "movement", "spiders": "movement", "dragons": "movement",
@@ -35,7 +36,7 @@ register_schema(
 )
 register_schema(
     "zargos/magic.yaml",
-    {"cards": [{"id": str, "name": str, "colour": OneOf(("red", "green")), "count": int,
+    {"cards": [{"id": str, "name": str, "colour": OneOf(("red", "green")), "count": Bounded(1, 40),
                 "effect": {"kind": str, "target": str, "text": str, "provenance": _PROVENANCE}}]},
     check=lambda doc, fail: _check_magic(doc, fail),
 )
@@ -68,6 +69,7 @@ class MagicCard:
     reconstructed: bool
 
 
+@cache
 def peoples(data_dir=None) -> tuple[People, ...]:
     """The six peoples, in the order of the data file."""
     doc = load("zargos/peoples.yaml", data_dir)
@@ -78,6 +80,7 @@ def peoples(data_dir=None) -> tuple[People, ...]:
     )
 
 
+@cache
 def magic_cards(data_dir=None) -> tuple[MagicCard, ...]:
     """The kinds of magic card, in the order of the data file."""
     doc = load("zargos/magic.yaml", data_dir)
@@ -88,6 +91,7 @@ def magic_cards(data_dir=None) -> tuple[MagicCard, ...]:
     )
 
 
+@cache
 def magic_deck(data_dir=None) -> tuple[str, ...]:
     """The 40 cards of the deck as card ids, unshuffled (copies adjacent)."""
     return tuple(card.id for card in magic_cards(data_dir) for _ in range(card.count))

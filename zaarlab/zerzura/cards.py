@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..core.data import DataError, OneOf, Optional, load, register_schema
+from ..core.data import Bounded, DataError, OneOf, Optional, load, register_schema
 
 OBJECTS = ("turban", "zither", "peppers", "ring", "lamp")  # ZERZURA-COMP-08
 GOODS, CHARACTERS, TILES = 50, 10, 9  # ZERZURA-COMP-04..06
@@ -32,11 +32,12 @@ GUARD_USES = ("optional", "mandatory")  # a Guard "allows" a shift (the default)
 register_schema("zerzura/scoring.yaml", {"objects": [{
     "id": OneOf(OBJECTS), "name": str, "colour": str, "scale": [{"vp": int, "provenance": dict}]}]},
     check=lambda doc, fail: _check_scoring(doc, fail))
-register_schema("zerzura/goods.yaml", {"cards": [{"id": str, "objects": [OneOf(OBJECTS)], "count": int}]},
+register_schema("zerzura/goods.yaml", {"cards": [{"id": str, "objects": [OneOf(OBJECTS)], "count": Bounded(1, GOODS)}]},
                 check=lambda doc, fail: _check_goods(doc, fail))
 register_schema("zerzura/characters.yaml", {"cards": [{
-    "id": str, "name": str, "kind": OneOf(tuple(CHARACTER_KINDS)), "shift": Optional(int),
-    "object": Optional(OneOf(OBJECTS)), "batch": Optional(int)}]}, check=lambda doc, fail: _check_characters(doc, fail))
+    "id": str, "name": str, "kind": OneOf(tuple(CHARACTER_KINDS)), "shift": Optional(Bounded(-3, 3)),
+    "object": Optional(OneOf(OBJECTS)), "batch": Optional(Bounded(1, 20))}]},
+    check=lambda doc, fail: _check_characters(doc, fail))
 register_schema("zerzura/commands.yaml", {"tiles": [{
     "id": str, "name": str, "needs": {"cards": Optional(int), "stored": Optional(int), "characters": Optional(int),
                                       "objects": Optional(dict)},

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..core.data import DataError, OneOf, Optional, load, register_schema
+from ..core.data import Bounded, DataError, OneOf, Optional, load, register_schema
 from .odds import parse
 
 LEVEL_COUNTS = {1: 63, 2: 39, 3: 24}  # ZOGAR-COMP-01
@@ -37,11 +37,11 @@ USES = ("peek", "escape_pit", "escape_darkness", "cancel_death", "extra_roll", "
 COUNTS = ("treasure_points", "gaze_revealed", "artifacts", "fame_points", "monsters")  # what races count
 
 register_schema("zogars_gaze/dungeon.yaml", {"cards": [{
-    "id": str, "name": str, "kind": OneOf(KINDS), "level": OneOf((1, 2, 3)), "count": int,
+    "id": str, "name": str, "kind": OneOf(KINDS), "level": OneOf((1, 2, 3)), "count": Bounded(1, 126),
     "fp": Optional(int), "tp": Optional(int), "requirement": Optional(str), "weaknesses": Optional([str]),
     "damage": Optional(str), "uses": Optional([OneOf(USES)])}]}, check=lambda doc, fail: _check_dungeon(doc, fail))
 register_schema("zogars_gaze/market.yaml", {"cards": [{
-    "id": str, "name": str, "count": int, "reusable": bool, "uses": [OneOf(USES)], "damage": Optional(str),
+    "id": str, "name": str, "count": Bounded(1, 18), "reusable": bool, "uses": [OneOf(USES)], "damage": Optional(str),
     "effect": str}]},
     check=lambda doc, fail: sum(c["count"] for c in doc["cards"]) == MARKET_COUNT or fail(
         "cards", f"the market has {MARKET_COUNT} cards (ZOGAR-COMP-02), not {sum(c['count'] for c in doc['cards'])}"))
