@@ -192,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.handler(args)
+    except BrokenPipeError:  # the reader stopped early (| head): not an error of ours
+        return 0
     except (DataError, IllegalActionError, ValueError, KeyError, TypeError, OSError, RecursionError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"zaarlab: error: {' '.join(str(message).split())}", file=sys.stderr)  # one line, always

@@ -90,6 +90,15 @@ def register_schema(name: str, spec: Any, check: Callable | None = None) -> None
     SCHEMAS[name] = Schema(spec, check)
 
 
+GAME_LOADERS: dict[str, Callable[[Any], None]] = {}
+"""Per game: a function of a data folder that loads every file the game uses and checks them against each other."""
+
+
+def register_game_data(game: str, load_all: Callable[[Any], None]) -> None:
+    """Declare how ``game`` loads its data: run by :func:`check_folder` and when a game is created."""
+    GAME_LOADERS[game] = load_all
+
+
 # -- finding and reading files ----------------------------------------------------------------------
 def bundled_dir() -> Path:
     """The data folder shipped with zaarlab: the repository's ``data/``.
@@ -213,6 +222,8 @@ def check_folder(folder: str | os.PathLike | None = None) -> list[FileReport]:
     for name, path in paths.items():
         doc = load_file(path, name)
         reports.append(FileReport(name, path, doc["provenance"]["source"], reconstructed_parts(doc)))
+    for load_all in GAME_LOADERS.values():  # the files as the games use them: each against the others
+        load_all(folder)
     return reports
 
 

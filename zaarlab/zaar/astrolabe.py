@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from ..core.data import OneOf, Optional, load, register_schema
-from .raml import Requirement, load_raml
+from .raml import Requirement
 
 KINDS = ("revoked", "not_revoked", "sacrifice", "ordered", "unordered")  # ZAAR-ASTRO-06
 POWERS = ("bloody", "smoggy", "humid", "windy")
@@ -139,7 +139,6 @@ def _check(doc: dict, fail) -> None:
     lower, top, notch = doc["lower"], doc["top"], doc["notch"]
     if len(notch) != len(lower) or any(len(row) != len(top) for row in notch):
         fail("notch", f"one row per lower sector ({len(lower)}) and one cell per top sector ({len(top)})")
-    faces = set(load_raml().numbers)
     for i, row in enumerate(notch):
         for j, cell in enumerate(row):
             where = f"notch[{i}][{j}]"
@@ -149,9 +148,6 @@ def _check(doc: dict, fail) -> None:
             needs = {"ordered": "pattern", "unordered": "numbers", "sacrifice": "category"}.get(cell["kind"])
             if needs and needs not in cell:
                 fail(where, f"a {cell['kind']} result needs its {needs}")
-            digits = [int(c) for c in cell.get("pattern", "") if c != "*"] + list(cell.get("numbers", []))
-            if any(d not in faces for d in digits):
-                fail(where, f"numbers the raml cannot show (faces {sorted(faces)}, GAP-Z03)")
     for letter in "ABCD":  # every (letter, power) pair reaches a result a player can win (GAP-Z04)
         for power in POWERS:
             cells = [notch[i][j] for i, a in enumerate(lower) if a == letter for j, b in enumerate(top) if b == power]

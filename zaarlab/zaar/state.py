@@ -12,13 +12,14 @@ from functools import cached_property
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
+from ..core.data import DataError, register_game_data
 from ..core.hexgrid import Hex
 from ..core.validate import check_params, load_state, params_from_dict
 from .astrolabe import load_astrolabe
 from .board import Mansion
 from .cards import BAG, TOOLS, CardSet, load_cards, load_characters
 from .name_table import load_name_table
-from .raml import load_raml
+from .raml import Requirement, load_raml
 
 
 # -- actions -----------------------------------------------------------------------------------------------
@@ -204,6 +205,7 @@ class ZaarGame:
         check_params(self)
         if not 1 <= self.players <= 6:
             raise ValueError(f"Zaar is for 1 to 6 players, not {self.players} (ZAAR-COMP-05, GAP-Z14)")
+        load_data(self.data_dir or None)  # every file the game uses, checked now rather than mid-game
         if self.mode not in ("normal", "advanced"):
             raise ValueError(f"mode is 'normal' or 'advanced' (ZAAR-PAWN-01, -02), not {self.mode!r}")
         if self.turn_limit < 1:
@@ -263,6 +265,35 @@ class ZaarGame:
 
 
 TOOL_ORDER = ("amulet", "boswellia", "peganum")
+
+
+def load_data(data_dir=None) -> None:
+    """Load every file a game of Zaar uses from ``data_dir`` (and the bundled ones it does not override), and
+    check them against each other: the astrolabe and the name table ask only for numbers the raml shows.
+
+    Raises :class:`~zaarlab.core.data.DataError` naming the file and the entry.
+    """
+    load_cards(data_dir), load_characters(data_dir)
+    faces, count = set(load_raml(data_dir).numbers), load_raml(data_dir).count
+    astrolabe = load_astrolabe(data_dir)
+    for i, row in enumerate(astrolabe.notch):
+        for j, result in enumerate(row):
+            if result.requirement is not None and not _fits_raml(result.requirement, faces, count):
+                raise DataError("zaar/astrolabe.yaml", f"notch[{i}][{j}]", f"{result.requirement} asks for numbers "
+                                f"the raml cannot show ({count} dice, faces {sorted(faces)}; GAP-Z03)")
+    for name, code, _ in load_name_table(data_dir).lines():
+        if not _fits_raml(Requirement.parse(code), faces, count):
+            raise DataError("zaar/name_table.yaml", name, f"code {code} is not {count} raml numbers of "
+                            f"{sorted(faces)} (GAP-Z07)")
+
+
+def _fits_raml(requirement: Requirement, faces: set, count: int) -> bool:
+    values = [v for v in requirement.values if v is not None]
+    fits = len(requirement.values) == count if requirement.kind == "ordered" else len(values) <= count
+    return fits and set(values) <= faces
+
+
+register_game_data("zaar", load_data)
 
 
 # -- the state ---------------------------------------------------------------------------------------------

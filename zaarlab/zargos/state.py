@@ -19,9 +19,18 @@ from functools import cached_property
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
+from ..core.data import register_game_data
 from ..core.validate import check_params, load_state, params_from_dict
 from .board import Planet, load_planet
 from .cards import magic_deck, peoples
+
+
+def load_data(data_dir=None) -> None:
+    """Load every file a game of Zargos uses from ``data_dir`` (and the bundled ones it does not override)."""
+    load_planet(data_dir), peoples(data_dir), magic_deck(data_dir)
+
+
+register_game_data("zargos", load_data)
 
 
 # -- actions -----------------------------------------------------------------------------------------------
@@ -219,6 +228,7 @@ class ZargosGame:
             raise ValueError(f"powers is 'placeholder' or 'none', not {self.powers!r}")
         if self.turn_limit < 1:
             raise ValueError("the turn limit must be at least 1")
+        load_data(self.data_dir or None)  # every file the game uses, checked now rather than mid-game
         if self.master_spells not in ("source", "veto", "exclusive"):
             raise ValueError(f"master_spells is 'source', 'veto' or 'exclusive' (AMB-S06), not {self.master_spells!r}")
 

@@ -20,8 +20,11 @@ from functools import cached_property
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
+from ..core.data import register_game_data
 from ..core.validate import check_params, load_state, params_from_dict
 from .cards import GUARD_USES, CardSet, load_cards
+
+register_game_data("zerzura", load_cards)
 
 REMOVED = {2: 20, 3: 15, 4: 0, 5: 0}  # ZERZURA-SETUP-03, -04
 
@@ -115,6 +118,7 @@ class ZerzuraGame:
             raise ValueError(f"exchange_free is 'taken' or 'both' (AMB-R02), not {self.exchange_free!r}")
         if self.guard_use not in GUARD_USES:
             raise ValueError(f"guard_use is 'optional' or 'mandatory' (ZERZURA-CHAR-02), not {self.guard_use!r}")
+        load_cards(self.data_dir or None)  # every file the game uses, checked now rather than mid-game
 
     @property
     def num_players(self) -> int:

@@ -21,9 +21,12 @@ from functools import cached_property
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
+from ..core.data import register_game_data
 from ..core.validate import check_params, load_state, params_from_dict
 from .cards import CardSet, load_cards
 from .odds import STRAIGHT_READINGS
+
+register_game_data("zogars_gaze", load_cards)
 
 
 # -- actions -----------------------------------------------------------------------------------------------
@@ -204,6 +207,7 @@ class ZogarGame:
             raise ValueError(f"straight_alt is one of {', '.join(STRAIGHT_READINGS)} (AMB-G01)")
         if self.turn_limit < 1:
             raise ValueError("the turn limit must be at least 1")
+        load_cards(self.data_dir or None)  # every file the game uses, checked against each other now
 
     @property
     def num_players(self) -> int:
