@@ -189,7 +189,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code."""
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # --help, --version, or a usage error already printed on one line
+        return done.code if isinstance(done.code, int) else 2
     try:
         return args.handler(args)
     except BrokenPipeError:  # the reader stopped early (| head): not an error of ours

@@ -101,16 +101,22 @@ def _shape(value: Any) -> str:
 
 def load_state(cls: type, data: Any, types: Iterable[type], game: Any) -> Any:
     """A game's state from :func:`~zaarlab.core.codec.encode_fields` output, checked by its ``validate()``."""
-    from .codec import decode_fields
+    from .codec import decode
 
     if not isinstance(data, dict):
         raise InvalidState(f"a saved {game.name} state is a JSON object, not {_shape(data)}")
     fields = {f.name for f in dataclasses.fields(cls)} - {"game"}
     unknown = sorted(set(data) - fields)
     require(not unknown, "state", f"no field {', '.join(map(repr, unknown))} in a {game.name} state")
+    values = {}
+    for name, value in data.items():
+        try:
+            values[name] = decode(value, types)
+        except (TypeError, ValueError, KeyError, AttributeError) as error:
+            raise InvalidState(f"{name}: cannot be read: {error}") from None
     try:
-        state = decode_fields(cls, data, types, game=game)
-    except (TypeError, ValueError, KeyError, AttributeError) as error:
-        raise InvalidState(f"state: cannot be read: {error}") from None
+        state = cls(**values, game=game)
+    except TypeError as error:
+        raise InvalidState(f"state: {error}") from None
     state.validate()
     return state

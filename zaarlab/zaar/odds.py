@@ -21,6 +21,7 @@ Examples
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 from math import comb
@@ -99,6 +100,11 @@ def next_card_odds(mansion: Mansion, pile: Iterable[str] | None = None, missions
     pile = tuple(default_pile(mansion) if pile is None else pile)
     if not pile:
         raise ValueError("the draw pile is empty")
+    unplaced = Counter(default_pile(mansion))
+    for card, n in Counter(pile).items():
+        if not isinstance(card, str) or n > unplaced[card]:
+            raise ValueError(f"pile: {card!r} " + ("is in the mansion or is no card of Zaar" if not unplaced[card]
+                                                   else f"{n} times, the box has {unplaced[card]} left"))
     odds = {"placeable": p_placeable(mansion, pile), "sacred": p_sacred(mansion, pile),
             "event": sympy.Rational(sum(c in mansion.cards.events for c in pile), len(pile))}
     for mission in missions:

@@ -139,6 +139,10 @@ def check_collection(cards: Iterable[str], tiles: Iterable[str] = (), card_set: 
     zaarlab.zerzura.scoring.ImpossibleCollection: 2 copies of sultan, the box has 1
     """
     card_set = card_set or load_cards()
+    cards, tiles = list(cards), list(tiles)
+    for item in cards + tiles:
+        if not isinstance(item, str):
+            raise ImpossibleCollection(f"unknown card {item!r}: cards and tiles are named by their ids")
     in_box = Counter(card_set.deck())
     for card, n in sorted(Counter(cards).items(), key=lambda item: str(item[0])):
         if card not in in_box:
