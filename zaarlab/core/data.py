@@ -4,7 +4,7 @@ Every data file opens with a ``provenance`` block saying where its content comes
 
     provenance:
       source: rulebook        # or: public, reconstructed
-      detail: "ZARGOS-COMP-04"  # rule IDs, the public source, or the DECISIONS.md entry and why
+      detail: "ZARGOS-COMP-04"  # rule IDs, the public source, or the entry of docs/rules/readings.md and why
 
 and any entry that differs from the file's default carries a ``provenance`` of its own. Files are read
 with ``yaml.safe_load`` semantics (plus a refusal of duplicate keys), checked against the schema their

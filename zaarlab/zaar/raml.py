@@ -1,8 +1,8 @@
 """The raml, Zaar's geomancy dice: a letter die and three number dice in positions (GAP-Z03, ``data/zaar/raml.yaml``).
 
 A throw is ordered, ``(letter, n1, n2, n3)``: positions matter for ordered requirements and name-table codes, so the
-throw is one chance node over 4 x 4^3 = 256 equally likely outcomes (DECISIONS.md). The Warrior may read each die's
-backside too (ZAAR-PAWN-03): every die can be read either way, independently.
+throw is one chance node over 4 x 4^3 = 256 equally likely outcomes (GAP-Z03 in docs/rules/readings.md). The Warrior
+may read each die's backside too (ZAAR-PAWN-03): every die can be read either way, independently.
 
 Requirements come from the astrolabe (ZAAR-ASTRO-10, -11) or the name table (ZAAR-LVL3-03): *ordered* numbers at
 positions (``"0*3"``: 0 first, 3 last, anything between) or *unordered* numbers that must all show, anywhere.

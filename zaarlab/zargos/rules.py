@@ -449,7 +449,7 @@ def _apply_attack(state, action):
 
 
 def _power_note(state, people):
-    """Every event a people power shapes says the power is a reconstruction (DECISIONS.md, GAP-S02)."""
+    """Every event a people power shapes says the power is a reconstruction (docs/rules/readings.md, GAP-S02)."""
     return f"; the {people}' power, a reconstruction (GAP-S02)"
 
 
