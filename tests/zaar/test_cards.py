@@ -66,3 +66,22 @@ def test_a_users_rooms_are_checked(tmp_path, old, new, problem):
     (tmp_path / "zaar" / "rooms.yaml").write_text(text.replace(old, new, 1))
     with pytest.raises(DataError, match=problem):
         load_cards(str(tmp_path))
+
+
+def test_a_game_uses_its_own_folder_for_the_raml_astrolabe_and_name_table(tmp_path):
+    from dataclasses import replace
+
+    from zaarlab.zaar.raml import load_raml
+    from zaarlab.zaar.state import ZaarGame
+
+    (tmp_path / "zaar").mkdir()
+    text = (bundled_dir() / "zaar/raml.yaml").read_text()
+    (tmp_path / "zaar/raml.yaml").write_text(text.replace("faces: [A, B, C, D], backside: {A: C, B: D, C: A, D: B}",
+                                                          "faces: [A, B, C, D, E], backside: {A: C, B: D, C: A, D: E, "
+                                                          "E: B}"))
+    game = ZaarGame(players=2, data_dir=str(tmp_path))
+    assert game.raml == load_raml(str(tmp_path)) != load_raml() and "E" in game.raml.letters
+    assert game.astrolabe.notch and game.name_table.rows  # read through the same folder (bundled where not overridden)
+    throwing = replace(game.initial_state(), phase="throw")
+    assert len(throwing.chance_outcomes()) == 5 * 4 ** 3  # the engine throws the user's raml, not the bundled one
+    assert len(replace(ZaarGame(players=2).initial_state(), phase="throw").chance_outcomes()) == 4 * 4 ** 3

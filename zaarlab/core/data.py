@@ -44,7 +44,7 @@ class DataError(ValueError):
     """A data file that cannot be used; the message names the file, the entry and the problem."""
 
     def __init__(self, file: str, entry: str, problem: str):
-        super().__init__(f"{file}: {entry}: {problem}")
+        super().__init__(f"{file}: {entry}: {problem}" if entry and entry != "-" else f"{file}: {problem}")
         self.file, self.entry, self.problem = file, entry, problem
 
 
