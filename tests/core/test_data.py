@@ -71,7 +71,7 @@ def test_every_problem_names_file_entry_and_what_is_wrong(tmp_path, test_schema,
     with pytest.raises(DataError) as err:
         load("test/dice.yaml", data_dir=tmp_path)
     assert err.value.file == str(path) and err.value.entry == entry and problem in err.value.problem
-    assert str(err.value).startswith(f"{path}: {entry}: ")
+    assert str(err.value).startswith(f"{path}: {entry}: " if entry != "-" else f"{path}: ")
 
 
 def test_a_user_file_overrides_the_bundled_one_by_name(tmp_path, monkeypatch):
