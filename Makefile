@@ -13,8 +13,9 @@ lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 test: $(VENV)/.dev
-	$(BIN)/ruff check zaarlab tests bench
-	$(BIN)/pytest --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks/ tests/ zaarlab/
+	$(BIN)/ruff check zaarlab tests bench conftest.py
+	$(BIN)/pytest -n auto --dist loadgroup --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
+		notebooks/ tests/ zaarlab/
 
 classroom: $(VENV)/.dev
 	$(BIN)/voila notebooks/classroom/
