@@ -7,14 +7,14 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: lab test classroom notebooks bench
+.PHONY: lab test classroom notebooks bench soak
 
 lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 test: $(VENV)/.dev
-	$(BIN)/ruff check zaarlab tests bench conftest.py
-	$(BIN)/pytest -n auto --dist loadgroup --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
+	$(BIN)/ruff check zaarlab tests bench
+	$(BIN)/pytest -n auto --dist loadfile --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		notebooks/ tests/ zaarlab/
 
 classroom: $(VENV)/.dev
@@ -24,6 +24,10 @@ classroom: $(VENV)/.dev
 notebooks: $(VENV)/.dev
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.kernel_name=python3 \
 		--ExecutePreprocessor.store_widget_state=False $(NOTEBOOKS)
+
+# Ten times CI's conformance games and more, with new seeds; prints games/s and every failing seed. Not in make test.
+soak: $(VENV)/.dev
+	$(BIN)/python -m tests.soak
 
 bench: $(VENV)/.dev
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
