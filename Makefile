@@ -13,8 +13,8 @@ lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 test: $(VENV)/.dev
-	$(BIN)/ruff check zaarlab tests bench
-	$(BIN)/pytest -n auto --dist loadfile --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
+	$(BIN)/ruff check zaarlab tests bench conftest.py
+	$(BIN)/pytest -n auto --dist loadgroup --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		notebooks/ tests/ zaarlab/
 
 classroom: $(VENV)/.dev
