@@ -7,13 +7,13 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: lab test classroom notebooks bench soak
+.PHONY: lab test classroom notebooks bench soak docs
 
 lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 test: $(VENV)/.dev
-	$(BIN)/ruff check zaarlab tests bench conftest.py
+	$(BIN)/ruff check zaarlab tests bench docs conftest.py
 	$(BIN)/pytest -n auto --dist loadgroup --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		notebooks/ tests/ zaarlab/
 
@@ -28,6 +28,10 @@ notebooks: $(VENV)/.dev
 # Ten times CI's conformance games and more, with new seeds; prints games/s and every failing seed. Not in make test.
 soak: $(VENV)/.dev
 	$(BIN)/python -m tests.soak
+
+# The documentation site, offline, into docs/_build/html; every warning is an error.
+docs: $(VENV)/.dev
+	$(BIN)/sphinx-build -W --keep-going -q -b html docs docs/_build/html
 
 bench: $(VENV)/.dev
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

@@ -4,6 +4,7 @@ import json
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -96,3 +97,17 @@ def test_play_a_registered_game_and_save_it(capsys, tmp_path):
     from zaarlab.core.play import loads
 
     assert loads(saved.read_text()).final.is_terminal()
+
+
+def test_every_rule_is_traced_to_the_tests_and_the_code_that_name_it():
+    from zaarlab.rules_coverage import trace
+
+    traced = trace(Path(__file__).resolve().parents[1])
+    assert {game: len(rules) for game, rules in traced.items()} == {"zaar": 141, "zargos": 113, "zerzura": 64,
+                                                                    "zogars_gaze": 69}
+    place = next(r for r in traced["zaar"] if r.rule_id == "ZAAR-PLACE-03")
+    assert place.text.startswith("A cell holds at most one room")
+    test = "tests/zaar/test_mansion_saves.py::test_a_second_room_on_an_occupied_cell_is_refused_not_dropped"
+    assert test in place.tests
+    assert "zaarlab.zaar.board.Mansion.check_placement" in place.code
+    assert all(rule.tests for rules in traced.values() for rule in rules)  # the coverage report's 387/387

@@ -1,9 +1,11 @@
-"""How many of each rulebook's rule IDs the test suite names: a report, not a test.
+"""How many of each rulebook's rule IDs the test suite names, and where each rule lives in the tests and the code.
 
 The IDs come from ``docs/rules/<game>.md`` (table rows ``| ZARGOS-COMBAT-02 | ... |``). A test names a
 rule either by its function name, ``test_zargos_combat_02_attacker_rolls_three_dice``, or by a marker,
 ``@pytest.mark.rule("ZARGOS-COMBAT-02")`` (also as ``pytestmark`` or in ``pytest.param(marks=...)``).
-Test files are read as source with :mod:`ast`; nothing is imported or run.
+Test files are read as source with :mod:`ast`; nothing is imported or run. :func:`trace` goes further, for the
+documentation: for every rule, the tests that name it and the functions of ``zaarlab`` whose docstrings or refusals
+name it.
 
 Examples
 --------
@@ -25,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 _ROW = re.compile(r"^\|\s*([A-Z]+-[A-Z]+\d?-\d+)\s*\|", re.MULTILINE)  # LVL1..4 carry a digit
+_ROW_TEXT = re.compile(r"^\|\s*([A-Z]+-[A-Z]+\d?-\d+)\s*\|(.*)\|\s*$", re.MULTILINE)  # (ID, paraphrase)
+_ID = re.compile(r"\b[A-Z]+-[A-Z]+\d?-\d+\b")
 _TEST_NAME = re.compile(r"^test_(zaar|zogar|zerzura|zargos)_([a-z]+\d?)_(\d+)")
 
 
@@ -75,6 +79,87 @@ def coverage(root: Path) -> list[GameCoverage]:
             continue
         report.append(GameCoverage(docs_file.stem, ids, tuple(i for i in ids if i not in named)))
     return report
+
+
+@dataclass(frozen=True)
+class RuleTrace:
+    """One rule: its ID and paraphrase, the tests that name it (``path::name``) and the code that names it
+    (``zaarlab.module.function``)."""
+
+    rule_id: str
+    text: str
+    tests: tuple[str, ...]
+    code: tuple[str, ...]
+
+
+def trace(root: Path) -> dict[str, list[RuleTrace]]:
+    """For each game (docs file), every rule with the tests and the code that name it, in the docs' order.
+
+    Examples
+    --------
+    >>> root = Path(__file__).resolve().parents[1]  # the project folder of a source checkout
+    >>> place = next(r for r in trace(root)["zaar"] if r.rule_id == "ZAAR-PLACE-03")
+    >>> place.text
+    'A cell holds at most one room (implied by placing cards on hex markings).'
+    >>> "zaarlab.zaar.board.Mansion.check_placement" in place.code
+    True
+    """
+    rows = {}
+    for docs_file in sorted((root / "docs" / "rules").glob("*.md")):
+        found = _ROW_TEXT.findall(docs_file.read_text(encoding="utf-8"))
+        if found:
+            rows[docs_file.stem] = dict(found)
+    known = {rule for game in rows.values() for rule in game}
+    tests, code = _named_by(root, "tests", _tests_naming, known), _named_by(root, "zaarlab", _code_naming, known)
+    return {game: [RuleTrace(rule, text.strip(), tuple(sorted(tests.get(rule, ()))), tuple(sorted(code.get(rule, ()))))
+                   for rule, text in rules.items()] for game, rules in rows.items()}
+
+
+def _named_by(root: Path, folder: str, naming, known: set) -> dict[str, set[str]]:
+    named: dict[str, set[str]] = {}
+    for path in sorted((root / folder).rglob("*.py")):
+        where = path.relative_to(root)
+        for rule, place in naming(ast.parse(path.read_text(encoding="utf-8")), where):
+            if rule in known:
+                named.setdefault(rule, set()).add(place)
+    return named
+
+
+def _tests_naming(tree: ast.Module, where: Path):
+    """(rule, "path::test") for every test function and the IDs its name or its rule markers give."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
+            source = ast.Module(body=[ast.Expr(d) for d in node.decorator_list], type_ignores=[])
+            for rule in ids_in_test_source(ast.unparse(source)) | ids_in_test_source(f"def {node.name}(): ..."):
+                yield rule, f"{where.as_posix()}::{node.name}"
+
+
+def _code_naming(tree: ast.Module, where: Path):
+    """(rule, "zaarlab.module.qualname") for every function or class whose own strings name the rule."""
+    module = ".".join(where.with_suffix("").parts).removesuffix(".__init__")
+
+    def visit(node, prefix):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                name = f"{prefix}{child.name}"
+                for rule in _own_ids(child):
+                    yield rule, f"{module}.{name}"
+                yield from visit(child, f"{name}.")
+
+    yield from visit(tree, "")
+
+
+def _own_ids(node: ast.AST) -> set[str]:
+    """Rule IDs in the string constants of ``node``, leaving out those of functions and classes inside it."""
+    found, stack = set(), list(ast.iter_child_nodes(node))
+    while stack:
+        child = stack.pop()
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        if isinstance(child, ast.Constant) and isinstance(child.value, str):
+            found.update(_ID.findall(child.value))
+        stack.extend(ast.iter_child_nodes(child))
+    return found
 
 
 def format_report(report: list[GameCoverage], show_missing: bool = True) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable
 
 import sympy
 
@@ -30,7 +30,7 @@ CHANCE = -1
 TERMINAL = -2
 """The value of :meth:`State.current_player` once the game is over."""
 
-ChanceOutcome = tuple[Any, sympy.Rational]
+ChanceOutcome: TypeAlias = tuple[Any, sympy.Rational]
 """One entry of :meth:`State.chance_outcomes`: an outcome and its exact probability."""
 
 

@@ -1,8 +1,9 @@
 """The rules of Zaar as pure functions: who acts, what is legal, what each action does.
 
-Glossary (rule IDs of ``docs/rules/zaar.md``): the **mansion** and its **enclosures** (:mod:`.board`), **plaques**
-and their letters, the **raml** (:mod:`.raml`), the **astrolabe** (:mod:`.astrolabe`), the **name table**
-(:mod:`.name_table`), **coins** (life, wisdom, tools), the four **levels** (ZAAR-LVL*), **missions** (:mod:`.missions`).
+Glossary (rule IDs of ``docs/rules/zaar.md``): the **mansion** and its **enclosures**
+(:mod:`zaarlab.zaar.board`), **plaques** and their letters, the **raml** (:mod:`zaarlab.zaar.raml`), the
+**astrolabe** (:mod:`zaarlab.zaar.astrolabe`), the **name table** (:mod:`zaarlab.zaar.name_table`), **coins**
+(life, wisdom, tools), the four **levels** (ZAAR-LVL*), **missions** (:mod:`zaarlab.zaar.missions`).
 
 Phases: ``order`` / ``character`` (advanced mode), ``start``, then ``turn`` with its chance steps ``draw``,
 ``throw`` and ``coin`` and the choices ``place``, ``choose``, ``trapped``; ``over`` at the end.

@@ -1,6 +1,7 @@
 """Widgets for Zaar: the mansion builder, the astrolabe with the raml for battles, and a game viewer.
 
-Thin glue over :mod:`.board`, :mod:`.missions`, :mod:`.raml`, :mod:`.astrolabe`, :mod:`.odds` and :mod:`.figures`.
+Thin glue over :mod:`zaarlab.zaar.board`, :mod:`zaarlab.zaar.missions`, :mod:`zaarlab.zaar.raml`,
+:mod:`zaarlab.zaar.astrolabe`, :mod:`zaarlab.zaar.odds` and :mod:`zaarlab.zaar.figures`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Widgets for Zerzura: the collection builder, a game viewer and a bot tournament.
 
-Thin glue over :mod:`zaarlab.zerzura.scoring`, :mod:`.bots` and :mod:`.figures`.
+Thin glue over :mod:`zaarlab.zerzura.scoring`, :mod:`zaarlab.zerzura.bots` and :mod:`zaarlab.zerzura.figures`.
 """
 
 from __future__ import annotations

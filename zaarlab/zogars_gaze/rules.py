@@ -3,7 +3,7 @@
 Glossary (rule IDs of ``docs/rules/zogars_gaze.md``):
 
 - **race** and **class**: the two secret cards that set a player's win conditions (ZOGAR-SETUP-03..05,
-  ZOGAR-GOAL-*); checked after every event for every player (ZOGAR-WIN-01), see :mod:`.goals`.
+  ZOGAR-GOAL-*); checked after every event for every player (ZOGAR-WIN-01), see :mod:`zaarlab.zogars_gaze.goals`.
 - **market**: two face-up cards and a deck; one card per turn for trade-ins worth 5 (ZOGAR-MARKET-*).
 - **items**: the cards a player takes into the dungeon, lost on death (ZOGAR-ITEMS-*).
 - **delving**: cut, flip, leave (ZOGAR-DELVE-*); **combat**, **Thieves** and the special cards are

@@ -1,6 +1,7 @@
 """Widgets for Zogar's Gaze: the hold advisor, a press-your-luck deck explorer, a bot tournament, a game viewer.
 
-Thin glue over :mod:`zaarlab.zogars_gaze.odds`, :mod:`.deck`, :mod:`.bots` and :mod:`.figures`.
+Thin glue over :mod:`zaarlab.zogars_gaze.odds`, :mod:`zaarlab.zogars_gaze.deck`,
+:mod:`zaarlab.zogars_gaze.bots` and :mod:`zaarlab.zogars_gaze.figures`.
 """
 
 from __future__ import annotations

@@ -1,0 +1,137 @@
+"""The documentation site: it builds with warnings as errors, every internal link resolves, every rule has its
+entry, and four kinds of page render in Chromium without a console error or a request to another host."""
+
+import functools
+import http.server
+import re
+import subprocess
+import sys
+import threading
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from zaarlab.rules_coverage import trace
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.xdist_group("docs")  # one build, on one worker
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    build = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+                            "-d", str(out / "doctrees"), str(ROOT / "docs"), str(out / "html")],
+                           capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr[-4000:]
+    return out / "html"
+
+
+class _Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links, self.ids = [], set()
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        for name in ("href", "src"):
+            if attrs.get(name):
+                self.links.append(attrs[name])
+
+
+@functools.cache
+def _parsed(path: Path) -> _Links:
+    parser = _Links()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def test_every_internal_link_resolves_to_a_file_and_an_anchor(site):
+    pages = [page for page in sorted(site.rglob("*.html")) if "_static" not in page.parts]  # theme templates
+    broken = []
+    for page in pages:
+        for link in _parsed(page).links:
+            parts = urlsplit(link)
+            if parts.scheme or parts.netloc or link.startswith(("mailto:", "javascript:")):
+                continue
+            target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            if not target.exists():
+                broken.append((page.relative_to(site).as_posix(), link))
+            elif parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in _parsed(target).ids:
+                broken.append((page.relative_to(site).as_posix(), link))
+    assert len(pages) > 100
+    assert broken == []
+
+
+def test_no_page_points_at_another_host_for_its_scripts_or_styles(site):
+    pages = [page for page in site.rglob("*.html") if "_static" not in page.parts]
+    foreign = {(page.name, link) for page in pages for link in _parsed(page).links
+               if re.match(r"(https?:)?//", link) and re.search(r"\.(js|css|woff2?)(\?|$)", link)}
+    assert foreign == set()
+
+
+def test_every_rule_has_its_entry_with_its_tests(site):
+    for game, rules in trace(ROOT).items():
+        page = site / "rules_traced" / f"{game}.html"
+        ids = _parsed(page).ids
+        assert {f"rule-{r.rule_id.lower()}" for r in rules} <= ids
+    text = (site / "rules_traced" / "zaar.html").read_text(encoding="utf-8")
+    assert "test_a_second_room_on_an_occupied_cell_is_refused_not_dropped" in text
+
+
+def test_a_rule_id_in_running_text_links_to_its_entry(site):
+    links = _parsed(site / "notebooks" / "zargos" / "02_combat_odds.html").links
+    assert "../../rules_traced/zargos.html#rule-zargos-combat-04" in links
+    api = _parsed(site / "api" / "generated" / "zaarlab.zargos.odds.html").links
+    assert "../../rules/readings.html#amb-s04" in api  # a reading's ID links to its row
+
+
+def test_file_names_in_the_readme_link_to_their_pages(site):
+    links = _parsed(site / "readme.html").links
+    assert "rules_traced/zargos.html" in links
+    assert "notebooks/00_start_here.html" in links
+
+
+@pytest.fixture(scope="module")
+def served(site):
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+PAGES = {
+    "index.html": ("h1", "zaarlab"),
+    "notebooks/zargos/02_combat_odds.html": (".plotly-figure .main-svg", None),
+    "notebooks/00_start_here.html": ("mjx-container", None),
+    "api/generated/zaarlab.zargos.odds.html": ("dt.sig", "battle_dist"),
+    "rules_traced/zaar.html": ("#rule-zaar-place-03", "ZAAR-PLACE-03"),
+}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", list(PAGES))
+def test_the_page_renders_in_chromium_offline(served, browser, path, tmp_path):
+    selector, text = PAGES[path]
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors, foreign = [], []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.route(re.compile(r"^(?!http://127\.0\.0\.1).*"), lambda route: (foreign.append(route.request.url),
+                                                                         route.abort()))
+    try:
+        page.goto(f"{served}/{path}", wait_until="networkidle")
+        found = page.locator(selector).first
+        found.wait_for(state="attached", timeout=30_000)
+        if text:
+            assert text in found.text_content() or text in page.locator("main").text_content()
+        page.screenshot(path=str(tmp_path / "page.png"))
+    finally:
+        page.close()
+    assert errors == [] and foreign == []
