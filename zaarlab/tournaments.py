@@ -3,6 +3,11 @@
 A game supplies its bots by name and a ``verdict(final_state)``: the seats that won (shared wins count for each)
 or the name of another ending ("Zogar (7 Gazes)", "turn limit").
 
+A series runs on every local core by default (``workers``), or on a Dask cluster (``cluster``: a
+``dask.distributed.Client`` or a scheduler's address; ``pip install "zaarlab[cluster]"``). Game ``i`` always has the
+seed ``seed * 1_000_003 + i``, so the result is the same however the games are spread. Where no process can be
+started (Pyodide in a browser), the games run one after another here.
+
 Examples
 --------
 >>> from zaarlab.zerzura.bots import BOTS
@@ -10,12 +15,16 @@ Examples
 >>> result = tournament(ZerzuraGame(players=2), BOTS, ["planner", "random"], games=4, seed=1)
 >>> result.names, result.wins, result.games
 (('planner', 'random'), (4, 0), 4)
+>>> tournament(ZerzuraGame(players=2), BOTS, ["planner", "random"], games=4, seed=1, workers=2) == result
+True
 """
 
 from __future__ import annotations
 
+import os
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 import ipywidgets as widgets
@@ -25,6 +34,7 @@ from .core.play import play
 from .ui import show_figure
 
 WIN, OTHER = "#2ca02c", "#d62728"
+CHUNKS_PER_WORKER = 4  # a worker gets its games in a few chunks: little overhead, an even finish, a live progress bar
 
 
 @dataclass(frozen=True)
@@ -43,25 +53,81 @@ def _winners(final) -> tuple[int, ...] | str:
 
 def tournament(game, bots: Mapping[str, Callable], names: Sequence[str], games: int, seed: int = 0,
                progress: Callable[[int], None] | None = None,
-               verdict: Callable[[object], tuple[int, ...] | str] = _winners) -> Tournament:
-    """Play ``games`` seeded games of ``game``, seat ``i`` played by ``bots[names[i]]``; ``progress(done)`` after each.
+               verdict: Callable[[object], tuple[int, ...] | str] = _winners,
+               workers: int | None = None, cluster=None) -> Tournament:
+    """Play ``games`` seeded games of ``game``, seat ``i`` played by ``bots[names[i]]``; ``progress(done)`` as games
+    finish.
 
     ``verdict(final)`` names the winning seats, or returns a string for another ending (the default: every seat
-    with a positive return won, and a game nobody won is a "no winner").
+    with a positive return won, and a game nobody won is a "no winner"). ``workers``: local processes (default:
+    every core; 1 plays here, in this process); ``cluster``: a Dask client or scheduler address to play on instead.
+    The bots, the game and ``verdict`` travel to the workers, so they are module-level functions or plain objects.
     """
-    seats = [bots[name] for name in names]
-    wins, endings = [0] * len(seats), Counter()
-    for i in range(games):
-        outcome = verdict(play(game, seats, seed=seed * 1_000_003 + i).final)
-        if isinstance(outcome, str):
-            endings[outcome] += 1
-        elif not outcome:
-            endings["no winner"] += 1
-        for p in () if isinstance(outcome, str) else outcome:
-            wins[p] += 1
+    seats = tuple(bots[name] for name in names)
+    seeds = [seed * 1_000_003 + i for i in range(games)]
+    wins, endings, done = [0] * len(seats), Counter(), 0
+    for outcomes in _played(game, seats, seeds, verdict, workers, cluster):
+        for outcome in outcomes:
+            if isinstance(outcome, str):
+                endings[outcome] += 1
+            elif not outcome:
+                endings["no winner"] += 1
+            for p in () if isinstance(outcome, str) else outcome:
+                wins[p] += 1
+        done += len(outcomes)
         if progress:
-            progress(i + 1)
+            progress(done)
     return Tournament(tuple(names), tuple(wins), games, tuple(sorted(endings.items())))
+
+
+def play_games(game, seats: Sequence[Callable], seeds: Iterable[int], verdict: Callable = _winners) -> list:
+    """The verdicts of the games played with these seeds, in order: one chunk of a tournament, wherever it runs."""
+    return [verdict(play(game, list(seats), seed=s).final) for s in seeds]
+
+
+def _played(game, seats, seeds: list[int], verdict, workers: int | None, cluster) -> Iterator[list]:
+    """The verdicts, chunk by chunk as chunks finish (in any order)."""
+    if cluster is not None:
+        yield from _on_dask(cluster, game, seats, seeds, verdict)
+        return
+    workers = min(workers or _cores(), len(seeds))
+    if workers <= 1:
+        yield from ([v] for v in play_games(game, seats, seeds, verdict)) if seeds else ()
+        return
+    try:
+        pool = ProcessPoolExecutor(workers)
+    except (ImportError, NotImplementedError, OSError):  # no processes here (Pyodide): play the games in turn
+        yield from ([v] for v in play_games(game, seats, seeds, verdict))
+        return
+    with pool:
+        futures = [pool.submit(play_games, game, seats, chunk, verdict) for chunk in _chunks(seeds, workers)]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def _on_dask(cluster, game, seats, seeds: list[int], verdict) -> Iterator[list]:
+    from dask.distributed import Client  # the optional extra zaarlab[cluster]
+    from dask.distributed import as_completed as dask_completed
+
+    client = Client(cluster) if isinstance(cluster, str) else cluster
+    try:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        futures = [client.submit(play_games, game, seats, chunk, verdict, pure=False)
+                   for chunk in _chunks(seeds, workers)]
+        for future in dask_completed(futures):
+            yield future.result()
+    finally:
+        if isinstance(cluster, str):
+            client.close()
+
+
+def _chunks(seeds: list[int], workers: int) -> list[list[int]]:
+    size = max(1, -(-len(seeds) // (workers * CHUNKS_PER_WORKER)))
+    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def tournament_figure(result: Tournament) -> go.Figure:

@@ -11,7 +11,7 @@ from tests.zaar.helpers import grow
 from zaarlab.core.hexgrid import Hex, distance, neighbour, opposite
 from zaarlab.zaar.board import Mansion
 from zaarlab.zaar.cards import load_cards
-from zaarlab.zaar.missions import MISSIONS, completed_by, find_missions, instances
+from zaarlab.zaar.missions import MISSIONS, completed_by, find_missions, instances, placement_missions
 
 CARDS = load_cards()
 
@@ -159,3 +159,30 @@ def test_every_mission_reported_is_real_and_none_is_missed(first, chosen):
     assert len(rooms) == len(set(rooms))  # disjoint (ZAAR-MISSION-02) ...
     for mission in MISSIONS:  # ... and maximal: nothing more fits
         assert all(set(r) & set(rooms) for r in instances(mansion, mission))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FIRST), picks)
+def test_what_a_mansion_keeps_placement_by_placement_equals_what_it_finds_from_scratch(first, chosen):
+    """Placements, door graph and mission answers are updated near each new room, not recomputed: check every
+    step against a fresh copy, and the mission answers against mansions built from scratch with the room placed."""
+    grown = Mansion.start(first)
+    answers = placement_missions(grown)  # so every step has answers to update
+    history = [grown]  # as the builder keeps it: a mansion updates the answers of one still alive
+    for room_pick, place_pick in chosen:
+        rooms = [r for r in MISSION_ROOMS if r not in grown.placed_ids]
+        room = rooms[room_pick % len(rooms)]
+        options = grown.legal_placements(room)
+        if not options:
+            continue
+        grown = grown.place(room, *options[place_pick % len(options)])
+        history.append(grown)
+        fresh = Mansion(grown.rooms)
+        assert grown.door_adjacency == fresh.door_adjacency
+        assert len(set(grown.door_components.values())) == len(set(fresh.door_components.values())) == 1
+        assert all(grown.legal_placements(r) == fresh.legal_placements(r) for r in CARDS.rooms)
+        answers = placement_missions(grown)
+        assert answers == placement_missions(fresh)
+    for (room, cell, rotation), mission in sorted(answers.items())[::5]:
+        done = completed_by(Mansion(tuple(sorted(grown.rooms + ((cell, room, rotation),)))), cell)
+        assert mission == (done and done.mission)

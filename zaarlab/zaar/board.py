@@ -27,6 +27,7 @@ Examples
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -76,12 +77,49 @@ class Mansion:
         return cls(((ORIGIN, room_id, rotation % 6),), cards=cards)
 
     def place(self, room_id: str, cell: Hex, rotation: int) -> Mansion:
-        """The mansion with ``room_id`` placed; raises :class:`IllegalActionError` naming the rule if it may not go."""
+        """The mansion with ``room_id`` placed; raises :class:`IllegalActionError` naming the rule if it may not go.
+
+        What the new room changes is updated, not rebuilt: its edges are added to the graphs, and the placements
+        kept for other rooms stay known except on the cells beside it (a cell's fit depends on its neighbours).
+        """
+        placed = self.trial(room_id, cell, rotation)
+        cell = Hex(*cell)
+        graph = self.graph.copy()
+        add_room_edges(placed, graph, cell)
+        placed.__dict__["graph"] = graph  # seed the cached properties
+        near = {cell, *neighbours(cell)}
+        placed.__dict__["_placements"] = {
+            other: tuple(sorted([p for p in known if p[0] not in near] + placed._placements_at(other, near)))
+            for other, known in self._placements.items() if other not in placed.placed_ids}
+        return placed
+
+    def trial(self, room_id: str, cell: Hex, rotation: int) -> Mansion:
+        """The mansion with ``room_id`` placed, as cheaply as possible, for a look ahead: its door-neighbours and
+        door-connected parts are this one's plus the new room's doors, and nothing else is derived until asked for.
+
+        >>> start = Mansion.start("bloody_chamber")
+        >>> start.trial("sacred_room_5", Hex(1, 0), 1) == start.place("sacred_room_5", Hex(1, 0), 1)
+        True
+        """
         self.check_placement(room_id, cell, rotation)
-        placed = replace(self, rooms=tuple(sorted(self.rooms + ((Hex(*cell), room_id, rotation % 6),))))
-        graph = self.graph.copy()  # updated, not rebuilt: the new room's edges only
-        add_room_edges(placed, graph, Hex(*cell))
-        placed.__dict__["graph"] = graph  # seed the cached property
+        cell = Hex(*cell)
+        placed = replace(self, rooms=tuple(sorted(self.rooms + ((cell, room_id, rotation % 6),))))
+        joined = placed._door_neighbours(cell)
+        adjacency = dict(self.door_adjacency)
+        adjacency[cell] = frozenset(joined)
+        for other in joined:
+            adjacency[other] = adjacency[other] | {cell}
+        merged = {self.door_components[other] for other in joined}  # the parts the new room's doors join
+        label = min(merged, default=len(self.rooms))  # labels are cells' indices: a new one is free
+        placed.__dict__["door_adjacency"] = adjacency
+        placed.__dict__["door_components"] = {c: label if part in merged else part
+                                              for c, part in self.door_components.items()} | {cell: label}
+        room = self.cards.rooms[room_id]
+        kinds = dict(self.cells_by_kind)
+        for key in ((room.category, None), *((room.category, letter) for letter in room.plaques)):
+            kinds[key] = tuple(sorted((*kinds.get(key, ()), cell)))
+        placed.__dict__["cells_by_kind"] = kinds
+        placed.__dict__["grown_from"] = (weakref.ref(self), cell)
         return placed
 
     def check_placement(self, room_id: str, cell: Hex, rotation: int) -> None:
@@ -117,27 +155,30 @@ class Mansion:
         >>> len(Mansion.start("bloody_chamber").legal_placements("sacred_room_3"))   # one door: 6 cells x 1 turn
         6
         """
-        if room_id in self._placements:  # a mansion never changes: its answers are kept
-            return self._placements[room_id]
-        room = _room(self.cards, room_id)
-        if room_id in self.placed_ids:
-            return ()
-        found = []
-        for cell in self.frontier:
-            seen = set()
-            for rotation in range(6):
-                doors = rotate_sides(room.doors, rotation)
-                if doors in seen:
-                    continue
-                seen.add(doors)
-                if self._fits(cell, doors):
-                    found.append((cell, rotation))
-        self._placements[room_id] = tuple(sorted(found))
+        if room_id not in self._placements:  # a mansion never changes: its answers are kept
+            _room(self.cards, room_id)
+            self._placements[room_id] = () if room_id in self.placed_ids else tuple(sorted(
+                self._placements_at(room_id, self.frontier)))
         return self._placements[room_id]
 
     @cached_property
     def _placements(self) -> dict:
         return {}
+
+    def _placements_at(self, room_id: str, cells: Iterable[Hex]) -> list[tuple[Hex, int]]:
+        """The (cell, rotation) where ``room_id`` fits among the free ``cells``, one rotation per set of doors."""
+        room, frontier, found = self.cards.rooms[room_id], set(self.frontier), []
+        for cell in cells:
+            if cell not in frontier:
+                continue
+            seen = set()
+            for rotation in range(6):
+                doors = rotate_sides(room.doors, rotation)
+                if doors not in seen:
+                    seen.add(doors)
+                    if self._fits(cell, doors):
+                        found.append((cell, rotation))
+        return found
 
     def _fits(self, cell: Hex, doors: frozenset[int]) -> bool:
         meets = False
@@ -220,7 +261,7 @@ class Mansion:
         return tuple(sorted({n for cell in self.layout for n in neighbours(cell)} - self.layout.keys() - table))
 
     def sacred_cells(self) -> tuple[Hex, ...]:
-        return tuple(sorted(c for c in self.layout if self.room_at(c).is_sacred))
+        return self.cells_by_kind.get(("sacred", None), ())
 
     @cached_property
     def graph(self) -> nx.MultiGraph:
@@ -233,15 +274,58 @@ class Mansion:
     @cached_property
     def door_graph(self) -> nx.Graph:
         """Rooms joined where two doors meet (or an Amulet made a door): the paths every pawn may walk."""
+        if "door_adjacency" in self.__dict__:  # a trial mansion (see trial) knows its door-neighbours already
+            return nx.Graph(self.door_adjacency)
         return self.graph_of(("door", "amulet"))
 
+    @cached_property
+    def door_adjacency(self) -> dict[Hex, frozenset[Hex]]:
+        """Cell -> the cells joined to it by doors: :attr:`door_graph` as plain sets, for the mission search."""
+        return {cell: frozenset(joined) for cell, joined in self.door_graph.adj.items()}
+
+    @cached_property
+    def door_components(self) -> dict[Hex, int]:
+        """Cell -> a label shared by exactly the rooms door-connected to it, even through other rooms."""
+        return {cell: i for i, part in enumerate(nx.connected_components(self.door_graph)) for cell in part}
+
+    def _door_neighbours(self, cell: Hex) -> list[Hex]:
+        """The rooms whose doors (Amulet doors included) meet a door of the room at ``cell``."""
+        mine = self.doors(cell)
+        return [other for side, other in enumerate(neighbours(cell))
+                if side in mine and other in self.layout and opposite(side) in self.doors(other)]
+
+    @cached_property
+    def grown_from(self) -> tuple[weakref.ref, Hex] | None:
+        """(a weak reference to the mansion this one was placed on, the new room's cell), or ``None``: what an analysis
+        may update instead of redo (see :attr:`memo`)."""
+        return None
+
+    @cached_property
+    def memo(self) -> dict:
+        """Where analyses keep what they derived from this mansion, which never changes
+        (:func:`zaarlab.zaar.missions.placement_missions`)."""
+        return {}
+
+    @cached_property
+    def cells_by_kind(self) -> dict[tuple[str, str | None], tuple[Hex, ...]]:
+        """(category, None) and (category, plaque letter) -> the cells of such rooms, sorted."""
+        found: dict[tuple[str, str | None], list[Hex]] = {}
+        for cell in self.layout:
+            room = self.room_at(cell)
+            for key in ((room.category, None), *((room.category, letter) for letter in room.plaques)):
+                found.setdefault(key, []).append(cell)
+        return {key: tuple(sorted(cells)) for key, cells in found.items()}
+
     def graph_of(self, kinds: Iterable[str]) -> nx.Graph:
-        """A simple graph of the rooms with the edges of the given kinds."""
-        kinds = set(kinds)
-        graph = nx.Graph()
-        graph.add_nodes_from(self.graph.nodes)
-        graph.add_edges_from((u, v) for u, v, kind in self.graph.edges(keys=True) if kind in kinds)
-        return graph
+        """A simple graph of the rooms with the edges of the given kinds (kept: a mansion never changes; do not
+        modify it)."""
+        kinds = frozenset(kinds)
+        if ("graph_of", kinds) not in self.memo:
+            graph = nx.Graph()
+            graph.add_nodes_from(self.graph.nodes)
+            graph.add_edges_from((u, v) for u, v, kind in self.graph.edges(keys=True) if kind in kinds)
+            self.memo["graph_of", kinds] = graph
+        return self.memo["graph_of", kinds]
 
     # -- moving ----------------------------------------------------------------------------------------------
     def moves(self, cell: Hex, kinds: Iterable[str] = MOVE_KINDS) -> tuple[Hex, ...]:

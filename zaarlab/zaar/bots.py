@@ -68,14 +68,11 @@ def _step_toward(state: ZaarState, legal: tuple):
     else:
         goals = {c for c, _ in state.unrevoked()} - {here}
     graph = mansion.graph_of(("door", "amulet", "passage")).subgraph(set(mansion.layout) - set(state.destroyed))
-    best = None
-    for goal in goals:
-        try:
-            path = nx.shortest_path(graph, here, goal)
-        except (nx.NetworkXNoPath, nx.NodeNotFound):
-            continue
-        if len(path) > 1 and path[1] in moves and (best is None or len(path) < len(best)):
-            best = path
+    if here not in graph:
+        return None
+    paths = nx.single_source_shortest_path(graph, here)  # one search for every goal
+    reachable = sorted((len(paths[goal]), goal) for goal in goals if goal in paths and paths[goal][1:2])
+    best = next((paths[goal] for _, goal in reachable if paths[goal][1] in moves), None)
     return moves[best[1]] if best else None
 
 

@@ -12,7 +12,7 @@ from ..core.hexgrid import Hex, distance
 from .astrolabe import Command, Plates, Result, command, read
 from .missions import completed_by
 from .raml import Requirement, meets, traps
-from .state import TOOL_ORDER, Choose, EndTurn, Fight, Move, PlaceTool, RetrieveTool, ZaarState
+from .state import TOOL_ORDER, Choose, EndTurn, Fight, Move, PlaceTool, RetrieveTool, ZaarState, share_mansion
 
 MISSION_PRIZE = 3  # ZAAR-MISSION-01
 SHORTCUT_NEEDS = {"broken_porch": ("sum", 4), "broken_stairway": ("sum", 5), "jive_khane": ("letters", "AB")}  # GAP-Z06
@@ -186,8 +186,8 @@ def placed(state: ZaarState, action) -> ZaarState:
                        log=_log(state, f"{state.drawn} fits nowhere: back into the pile"))
     mansion = state.mansion.place(state.drawn, action.cell, action.rotation)
     room = state.game.cards.rooms[state.drawn]
-    new = replace(state, phase="turn", rooms=mansion.rooms, drawn="", log=_log(
-        state, f"player {p + 1} places {room.name} at [{action.cell.q}, {action.cell.r}]"))
+    new = share_mansion(replace(state, phase="turn", rooms=mansion.rooms, drawn="", log=_log(
+        state, f"player {p + 1} places {room.name} at [{action.cell.q}, {action.cell.r}]")), mansion)
     new = _return_exiles(new, room.category, action.cell)
     done = completed_by(new.mansion, action.cell, frozenset(new.used_rooms), new.game.windy_mutual)
     if done:

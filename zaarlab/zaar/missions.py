@@ -83,6 +83,52 @@ def completed_by(mansion: Mansion, cell: Hex, used: frozenset[Hex] = frozenset()
     return None
 
 
+REACH = 4  # every room of an instance lies within 3 of the new room, whose door-neighbours may change: 4 in all
+
+
+def placement_missions(mansion: Mansion, used: frozenset[Hex] = frozenset()) -> dict[tuple[str, Hex, int], str | None]:
+    """For every room card not yet placed and each of its legal placements (room, cell, rotation): the mission that
+    placement would complete (:func:`completed_by`), or ``None``.
+
+    Kept with the mansion; on a mansion grown from another by :meth:`~zaarlab.zaar.board.Mansion.place`, only the
+    placements within reach of the new room are looked at again (the answers elsewhere cannot change, unless the
+    new room joined parts of the mansion that no door connected before).
+
+    >>> from zaarlab.core.hexgrid import Hex
+    >>> mansion = Mansion.start("smoggy_chamber").place("smoggy_room_3", Hex(1, 0), 4)
+    >>> placement_missions(mansion)[("smoggy_room_4", Hex(1, -1), 2)]
+    'smoggy_triangle'
+    """
+    key = ("placement_missions", used)
+    if key in mansion.memo:
+        return mansion.memo[key]
+    parent, new_cell = mansion.grown_from or (lambda: None, None)
+    parent = parent()
+    known = parent.memo.get(key) if parent is not None else None
+    if known is not None and len(set(mansion.door_components.values())) == len(set(parent.door_components.values())):
+        reusable = known  # the new room joined no two parts: nothing far from it changed
+    else:
+        reusable, new_cell = {}, None
+    found, alike = {}, {}
+    for room, card in mansion.cards.rooms.items():
+        # A legal placement meets every door beside it and no wall: the room's doors add the same edges whatever
+        # the room and its turn, so only its category, plaques and cell matter.
+        kind = (card.category, card.plaques)
+        for cell, rotation in mansion.legal_placements(room):
+            where = (room, cell, rotation)
+            if card.category not in FOUR_TYPES:  # every mission's rooms are of these kinds
+                found[where] = None
+            elif where in reusable and distance(cell, new_cell) > REACH:
+                found[where] = reusable[where]
+            else:
+                if (kind, cell) not in alike:
+                    done = completed_by(mansion.trial(room, cell, rotation), cell, used)
+                    alike[kind, cell] = done and done.mission
+                found[where] = alike[kind, cell]
+    mansion.memo[key] = found
+    return found
+
+
 def find_missions(mansion: Mansion, used: frozenset[Hex] = frozenset(),
                   windy_mutual: bool = False) -> tuple[Completed, ...]:
     """A maximal set of disjoint missions in the whole mansion, avoiding ``used`` rooms (ZAAR-MISSION-02).
@@ -99,21 +145,23 @@ def find_missions(mansion: Mansion, used: frozenset[Hex] = frozenset(),
 
 
 # -- the five patterns -----------------------------------------------------------------------------------------
-def _cells(mansion: Mansion, category: str, letter: str | None = None) -> list[Hex]:
-    return [c for c in mansion.layout if mansion.room_at(c).category == category
-            and (letter is None or letter in mansion.room_at(c).plaques)]
+def _cells(mansion: Mansion, category: str, letter: str | None = None) -> tuple[Hex, ...]:
+    return mansion.cells_by_kind.get((category, letter), ())
 
 
 def _corridors(mansion: Mansion, containing: Hex | None):
     bloody = set(_cells(mansion, "bloody"))
-    doors = mansion.door_graph
-    starts = bloody if containing is None else {_step(containing, side, -k) for side in range(6) for k in range(4)}
+    doors = mansion.door_adjacency
+    starts = bloody if containing is None else {containing}
     for start in starts & bloody:
-        for side in range(3):  # three axes; each line is found from one end
-            line = [_step(start, side, k) for k in range(4)]
-            joined = all(doors.has_edge(line[k], line[k + 1]) for k in range(3))
-            if all(c in bloody for c in line) and joined and (containing is None or containing in line):
-                yield frozenset(line)
+        for side in range(3):  # three axes
+            # every line of four along the axis: from the start, or (containing) each window through it
+            cells = [_step(start, side, k) for k in range(-3, 4)] if containing is not None else \
+                [_step(start, side, k) for k in range(4)]
+            for first in range(len(cells) - 3):
+                line = cells[first:first + 4]
+                if all(c in bloody for c in line) and all(line[k + 1] in doors[line[k]] for k in range(3)):
+                    yield frozenset(line)
 
 
 def _step(cell: Hex, side: int, k: int) -> Hex:
@@ -124,10 +172,11 @@ def _step(cell: Hex, side: int, k: int) -> Hex:
 
 def _humid_pairs(mansion: Mansion, containing: Hex | None):
     a_rooms, b_rooms = set(_cells(mansion, "humid", "A")), set(_cells(mansion, "humid", "B"))
-    edges = mansion.door_graph.edges(containing) if containing is not None else mansion.door_graph.edges()
-    for u, v in edges:
-        if (u in a_rooms and v in b_rooms) or (v in a_rooms and u in b_rooms):
-            yield frozenset((u, v))
+    doors = mansion.door_adjacency
+    for u in (a_rooms | b_rooms if containing is None else {containing} & (a_rooms | b_rooms)):
+        for v in doors[u]:
+            if (u in a_rooms and v in b_rooms) or (v in a_rooms and u in b_rooms):
+                yield frozenset((u, v))
 
 
 def _windy_trios(mansion: Mansion, containing: Hex | None, mutual: bool):
@@ -143,16 +192,16 @@ def _windy_trios(mansion: Mansion, containing: Hex | None, mutual: bool):
 
 
 def _smoggy_triangles(mansion: Mansion, containing: Hex | None):
-    smoggy = _cells(mansion, "smoggy")
-    doors = mansion.door_graph.subgraph(smoggy)
+    smoggy = set(_cells(mansion, "smoggy"))
     if containing is not None:
-        if containing not in doors:
+        if containing not in smoggy:
             return
-        for u, v in combinations(list(doors.neighbors(containing)), 2):
-            if doors.has_edge(u, v):
+        doors = mansion.door_adjacency
+        for u, v in combinations(sorted(doors[containing] & smoggy), 2):
+            if v in doors[u]:
                 yield frozenset((containing, u, v))
         return
-    for clique in nx.enumerate_all_cliques(doors):
+    for clique in nx.enumerate_all_cliques(mansion.door_graph.subgraph(smoggy)):
         if len(clique) == 3:
             yield frozenset(clique)
         elif len(clique) > 3:
@@ -160,17 +209,14 @@ def _smoggy_triangles(mansion: Mansion, containing: Hex | None):
 
 
 def _four_types(mansion: Mansion, containing: Hex | None):
-    doors = mansion.door_graph
+    component = mansion.door_components  # door-connected, even indirectly
     groups = [_cells(mansion, category) for category in FOUR_TYPES]
     if containing is not None:
         if mansion.room_at(containing).category not in FOUR_TYPES:
             return
-        near = nx.node_connected_component(doors, containing)  # door-connected, even indirectly
-        groups = [[c for c in g if c in near and distance(c, containing) <= 3] for g in groups]
+        part = component[containing]
+        groups = [[c for c in g if component[c] == part and distance(c, containing) <= 3] for g in groups]
         groups[FOUR_TYPES.index(mansion.room_at(containing).category)] = [containing]
-        component = dict.fromkeys(near, 0)
-    else:
-        component = {c: i for i, part in enumerate(nx.connected_components(doors)) for c in part}
     for four in product(*groups):
         rooms = frozenset(four)
         if len(rooms) == 4 and len({component[c] for c in rooms}) == 1 and _touching_group(rooms):

@@ -31,7 +31,7 @@ import sympy
 from ..core.dist import Dist
 from .astrolabe import Plates, Result, load_astrolabe, read
 from .board import Mansion
-from .missions import MISSIONS, completed_by
+from .missions import MISSIONS, placement_missions
 from .name_table import load_name_table
 from .raml import Requirement, load_raml, meets, throw_dist, traps
 
@@ -60,16 +60,9 @@ def p_sacred(mansion: Mansion, pile: Iterable[str] | None = None) -> sympy.Ratio
 def completing_rooms(mansion: Mansion, mission: str, pile: Iterable[str] | None = None,
                      used: frozenset = frozenset()) -> tuple[str, ...]:
     """The rooms of the pile with a placement that completes ``mission``."""
-    pile = tuple(default_pile(mansion) if pile is None else pile)
-    found = []
-    for card in sorted(set(pile)):
-        if _is_room(mansion, card):
-            for cell, rotation in mansion.legal_placements(card):
-                done = completed_by(mansion.place(card, cell, rotation), cell, used)
-                if done and done.mission == mission:
-                    found.append(card)
-                    break
-    return tuple(found)
+    pile = set(default_pile(mansion) if pile is None else pile)
+    return tuple(sorted({room for (room, _, _), done in placement_missions(mansion, used).items()
+                         if done == mission and room in pile}))
 
 
 def p_completes(mansion: Mansion, mission: str, pile: Iterable[str] | None = None,

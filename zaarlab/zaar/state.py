@@ -7,6 +7,7 @@ supply of their own (GAP-Z10); coins drawn "at random" are chance nodes weighted
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -172,6 +173,24 @@ class EndTurn(Action):
 
 ACTION_TYPES = (PickCharacter, StartRoom, DrawCard, Place, Move, Relocate, Choose, Fight, Throw, BuyTool, SpendTool,
                 PlaceTool, RetrieveTool, Escape, EndTurn, Hex)
+
+
+# -- mansions shared by states ------------------------------------------------------------------------------
+_MANSIONS: OrderedDict[tuple, Mansion] = OrderedDict()  # (game, rooms, amulet doors, passages) -> Mansion, newest last
+_KEEP = 64  # recent mansions: those of a game's last turns, and a few more for analyses that look ahead
+
+
+def _remember(key: tuple, mansion: Mansion) -> None:
+    _MANSIONS[key] = mansion
+    while len(_MANSIONS) > _KEEP:
+        _MANSIONS.popitem(last=False)
+
+
+def share_mansion(state: ZaarState, mansion: Mansion) -> ZaarState:
+    """``state`` (whose rooms and tools are ``mansion``'s) using ``mansion`` itself, with what it has derived: a
+    mansion made by :meth:`Mansion.place` has its graphs and placements updated from the mansion before."""
+    _remember(state._mansion_key, mansion)
+    return state
 
 
 # -- the game ----------------------------------------------------------------------------------------------
@@ -362,8 +381,17 @@ class ZaarState(RulesState):
     # -- reading ---------------------------------------------------------------------------------------------
     @cached_property
     def mansion(self) -> Mansion:
-        return Mansion(self.rooms, self.amulet_doors, tuple(sorted(c for c, _ in self.passages)),
-                       cards=self.game.cards)
+        """The mansion of these rooms and tools: one object for every state that shares them, so its graphs and
+        placements are derived once (and updated, not rebuilt, when a room is placed; see :func:`share_mansion`)."""
+        key = self._mansion_key
+        if key not in _MANSIONS:
+            _remember(key, Mansion(self.rooms, self.amulet_doors, key[3], cards=self.game.cards))
+        _MANSIONS.move_to_end(key)
+        return _MANSIONS[key]
+
+    @property
+    def _mansion_key(self) -> tuple:
+        return self.game, self.rooms, self.amulet_doors, tuple(sorted(c for c, _ in self.passages))
 
     def pawn(self, player: int) -> Hex | None:
         return self.pawns[player][0] if self.pawns[player] else None

@@ -150,12 +150,14 @@ def verdict(final: ZogarState) -> tuple[int, ...] | str:
 
 
 def tournament(names: Sequence[str], games: int, seed: int = 0, progress: Callable[[int], None] | None = None,
-               **params) -> Tournament:
-    """Play ``games`` seeded games, seat ``i`` played by the bot ``BOTS[names[i]]``; ``progress(done)`` after each.
+               workers: int | None = None, cluster=None, **params) -> Tournament:
+    """Play ``games`` seeded games, seat ``i`` played by the bot ``BOTS[names[i]]``; ``progress(done)`` as they finish,
+    on ``workers`` local processes or a Dask ``cluster`` (:func:`zaarlab.tournaments.tournament`).
 
     >>> result = tournament(["bold", "random"], games=4, seed=1)
     >>> result.games, len(result.wins)
     (4, 2)
     """
     game = ZogarGame(players=len(names), **params)
-    return tournaments.tournament(game, BOTS, names, games, seed=seed, progress=progress, verdict=verdict)
+    return tournaments.tournament(game, BOTS, names, games, seed=seed, progress=progress, verdict=verdict,
+                                  workers=workers, cluster=cluster)
