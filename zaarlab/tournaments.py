@@ -31,7 +31,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from .core.play import play
-from .ui import show_figure
+from .ui import Panel, as_html, guarded, show_figure
 
 WIN, OTHER = "#2ca02c", "#d62728"
 CHUNKS_PER_WORKER = 4  # a worker gets its games in a few chunks: little overhead, an even finish, a live progress bar
@@ -146,11 +146,13 @@ def tournament_figure(result: Tournament) -> go.Figure:
     return fig
 
 
-class TournamentRunner:
+class TournamentRunner(Panel):
     """Seat bots, play a seeded series of games with a progress bar, and chart who won.
 
     ``make_game(players)`` builds the game for the seats chosen; ``verdict`` as in :func:`tournament`.
     """
+
+    title = "the tournament runner"
 
     def __init__(self, make_game: Callable[[int], object], bots: Mapping[str, Callable], seats: Sequence[str],
                  games: int = 40, seed: int = 0, verdict: Callable = _winners):
@@ -159,12 +161,13 @@ class TournamentRunner:
                       for i, name in enumerate(seats)]
         self.games = widgets.IntSlider(value=games, min=2, max=200, step=2, description="games")
         self.button = widgets.Button(description="play them")
-        self.button.on_click(lambda _: self.run())
         self.progress = widgets.IntProgress(value=0, min=0, max=games, description="played")
+        self.status = widgets.HTML()
+        self.button.on_click(guarded(self.run, self.status))
         self.chart = widgets.Output()
         self.result, self.figure = None, None
         self.box = widgets.VBox([widgets.HBox(self.seats), widgets.HBox([self.games, self.button]), self.progress,
-                                 self.chart])
+                                 self.status, self.chart])
 
     def run(self) -> None:
         self.progress.max, self.progress.value = self.games.value, 0
@@ -176,4 +179,5 @@ class TournamentRunner:
         self.result = tournament(self.make_game(len(names)), self.bots, names, self.games.value, seed=self.seed,
                                  progress=advance, verdict=self.verdict)
         self.figure = tournament_figure(self.result)
+        self.status.value = as_html(f"{self.result.games} games played")
         show_figure(self.chart, self.figure)

@@ -1,9 +1,21 @@
-"""Small helpers shared by every game's widgets."""
+"""Small helpers shared by every game's widgets: figures in outputs, text, callbacks that never fail silently,
+option lists that always hold a valid choice, and the base of every widget panel.
+
+Examples
+--------
+>>> status = widgets.HTML()
+>>> def broken():
+...     raise KeyError("no such room")
+>>> guarded(broken, status)()
+>>> "no such room" in status.value and "went wrong" in status.value
+True
+"""
 
 from __future__ import annotations
 
 import html
 import json
+import logging
 from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
@@ -12,6 +24,77 @@ import plotly.graph_objects as go
 from .core.play import Session
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
+LOG = logging.getLogger("zaarlab.widgets")
+
+
+class Panel:
+    """The base of every zaarlab widget: shown in a notebook as its ``box``; before its cell is run (or where no
+    widget can be drawn) as one readable line instead of ``VBox(children=(...``.
+
+    Subclasses set ``self.box`` and a class attribute ``title``.
+
+    >>> class Dice(Panel):
+    ...     title = "the dice explorer"
+    ...     def __init__(self):
+    ...         self.box = widgets.VBox([])
+    >>> Dice()._repr_mimebundle_()["text/plain"]
+    'the dice explorer: run this cell to use it'
+    """
+
+    title = "a zaarlab widget"
+    box: widgets.Box
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        bundle = self.box._repr_mimebundle_(**kwargs) or {}
+        return {**bundle, "text/plain": f"{self.title}: run this cell to use it"}
+
+    def __repr__(self) -> str:
+        return f"<{self.title}>"
+
+
+def guarded(action: Callable[[], object], report: widgets.HTML | widgets.Label) -> Callable[..., None]:
+    """``action`` as a widget callback (it ignores the callback's arguments): any exception it raises is shown in
+    ``report`` in words and logged, so a control never fails silently."""
+
+    def callback(*_args) -> None:
+        try:
+            action()
+        except Exception as exc:  # a callback's errors vanish in the browser otherwise
+            LOG.exception("a widget callback failed")
+            message = f"Something went wrong: {exc.args[0] if isinstance(exc, KeyError) and exc.args else exc}"
+            report.value = as_html(message) if isinstance(report, widgets.HTML) else message
+
+    return callback
+
+
+def set_options(dropdown: widgets.Dropdown, options: Sequence, prefer: Sequence = ()) -> None:
+    """Give ``dropdown`` new ``options`` ((label, value) pairs or values) and always a valid value: the current one
+    if it is still offered, else the first of ``prefer`` that is, else the first option (``None`` if there is
+    none). The browser gets options and value in one message, so it cannot echo a stale value back.
+
+    >>> menu = widgets.Dropdown()
+    >>> set_options(menu, [("one", 1), ("two", 2)]); menu.value
+    1
+    >>> set_options(menu, [("two", 2), ("three", 3)], prefer=[3]); menu.value
+    3
+    """
+    values = [o[1] if isinstance(o, tuple) else o for o in options]
+    keep = dropdown.value if dropdown.value in values else next((v for v in prefer if v in values), None)
+    with dropdown.hold_sync():
+        dropdown.options = options
+        dropdown.value = keep if keep is not None else (values[0] if values else None)
+
+
+def set_range(slider: widgets.IntSlider, low: int, high: int, value: int) -> None:
+    """New bounds and value for ``slider`` in one message to the browser (value clamped into the bounds)."""
+    with slider.hold_sync():
+        if low > slider.max:  # keep min <= max at every step
+            slider.max = high
+            slider.min = low
+        else:
+            slider.min = low
+            slider.max = high
+        slider.value = min(max(value, low), high)
 
 
 def show_figure(output: widgets.Output, figure: go.Figure) -> None:
@@ -42,12 +125,15 @@ def as_html(text: str) -> str:
     return f'<pre style="margin: 0">{html.escape(text)}</pre>'
 
 
-class GameViewer:
+class GameViewer(Panel):
     """Step through a seeded game: bots (or you) move; the status, a figure and the rule-by-rule log follow.
 
     Each game subclasses it with :meth:`describe` (a status line) and :meth:`draw` (a figure, or ``None``).
     ``seat``: a player index you play yourself (pick your move in the list and press *play*), or ``None``.
+    When it is your turn the list holds your legal moves, the first one chosen.
     """
+
+    title = "the game viewer"
 
     def __init__(self, game, bots: Sequence[Callable | None], seed: int = 0, seat: int | None = None,
                  log_lines: int = 14):
@@ -55,12 +141,11 @@ class GameViewer:
         self.session = Session(game.initial_state(), bots, seed=seed)
         self.log_lines = log_lines
         self.buttons = {name: widgets.Button(description=name) for name in ("step", "next turn", "undo", "play")}
-        self.buttons["step"].on_click(lambda _: self.step())
-        self.buttons["next turn"].on_click(lambda _: self.to_next_turn())
-        self.buttons["undo"].on_click(lambda _: self.undo())
-        self.buttons["play"].on_click(lambda _: self.play_chosen())
         self.choice = widgets.Dropdown(description="your move", layout=widgets.Layout(width="60%"))
         self.status, self.log = widgets.HTML(), widgets.HTML()
+        for name, action in (("step", self.step), ("next turn", self.to_next_turn), ("undo", self.undo),
+                             ("play", self.play_chosen)):
+            self.buttons[name].on_click(guarded(action, self.status))
         self.map = widgets.Output()
         self.figure = None
         self.refresh()
@@ -98,7 +183,7 @@ class GameViewer:
     def refresh(self) -> None:
         state = self.session.state
         waiting = self.session.waiting_for_person()
-        self.choice.options = [(str(a), a) for a in state.legal_actions()] if waiting else []
+        set_options(self.choice, [(str(a), a) for a in state.legal_actions()] if waiting else [])
         self.choice.disabled = self.buttons["play"].disabled = not waiting
         self.text = self.describe(state)
         self.status.value = as_html(self.text)

@@ -9,19 +9,23 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..core.dice import sum_dist
-from ..ui import show_figure
+from ..core.readable import exact_text
+from ..ui import Panel, guarded, set_range, show_figure
 from .figures import sum_figure
 from .odds import p_sum_at_least
 
 
-class DiceSumExplorer:
-    """``display(DiceSumExplorer().box)``; ``.answer.value`` holds the exact fraction shown.
+class DiceSumExplorer(Panel):
+    """``display(DiceSumExplorer())``; ``.answer.value`` holds the exact fraction shown. When the number of dice
+    changes, the threshold moves to the middle of the new range.
 
     >>> explorer = DiceSumExplorer(dice=3, faces=6)
     >>> explorer.at_least.value = 10
     >>> explorer.answer.value
     'P(sum of 3d6 ≥ 10) = 5/8 ≈ 62.50%'
     """
+
+    title = "the dice-sum explorer"
 
     def __init__(self, dice: int = 3, faces: int = 6, max_dice: int = 10):
         self.faces = faces
@@ -33,26 +37,23 @@ class DiceSumExplorer:
         self.chart = widgets.Output()
         self.figure = None
         self._set_range()
-        self.dice.observe(self._on_dice, names="value")
-        self.at_least.observe(self._redraw, names="value")
+        self.dice.observe(guarded(self._on_dice, self.answer), names="value")
+        self.at_least.observe(guarded(self._redraw, self.answer), names="value")
         self._redraw()
         self.box = widgets.VBox([widgets.HBox([self.dice, self.at_least]), self.answer, self.chart])
 
     def _set_range(self) -> None:
         n = self.dice.value
-        middle = (n * (self.faces + 1) + 1) // 2
-        with self.at_least.hold_trait_notifications():
-            self.at_least.max = n * self.faces
-            self.at_least.min = n
-            self.at_least.value = middle
+        with self.at_least.hold_trait_notifications():  # one redraw, after bounds and value are all set
+            set_range(self.at_least, n, n * self.faces, (n * (self.faces + 1) + 1) // 2)
 
-    def _on_dice(self, _change=None) -> None:
+    def _on_dice(self) -> None:
         self._set_range()
         self._redraw()
 
-    def _redraw(self, _change=None) -> None:
+    def _redraw(self) -> None:
         n, total = self.dice.value, self.at_least.value
         p = p_sum_at_least(n, self.faces, total)
-        self.answer.value = f"P(sum of {n}d{self.faces} ≥ {total}) = {p} ≈ {100 * float(p):.2f}%"
+        self.answer.value = f"P(sum of {n}d{self.faces} ≥ {total}) = {exact_text(p)}"
         self.figure = sum_figure(sum_dist(n, self.faces), f"Sum of {n}d{self.faces}", at_least=total)
         show_figure(self.chart, self.figure)

@@ -13,7 +13,8 @@ import ipywidgets as widgets
 from .. import ui
 from ..core.api import IllegalActionError
 from ..core.hexgrid import Hex
-from ..ui import as_html, show_figure
+from ..core.readable import exact_text
+from ..ui import Panel, as_html, guarded, set_options, show_figure
 from .astrolabe import POWERS, Plates, command, load_astrolabe, read
 from .board import Mansion
 from .bots import greedy_bot
@@ -24,7 +25,7 @@ from .raml import load_raml, meets, throw_dist, traps
 from .state import ZaarGame
 
 
-class MansionBuilder:
+class MansionBuilder(Panel):
     """Pick (or draw) a room, turn it, pick a cell, and place it: refusals say which rule and why; missions done
     are ringed on the map with the player paid; the door graph and the next-card odds follow.
 
@@ -38,6 +39,8 @@ class MansionBuilder:
     'player 1 placed Sacred room 5 at [1, 0]'
     """
 
+    title = "the mansion builder"
+
     def __init__(self, start: str = "bloody_chamber", players: int = 4, seed: int = 0, mission_odds: bool = False):
         self.history = [Mansion.start(start)]
         self.completed: list[tuple[str, tuple, int]] = []
@@ -46,25 +49,25 @@ class MansionBuilder:
         self.rotation = widgets.IntSlider(value=0, min=0, max=5, description="turn")
         self.cell = widgets.Dropdown(description="cell", layout=widgets.Layout(width="320px"))
         self.player = widgets.Dropdown(options=[(f"player {p + 1}", p) for p in range(players)], description="placer")
-        self.mission_odds = widgets.Checkbox(value=mission_odds, description="mission odds (slower)")
+        self.mission_odds = widgets.Checkbox(value=mission_odds, description="mission odds")
         self.buttons = {name: widgets.Button(description=name) for name in ("draw a card", "place", "undo")}
-        self.buttons["draw a card"].on_click(lambda _: self.draw())
-        self.buttons["place"].on_click(lambda _: self.place())
-        self.buttons["undo"].on_click(lambda _: self.undo())
         self.status, self.odds = widgets.HTML(), widgets.HTML()
+        for name, action in (("draw a card", self.draw), ("place", self.place), ("undo", self.undo)):
+            self.buttons[name].on_click(guarded(action, self.status))
         self.map, self.graph = widgets.Output(), widgets.Output()
         self.figures = ()
         self.text = ""
         self.fitting: list[Hex] = []
         self._quiet = False
         for control in (self.room, self.rotation):
-            control.observe(lambda _: self._quiet or self._offer_cells(redraw=True), names="value")
-        self.mission_odds.observe(lambda _: self._refresh(), names="value")
+            control.observe(guarded(lambda: self._quiet or self._offer_cells(redraw=True), self.status), names="value")
+        self.mission_odds.observe(guarded(self._refresh, self.status), names="value")
         self._refresh()
         placeable = [r for _, r in self.room.options if self.mansion.legal_placements(r)]
-        if placeable:  # start on a room that fits, turned a way that fits
+        if placeable:  # start on a room that fits, turned a way that fits, on a cell where it fits
             self.room.value = placeable[0]
             self.rotation.value = self.mansion.legal_placements(placeable[0])[0][1]
+            self.cell.value = self.fitting[0]
         self.box = widgets.VBox([
             widgets.HBox([self.room, self.rotation, self.buttons["draw a card"]]),
             widgets.HBox([self.cell, self.player, self.buttons["place"], self.buttons["undo"]]),
@@ -83,6 +86,10 @@ class MansionBuilder:
 
     def place(self) -> None:
         mansion, room, cell = self.mansion, self.room.value, self.cell.value
+        if room is None or cell is None:
+            self.text = "choose a room and a cell first" if room else "no room is left to place"
+            self.status.value = as_html(self.text)
+            return
         try:
             placed = mansion.place(room, cell, self.rotation.value)
         except IllegalActionError as err:
@@ -110,11 +117,9 @@ class MansionBuilder:
     def _refresh(self, keep_text: bool = False) -> None:
         rooms = sorted((r for r in default_pile(self.mansion) if r in self.mansion.cards.rooms),
                        key=lambda r: self.mansion.cards.rooms[r].name)
-        current = self.room.value
         self._quiet = True  # one redraw below, not one per change
-        self.room.options = [(self.mansion.cards.rooms[r].name, r) for r in rooms]
-        if current in rooms:
-            self.room.value = current
+        set_options(self.room, [(self.mansion.cards.rooms[r].name, r) for r in rooms],
+                    prefer=[r for r in rooms if self.mansion.legal_placements(r)])
         self._quiet = False
         self._offer_cells()
         if not keep_text:
@@ -125,7 +130,7 @@ class MansionBuilder:
         show_figure(self.map, self.figures[0])
         show_figure(self.graph, self.figures[1])
         odds = next_card_odds(self.mansion, missions=MISSIONS if self.mission_odds.value else ())
-        self.odds.value = as_html("next card:\n" + "\n".join(f"  {name}: {p} ≈ {float(p):.3f}"
+        self.odds.value = as_html("next card:\n" + "\n".join(f"  {name.replace('_', ' ')}: {exact_text(p)}"
                                                              for name, p in odds.items()))
 
     def _map_figure(self):
@@ -136,7 +141,8 @@ class MansionBuilder:
     def _offer_cells(self, redraw: bool = False) -> None:
         """Every free cell, the ones where the room fits as turned marked with a tick (and on the map)."""
         if not self.room.value:
-            self.cell.options, self.fitting = [], []
+            set_options(self.cell, [])
+            self.fitting = []
             return
         fits = {c for c, _ in self.mansion.legal_placements(self.room.value)}
         turned = set()
@@ -147,18 +153,15 @@ class MansionBuilder:
             except IllegalActionError:
                 pass
         self.fitting = sorted(turned)
-        current = self.cell.value
-        self.cell.options = [(f"[{c.q}, {c.r}] enclosure {self.mansion.enclosure(c)}"
-                              + (" ✓" if c in turned else " (fits turned otherwise)" if c in fits else ""), c)
-                             for c in self.mansion.frontier]
-        if current in self.mansion.frontier:
-            self.cell.value = current
+        set_options(self.cell, [(f"[{c.q}, {c.r}] enclosure {self.mansion.enclosure(c)}"
+                                 + (" ✓" if c in turned else " (fits turned otherwise)" if c in fits else ""), c)
+                                for c in self.mansion.frontier], prefer=self.fitting)
         if redraw and self.figures:
             self.figures = (self._map_figure(), self.figures[1])
             show_figure(self.map, self.figures[0])
 
 
-class AstrolabeBattle:
+class AstrolabeBattle(Panel):
     """Trap a demon, read the astrolabe, throw the raml: the plates turn, the exact battle odds follow.
 
     >>> bench = AstrolabeBattle(seed=2)
@@ -167,6 +170,8 @@ class AstrolabeBattle:
     >>> bench.text.splitlines()[1]
     'P(lose) = 27/64 ≈ 0.422, P(win) = 111/256, P(extra win) = 37/256 (given that the throw on the table failed)'
     """
+
+    title = "the astrolabe and the raml"
 
     def __init__(self, seed: int = 0, max_wisdom: int = 8):
         self.rng, self.max_wisdom = random.Random(seed), max_wisdom
@@ -178,13 +183,13 @@ class AstrolabeBattle:
         self.warrior = widgets.Checkbox(description="Warrior (backsides)")
         self.wise = widgets.Checkbox(description="Wise (wins are extra)")
         self.buttons = {name: widgets.Button(description=name) for name in ("read the astrolabe", "throw the raml")}
-        self.buttons["read the astrolabe"].on_click(lambda _: self.read())
-        self.buttons["throw the raml"].on_click(lambda _: self.throw())
         self.report = widgets.HTML()
+        self.buttons["read the astrolabe"].on_click(guarded(self.read, self.report))
+        self.buttons["throw the raml"].on_click(guarded(self.throw, self.report))
         self.dial, self.chart = widgets.Output(), widgets.Output()
         self.figures = ()
         for control in (self.wisdom, self.warrior, self.wise):
-            control.observe(lambda _: self._show(), names="value")
+            control.observe(guarded(self._show, self.report), names="value")
         self._show()
         self.box = widgets.VBox([
             widgets.HBox([self.letter, self.category, self.buttons["read the astrolabe"]]),
@@ -257,6 +262,8 @@ class GameViewer(ui.GameViewer):
     >>> viewer.to_next_turn(); viewer.session.state.turn
     1
     """
+
+    title = "the Zaar game viewer"
 
     def __init__(self, game: ZaarGame, seed: int = 0, seat: int | None = None, log_lines: int = 14):
         super().__init__(game, [greedy_bot] * game.players, seed=seed, seat=seat, log_lines=log_lines)

@@ -112,12 +112,16 @@ def _province_hover(planet: Planet, province: str) -> str:
 
 
 def battle_figure(ends: Dist, title: str) -> go.Figure:
-    """One bar per end state of a battle: attackers left, defenders left, or nobody; exact fractions on hover.
+    """One bar per end state of a battle on one axis: defenders left to the left of 0, attackers left to the right,
+    nobody at 0; exact fractions on hover. The axis names a handful of ticks, so it stays readable at 58 v 58.
 
     >>> from zaarlab.zargos.odds import battle_dist
     >>> fig = battle_figure(battle_dist(2, 1), "2 v 1")
     >>> list(fig.data[0].x), fig.data[0].customdata[0]
-    (['nobody left'], '23/49')
+    ([0], ['nobody left', '23/49'])
+    >>> fig = battle_figure(battle_dist(58, 58), "58 v 58")
+    >>> len(fig.layout.xaxis.tickvals) <= 13, fig.layout.xaxis.ticktext[0].endswith("defenders")
+    (True, True)
     """
     fig = go.Figure()
     groups = (("nobody left", NOBODY, lambda e: e == (0, 0), lambda e: "nobody left"),
@@ -125,14 +129,28 @@ def battle_figure(ends: Dist, title: str) -> go.Figure:
               ("attackers take it", ATTACKER, lambda e: e[0] > 0, lambda e: f"{e[0]} attackers left"))
     probs = ends.to_sympy()
     for name, colour, keep, label in groups:
-        chosen = sorted((e for e in probs if keep(e)), key=lambda e: (e[1], -e[0]))
+        chosen = sorted((e for e in probs if keep(e)), key=lambda e: e[0] - e[1])
         if chosen:
-            fig.add_trace(go.Bar(x=[label(e) for e in chosen], y=[float(probs[e]) for e in chosen],
-                                 customdata=[str(probs[e]) for e in chosen], marker_color=colour, name=name,
-                                 hovertemplate="%{x}: %{customdata}<extra></extra>"))
-    fig.update_layout(title=title, yaxis_title="probability", height=360, margin=dict(l=50, r=20, t=50, b=90),
-                      xaxis=dict(tickangle=-45))
+            fig.add_trace(go.Bar(x=[e[0] - e[1] for e in chosen], y=[float(probs[e]) for e in chosen],
+                                 customdata=[[label(e), str(probs[e])] for e in chosen], marker_color=colour,
+                                 name=name, hovertemplate="%{customdata[0]}: %{customdata[1]}<extra></extra>"))
+    low = -max((e[1] for e in probs), default=0)
+    high = max((e[0] for e in probs), default=0)
+    ticks = _ticks(low, high)
+    fig.update_layout(title=title, yaxis_title="probability", height=360, margin=dict(l=50, r=20, t=50, b=60),
+                      bargap=0.05, xaxis=dict(title="units left at the end", tickvals=ticks,
+                                              ticktext=[_side(v) for v in ticks]))
     return fig
+
+
+def _ticks(low: int, high: int, most: int = 6) -> list[int]:
+    """0 and up to ``most`` evenly spaced ticks on each side."""
+    step = max(1, -(-max(-low, high) // most))
+    return list(range(-(-low // step) * step, high + 1, step))
+
+
+def _side(v: int) -> str:
+    return "nobody" if v == 0 else f"{-v} defenders" if v < 0 else f"{v} attackers"
 
 
 def win_heatmap(table: list[list], title: str) -> go.Figure:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from .. import ui
-from ..ui import as_html, show_figure
+from ..core.readable import exact_html, exact_text
+from ..ui import Panel, as_html, guarded, show_figure
 from .board import Planet, load_planet
 from .bots import greedy_bot
 from .figures import battle_figure, board_figure, planet_figure, win_heatmap
@@ -17,7 +18,7 @@ from .odds import battle_dist, win_table
 from .state import ZargosGame
 
 
-class ProvinceExplorer:
+class ProvinceExplorer(Panel):
     """Pick a province: its kingdom, land neighbours and every sea route with its boat cost.
 
     >>> explorer = ProvinceExplorer()
@@ -28,6 +29,8 @@ class ProvinceExplorer:
     by sea: KORI-4 (1 boat), LUDOS-3 (1 boat), LUDOS-4 (1 boat)
     """
 
+    title = "the province explorer"
+
     def __init__(self, planet: Planet | None = None, province: str = "FC"):
         self.planet = planet or load_planet()
         self.province = widgets.Dropdown(options=sorted(self.planet.provinces), value=province,
@@ -35,11 +38,11 @@ class ProvinceExplorer:
         self.report = widgets.HTML()
         self.map = widgets.Output()
         self.figure = None
-        self.province.observe(self._update, names="value")
+        self.province.observe(guarded(self._update, self.report), names="value")
         self._update()
         self.box = widgets.VBox([self.province, self.report, self.map])
 
-    def _update(self, _change=None) -> None:
+    def _update(self) -> None:
         p, planet = self.province.value, self.planet
         traits = [t for t, on in (("capital", planet.is_capital(p)), ("coastal", planet.is_coastal(p))) if on]
         if planet.ring(p) != "outer":
@@ -54,7 +57,7 @@ class ProvinceExplorer:
         show_figure(self.map, self.figure)
 
 
-class BattleCalculator:
+class BattleCalculator(Panel):
     """Sliders for the two sides, toggles for walls and Winds of War; exact outcome fractions and charts.
 
     >>> calc = BattleCalculator()
@@ -64,6 +67,8 @@ class BattleCalculator:
     defender holds: 361/8575 ≈ 4.21%
     both wiped out, province empty: 361/1715 ≈ 21.05%
     """
+
+    title = "the battle calculator"
 
     def __init__(self, attackers: int = 7, defenders: int = 5, max_units: int = 60, heatmap_size: int = 20):
         self.attackers = widgets.IntSlider(value=attackers, min=1, max=max_units, description="attackers",
@@ -79,9 +84,9 @@ class BattleCalculator:
         self.heatmap_size = heatmap_size
         self.figure = self.heatmap_figure = None
         for control in (self.attackers, self.defenders):
-            control.observe(self._update_battle, names="value")
+            control.observe(guarded(self._update_battle, self.answer), names="value")
         for toggle in (self.capital, self.attacker_war, self.defender_war):
-            toggle.observe(self._update_all, names="value")
+            toggle.observe(guarded(self._update_all, self.answer), names="value")
         self._update_all()
         self.box = widgets.VBox([
             widgets.HBox([self.attackers, self.defenders]),
@@ -93,20 +98,20 @@ class BattleCalculator:
         return {"capital": self.capital.value, "attacker_war": self.attacker_war.value,
                 "defender_war": self.defender_war.value}
 
-    def _update_all(self, _change=None) -> None:
+    def _update_all(self) -> None:
         self._update_battle()
         table = win_table(self.heatmap_size, self.heatmap_size, **self.conditions())
         self.heatmap_figure = win_heatmap(table, f"P(attacker wins){self._suffix()}")
         show_figure(self.heatmap, self.heatmap_figure)
 
-    def _update_battle(self, _change=None) -> None:
+    def _update_battle(self) -> None:
         a, d = self.attackers.value, self.defenders.value
         ends = battle_dist(a, d, **self.conditions())
         lines = (("attacker takes the province", ends.p(lambda e: e[0] > 0)),
                  ("defender holds", ends.p(lambda e: e[1] > 0)),
                  ("both wiped out, province empty", ends.p((0, 0))))
-        self.text = "\n".join(f"{name}: {p} ≈ {100 * float(p):.2f}%" for name, p in lines)
-        self.answer.value = as_html(self.text)
+        self.text = "\n".join(f"{name}: {exact_text(p)}" for name, p in lines)
+        self.answer.value = "<br>".join(f"{name}: {exact_html(p)}" for name, p in lines)
         self.figure = battle_figure(ends, f"{a} attackers v {d} defenders{self._suffix()}")
         show_figure(self.chart, self.figure)
 
@@ -126,6 +131,8 @@ class GameViewer(ui.GameViewer):
     >>> viewer.step(); viewer.undo(); viewer.session.state.turn
     1
     """
+
+    title = "the Zargos game viewer"
 
     def __init__(self, game: ZargosGame, seed: int = 0, people_seat: int | None = None, log_lines: int = 14):
         super().__init__(game, [greedy_bot] * game.players, seed=seed, seat=people_seat, log_lines=log_lines)

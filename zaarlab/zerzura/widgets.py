@@ -9,7 +9,7 @@ import ipywidgets as widgets
 
 from .. import ui
 from ..tournaments import TournamentRunner
-from ..ui import as_html, show_figure
+from ..ui import Panel, as_html, guarded, set_range, show_figure
 from .bots import BOTS
 from .cards import load_cards
 from .figures import scales_figure, sheet_figure, table_figure
@@ -17,7 +17,7 @@ from .scoring import Holdings, met, score_counts
 from .state import ZerzuraGame
 
 
-class CollectionBuilder:
+class CollectionBuilder(Panel):
     """Sliders for each Object and toggles for the Characters: the live score sheet and the tiles met.
 
     >>> builder = CollectionBuilder()
@@ -28,6 +28,8 @@ class CollectionBuilder:
     >>> builder.text.splitlines()[-2:]
     ['total: 9', 'other Guard choices: Guard (Q+1) left unused -> 1']
     """
+
+    title = "the collection builder"
 
     def __init__(self, max_quantity: int = 12):
         self.cards = load_cards()
@@ -41,7 +43,7 @@ class CollectionBuilder:
         self.charts = widgets.Output()
         self.figures = ()
         for control in (*self.quantity.values(), *self.character.values(), self.goods_cards, self.stored):
-            control.observe(self._update, names="value")
+            control.observe(guarded(self._update, self.report), names="value")
         self._update()
         self.box = widgets.VBox([
             widgets.HBox([widgets.VBox(list(self.quantity.values())), widgets.VBox([self.goods_cards, self.stored])]),
@@ -49,13 +51,16 @@ class CollectionBuilder:
             widgets.HBox([self.report, self.tiles]), self.charts,
         ])
 
-    def _update(self, _change=None) -> None:
+    def _update(self) -> None:
         counts = {obj: s.value for obj, s in self.quantity.items()}
         chosen = [c for c, toggle in self.character.items() if toggle.value]
-        goods = max(self.goods_cards.value, -(-sum(counts.values()) // 3))  # at most three Objects a card
-        if goods != self.goods_cards.value:
-            self.goods_cards.value = goods  # (runs this update again)
-            return
+        fewest = -(-sum(counts.values()) // 3)  # at most three Objects a card
+        if fewest != self.goods_cards.min:  # the slider starts where the Objects need it, in one message
+            before = self.goods_cards.value
+            set_range(self.goods_cards, fewest, self.goods_cards.max, before)
+            if self.goods_cards.value != before:
+                return  # the slider's own observer has run this update with the new value
+        goods = self.goods_cards.value
         sheet = score_counts(counts, chosen, goods, card_set=self.cards)
         holdings = Holdings(counts, goods + len(chosen), self.stored.value, len(chosen))
         met_tiles = [t.name for t in self.cards.tiles.values() if met(t, holdings)]
@@ -81,6 +86,8 @@ class GameViewer(ui.GameViewer):
     >>> viewer.to_next_turn(); viewer.session.state.round, viewer.session.state.phase
     (1, 'act')
     """
+
+    title = "the Zerzura game viewer"
 
     def __init__(self, game: ZerzuraGame, seed: int = 0, seat: int | None = None, bots: tuple[str, ...] = (),
                  log_lines: int = 14):

@@ -12,8 +12,9 @@ import ipywidgets as widgets
 
 from .. import ui
 from ..core.play import Session
+from ..core.readable import exact_text
 from ..tournaments import TournamentRunner
-from ..ui import as_html, show_figure
+from ..ui import Panel, as_html, guarded, show_figure
 from .bots import BOTS, bold_bot, verdict
 from .deck import p_survive, practice_delve
 from .figures import next_card_figure, policies_figure, survival_figure, table_figure
@@ -25,8 +26,9 @@ CARRYABLE = ("flame_bow", "frost_axe", "elemist", "holy_water", "healing_draught
              "treasure_1")
 
 
-class HoldAdvisor:
-    """A dice table for one combat.
+class HoldAdvisor(Panel):
+    """A dice table for one combat: what the enemy needs, the five dice, which to hold; the exact chance of every
+    hold, best first.
 
     >>> advisor = HoldAdvisor(dice=(1, 1, 2, 5, 6))
     >>> advisor.text.splitlines()[0]
@@ -35,6 +37,8 @@ class HoldAdvisor:
     >>> advisor.text.splitlines()[1]
     'your hold [5] -> 26159/69984 ≈ 37.38%'
     """
+
+    title = "the hold advisor"
 
     def __init__(self, requirement: str = "3x5", dice: tuple[int, ...] = (1, 1, 2, 5, 6), rolls_left: int = 2,
                  seed: int = 0):
@@ -45,13 +49,13 @@ class HoldAdvisor:
         self.held = [widgets.ToggleButton(description="hold", layout=widgets.Layout(width="60px")) for _ in dice]
         self.rolls_left = widgets.IntSlider(value=rolls_left, min=0, max=2, description="rolls left")
         self.roll = widgets.Button(description="roll the others")
-        self.roll.on_click(lambda _: self.roll_unheld())
         self.report = widgets.HTML()
+        self.roll.on_click(guarded(self.roll_unheld, self.report))
         self.chart = widgets.Output()
         self.figure = None
         for control in (*self.dice, *self.held, self.rolls_left):
-            control.observe(self._update, names="value")
-        self.requirement.observe(self._new_requirement, names="value")
+            control.observe(guarded(self._update, self.report), names="value")
+        self.requirement.observe(guarded(self._new_requirement, self.report), names="value")
         self._new_requirement()
         columns = [widgets.VBox([die, hold]) for die, hold in zip(self.dice, self.held, strict=True)]
         self.box = widgets.VBox([self.requirement, widgets.HBox(columns), widgets.HBox([self.rolls_left, self.roll]),
@@ -68,12 +72,12 @@ class HoldAdvisor:
             self.rolls_left.value -= 1
         self._update()
 
-    def _new_requirement(self, _change=None) -> None:
+    def _new_requirement(self) -> None:
         self.figure = policies_figure(self.requirement.value)
         show_figure(self.chart, self.figure)
         self._update()
 
-    def _update(self, _change=None) -> None:
+    def _update(self) -> None:
         dice = tuple(d.value for d in self.dice)
         advice = hold_advice(self.requirement.value, dice, self.rolls_left.value)
         if advice.already_won:
@@ -83,15 +87,15 @@ class HoldAdvisor:
         else:
             mine = tuple(sorted(d.value for d, h in zip(self.dice, self.held, strict=True) if h.value))
             best, p_best = advice.ranking[0]
-            lines = [f"best: keep {list(best)} -> P(win) = {p_best} ≈ {100 * float(p_best):.2f}%",
-                     f"your hold {list(mine)} -> {advice.p(mine)} ≈ {100 * float(advice.p(mine)):.2f}%",
+            lines = [f"best: keep {list(best)} -> P(win) = {exact_text(p_best)}",
+                     f"your hold {list(mine)} -> {exact_text(advice.p(mine))}",
                      f"simple hold {list(advice.simple)} -> {advice.p(advice.simple)}", "every hold:"]
             lines += [f"  keep {str(list(h)):<18} {str(p):>24}  {100 * float(p):6.2f}%" for h, p in advice.ranking]
             self.text = "\n".join(lines)
         self.report.value = as_html(self.text)
 
 
-class DeckExplorer:
+class DeckExplorer(Panel):
     """Press your luck with exact odds: turn cards of a seeded dungeon and watch the chances move.
 
     Choose what to carry and how many Gazes are out; *flip* turns a card (a battle or a trap is played out by
@@ -102,24 +106,25 @@ class DeckExplorer:
     'P(alive after the next card) = 7285121903/8571080448 ≈ 85.00%'
     >>> explorer.carry.value = ("flame_bow",)   # a new delve, with the bow
     >>> explorer.text.splitlines()[0]
-    'P(alive after the next card) = 89430176389/102036672000 ≈ 87.65%'
+    'P(alive after the next card) = 0.87645… ≈ 87.65% (exact: 11 digits over 12)'
     >>> explorer.flip(); explorer.session.history[0]
     Flip()
     """
+
+    title = "the deck explorer"
 
     def __init__(self, seed: int = 0, flips: int = 6):
         self.seed, self.flips, self.delves = seed, flips, 0
         self.carry = widgets.SelectMultiple(options=CARRYABLE, description="carry", rows=len(CARRYABLE))
         self.gazes = widgets.IntSlider(value=0, min=0, max=6, description="Gazes out")
         self.buttons = {name: widgets.Button(description=name) for name in ("flip", "leave", "new delve")}
-        self.buttons["flip"].on_click(lambda _: self.flip())
-        self.buttons["leave"].on_click(lambda _: self.leave())
-        self.buttons["new delve"].on_click(lambda _: self.new_delve())
         self.report, self.log = widgets.HTML(), widgets.HTML()
+        for name, action in (("flip", self.flip), ("leave", self.leave), ("new delve", self.new_delve)):
+            self.buttons[name].on_click(guarded(action, self.report))
         self.charts = widgets.Output()
         self.figures = ()
         for control in (self.carry, self.gazes):
-            control.observe(lambda _: self.new_delve(), names="value")
+            control.observe(guarded(self.new_delve, self.report), names="value")
         self.new_delve(count=False)
         self.box = widgets.VBox([widgets.HBox([self.carry, self.gazes]), widgets.HBox(list(self.buttons.values())),
                                  self.report, self.charts, self.log])
@@ -149,7 +154,7 @@ class DeckExplorer:
         start = len(self.session.states[0].log)
         if self._delving():
             alive = p_survive(state, 1)
-            self.text = (f"P(alive after the next card) = {alive} ≈ {100 * float(alive):.2f}%\n"
+            self.text = (f"P(alive after the next card) = {exact_text(alive)}\n"
                          f"found so far: {', '.join(state.found) or 'nothing'}; {state.drawable} cards under the cut")
             self.figures = (next_card_figure(state), survival_figure(state, self.flips))
         else:
@@ -182,6 +187,8 @@ class GameViewer(ui.GameViewer):
     >>> viewer.to_next_turn(); viewer.session.state.turn
     1
     """
+
+    title = "the Zogar's Gaze game viewer"
 
     def __init__(self, game: ZogarGame, seed: int = 0, seat: int | None = None, bots: tuple[str, ...] = (),
                  log_lines: int = 14):
