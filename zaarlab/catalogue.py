@@ -64,8 +64,9 @@ class GameInfo:
     players: tuple[int, int]
     dice: tuple[DiceSet, ...]
     rules: tuple[str, ...]
-    reconstructed: tuple[str, ...]
-    """The details of every reconstructed part of this entry (empty when all is printed)."""
+    reconstructed: tuple[tuple[str, str], ...]
+    """(part, detail) for every reconstructed part of this entry, such as ``("players", "GAP-Z14: ...")``; empty
+    when all is printed."""
 
     def dice_dist(self) -> Dist:
         """The distribution of one throw of all the game's dice, each set as a sorted pool.
@@ -113,7 +114,7 @@ def _info(entry: dict) -> GameInfo:
         players=(entry["players"]["min"], entry["players"]["max"]),
         dice=tuple(DiceSet(s["name"], s["count"], tuple(s["faces"])) for s in entry["dice"]["sets"]),
         rules=tuple(entry["rules"]),
-        reconstructed=tuple(detail for _, detail in reconstructed_parts(entry)),
+        reconstructed=tuple(reconstructed_parts(entry)),
     )
 
 

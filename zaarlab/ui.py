@@ -16,7 +16,8 @@ from __future__ import annotations
 import html
 import json
 import logging
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -125,6 +126,37 @@ def as_html(text: str) -> str:
     return f'<pre style="margin: 0">{html.escape(text)}</pre>'
 
 
+RULES = re.compile(r"\(?\b[A-Z]+-[A-Z]+\d?-\d\d(?:(?:, | and )(?:-\d\d|[A-Z]+-[A-Z]+\d?-\d\d))*\b(?:\)|: )?")
+
+
+def spoken(line: str, names: Mapping[str, str] = {}) -> tuple[str, tuple[str, ...]]:  # noqa: B006 (read only)
+    """A log line in the game's words: card ids as their printed names, and the rule IDs taken out (to be shown small
+    beside it) rather than leading the line.
+
+    >>> spoken("ZERZURA-ACTION-03: player 1 takes guard_plus_2", {"guard_plus_2": "Guard (Q+2)"})
+    ('player 1 takes Guard (Q+2)', ('ZERZURA-ACTION-03',))
+    >>> spoken("player 1 chooses the amazons (ZARGOS-SETUP-02)")
+    ('player 1 chooses the amazons', ('ZARGOS-SETUP-02',))
+    """
+    rules = tuple(m.strip("(): ") for m in RULES.findall(line))
+    words = RULES.sub("", line)
+    words = re.sub(r"\s+([;,.])", r"\1", re.sub(r"\s{2,}", " ", words)).strip(" ;")
+    if names:
+        ids = re.compile(r"\b(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")\b")
+        words = ids.sub(lambda m: names[m[1]], words)
+    return words, rules
+
+
+def log_html(lines: Sequence[str], names: Mapping[str, str] = {}) -> str:  # noqa: B006 (read only)
+    """Log lines for an HTML widget: the game's words, each line's rule IDs small and grey at its end."""
+    shown = []
+    for line in lines:
+        words, rules = spoken(line, names)
+        tag = f' <small style="color: #6b6b6b">{html.escape(", ".join(rules))}</small>' if rules else ""
+        shown.append(f"<div>{html.escape(words)}{tag}</div>")
+    return '<div style="font-family: monospace; white-space: pre-wrap">' + "".join(shown) + "</div>"
+
+
 class GameViewer(Panel):
     """Step through a seeded game: bots (or you) move; the status, a figure and the rule-by-rule log follow.
 
@@ -134,6 +166,7 @@ class GameViewer(Panel):
     """
 
     title = "the game viewer"
+    names: Mapping[str, str] = {}  # card ids -> printed names, for the log and the moves
 
     def __init__(self, game, bots: Sequence[Callable | None], seed: int = 0, seat: int | None = None,
                  log_lines: int = 14):
@@ -183,11 +216,11 @@ class GameViewer(Panel):
     def refresh(self) -> None:
         state = self.session.state
         waiting = self.session.waiting_for_person()
-        set_options(self.choice, [(str(a), a) for a in state.legal_actions()] if waiting else [])
+        set_options(self.choice, [(spoken(str(a), self.names)[0], a) for a in state.legal_actions()] if waiting else [])
         self.choice.disabled = self.buttons["play"].disabled = not waiting
         self.text = self.describe(state)
         self.status.value = as_html(self.text)
-        self.log.value = as_html("\n".join(state.log[-self.log_lines:]))
+        self.log.value = log_html(state.log[-self.log_lines:], self.names)
         self.figure = self.draw(state)
         if self.figure is not None:
             show_figure(self.map, self.figure)

@@ -22,7 +22,7 @@ from .figures import astrolabe_figure, battle_figure, door_graph_figure, mansion
 from .missions import MISSIONS, completed_by
 from .odds import TABLE_CASES, TABLE_FAILED, battle_dist, default_pile, next_card_odds
 from .raml import load_raml, meets, throw_dist, traps
-from .state import ZaarGame
+from .state import TOOL_ORDER, ZaarGame
 
 
 class MansionBuilder(Panel):
@@ -264,6 +264,7 @@ class GameViewer(ui.GameViewer):
     """
 
     title = "the Zaar game viewer"
+    names = {tool: tool.capitalize() for tool in TOOL_ORDER}
 
     def __init__(self, game: ZaarGame, seed: int = 0, seat: int | None = None, log_lines: int = 14):
         super().__init__(game, [greedy_bot] * game.players, seed=seed, seat=seat, log_lines=log_lines)

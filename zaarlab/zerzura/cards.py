@@ -101,6 +101,20 @@ class CardSet:
         goods = [g.id for g in self.goods.values() for _ in range(g.count)]
         return tuple(sorted(goods + list(self.characters)))
 
+    def card_name(self, card_id: str) -> str:
+        """A card as a player names it: a Character's printed name; a Goods card by its Objects.
+
+        >>> cards = load_cards()
+        >>> cards.card_name("guard_plus_1"), cards.card_name("lamp_2"), cards.card_name("turban_ring")
+        ('Guard (Q+1)', 'Enchanted lamp ×2', "Genie's turban + Magic ring")
+        """
+        if card_id in self.characters:
+            return self.characters[card_id].name
+        objects = self.goods[card_id].objects
+        if len(set(objects)) == 1:
+            return self.names[objects[0]] + (f" ×{len(objects)}" if len(objects) > 1 else "")
+        return " + ".join(self.names[o] for o in objects)
+
     def vp(self, obj: str, quantity: int) -> int:
         """The victory points of ``quantity`` of ``obj`` (ZERZURA-END-03; beyond the scale, its last value)."""
         scale = self.scales[obj]

@@ -190,6 +190,11 @@ class GameViewer(ui.GameViewer):
 
     title = "the Zogar's Gaze game viewer"
 
+    @property
+    def names(self) -> dict[str, str]:
+        cards = self.session.state.game.cards
+        return {card.id: card.name for card in (*cards.dungeon.values(), *cards.market.values())}
+
     def __init__(self, game: ZogarGame, seed: int = 0, seat: int | None = None, bots: tuple[str, ...] = (),
                  log_lines: int = 14):
         names = bots or tuple(("cautious", "bold")[p % 2] for p in range(game.players))

@@ -1,0 +1,113 @@
+"""What a student meets in the widgets, tested without a browser: no control fails silently, option lists always
+hold a valid choice, every widget has a readable line before it runs, and logs speak the game's words."""
+
+import ipywidgets as widgets
+import pytest
+
+from zaarlab.intro.widgets import DiceSumExplorer
+from zaarlab.tournaments import TournamentRunner
+from zaarlab.ui import Panel, guarded, set_options, set_range, spoken
+from zaarlab.zaar.state import ZaarGame
+from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
+from zaarlab.zaar.widgets import GameViewer as ZaarViewer
+from zaarlab.zargos.state import ZargosGame
+from zaarlab.zargos.widgets import BattleCalculator, ProvinceExplorer
+from zaarlab.zargos.widgets import GameViewer as ZargosViewer
+from zaarlab.zerzura.bots import BOTS
+from zaarlab.zerzura.state import ZerzuraGame
+from zaarlab.zerzura.widgets import CollectionBuilder
+from zaarlab.zerzura.widgets import GameViewer as ZerzuraViewer
+from zaarlab.zogars_gaze.state import ZogarGame
+from zaarlab.zogars_gaze.widgets import DeckExplorer, HoldAdvisor
+from zaarlab.zogars_gaze.widgets import GameViewer as ZogarViewer
+
+
+def test_the_builder_places_at_once_on_a_cell_where_the_room_fits():
+    builder = MansionBuilder()
+    assert builder.cell.value in builder.fitting  # before: no cell was chosen and *place* raised a TypeError
+    builder.place()
+    assert builder.text.startswith("player 1 placed") and len(builder.mansion.rooms) == 2
+
+
+def test_the_builder_says_so_when_no_cell_is_chosen():
+    builder = MansionBuilder()
+    builder.cell.value = None
+    builder.place()
+    assert builder.text == "choose a room and a cell first" and len(builder.mansion.rooms) == 1
+
+
+@pytest.mark.parametrize("viewer", [
+    lambda: ZaarViewer(ZaarGame(players=2), seed=1, seat=0),
+    lambda: ZargosViewer(ZargosGame(players=3, turn_limit=2), seed=1, people_seat=0),
+    lambda: ZerzuraViewer(ZerzuraGame(players=2), seed=1, seat=0),
+    lambda: ZogarViewer(ZogarGame(players=2), seed=1, seat=0),
+], ids=["zaar", "zargos", "zerzura", "zogars_gaze"])
+def test_a_seat_in_every_viewer_starts_with_a_move_chosen_and_play_plays_it(viewer):
+    viewer = viewer()
+    while not viewer.session.waiting_for_person():
+        viewer.step()
+    assert viewer.choice.value is not None  # before: blank, and *play* did nothing
+    before = len(viewer.session.history)
+    viewer.buttons["play"].click()
+    assert len(viewer.session.history) > before
+
+
+def test_an_error_inside_a_callback_is_shown_not_lost():
+    report = widgets.HTML()
+    button = widgets.Button()
+    button.on_click(guarded(lambda: 1 / 0, report))
+    button.click()
+    assert "Something went wrong: division by zero" in report.value
+
+
+def test_options_always_hold_a_valid_choice():
+    menu = widgets.Dropdown(options=[1, 2], value=2)
+    set_options(menu, [3, 4])
+    assert menu.value == 3
+    set_options(menu, [4, 3])
+    assert menu.value == 3
+    set_options(menu, [])
+    assert menu.value is None
+
+
+def test_a_range_and_its_value_change_together_and_stay_consistent():
+    slider = widgets.IntSlider(min=3, max=18, value=11)
+    set_range(slider, 20, 40, 5)
+    assert (slider.min, slider.max, slider.value) == (20, 40, 20)
+    set_range(slider, 1, 6, 30)
+    assert (slider.min, slider.max, slider.value) == (1, 6, 6)
+
+
+def test_the_dice_explorer_moves_its_threshold_to_the_middle_of_the_new_range():
+    explorer = DiceSumExplorer(dice=3)
+    explorer.dice.value = 9  # before: the threshold could stay at the edge, "P(9d6 >= 9) = 1"
+    assert (explorer.at_least.min, explorer.at_least.max, explorer.at_least.value) == (9, 54, 32)
+    assert explorer.answer.value == "P(sum of 9d6 ≥ 32) = 1/2 ≈ 50.00%"
+
+
+@pytest.mark.parametrize("make", [
+    DiceSumExplorer, MansionBuilder, AstrolabeBattle, ProvinceExplorer, BattleCalculator, CollectionBuilder,
+    HoldAdvisor, DeckExplorer, lambda: ZaarViewer(ZaarGame(players=2)),
+    lambda: TournamentRunner(lambda n: ZerzuraGame(players=n), BOTS, ["greedy", "random"]),
+])
+def test_every_widget_reads_as_one_line_before_it_runs(make):
+    panel = make()
+    assert isinstance(panel, Panel)
+    bundle = panel._repr_mimebundle_()
+    assert bundle["text/plain"].endswith(": run this cell to use it") and "VBox" not in bundle["text/plain"]
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_logs_speak_the_game_words():
+    viewer = ZerzuraViewer(ZerzuraGame(players=2), seed=1)
+    viewer.to_next_turn()
+    assert "guard_" not in viewer.log.value and "ZERZURA-SETUP-05" in viewer.log.value
+    words, rules = spoken("ZERZURA-ACTION-03: player 1 takes guard_plus_1", viewer.names)
+    assert (words, rules) == ("player 1 takes Guard (Q+1)", ("ZERZURA-ACTION-03",))
+
+
+def test_the_long_fractions_of_a_battle_show_as_a_decimal_with_the_exact_value_behind_a_toggle():
+    calculator = BattleCalculator(attackers=30, defenders=30)
+    assert "show exact" in calculator.answer.value and "<details" in calculator.answer.value
+    assert "≈" in calculator.text and "digits over" in calculator.text
+
