@@ -82,7 +82,7 @@ ARGUMENTS = [
     (["play", "zogars_gaze", "--params", '{"straight_alt": "any"}'], "straight_alt is one of"),
     (["play", "zerzura", "--max-steps", "0"], "--max-steps: from 1"),
     (["play", "zerzura", "--max-steps", "10000000000"], "--max-steps: from 1"),
-    (["play", "chess"], "invalid choice"),
+    (["play", "chess"], "no game called 'chess'"),
     (["data", "check", "/no/such/folder"], "the data folder does not exist"),
     (["rules", "coverage", "--root", "/no/such/folder"], "/no/such/folder"),
     (["score", "zerzura", "/no/such/file.json"], "cannot read"),

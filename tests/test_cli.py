@@ -111,3 +111,15 @@ def test_every_rule_is_traced_to_the_tests_and_the_code_that_name_it():
     assert test in place.tests
     assert "zaarlab.zaar.board.Mansion.check_placement" in place.code
     assert all(rule.tests for rules in traced.values() for rule in rules)  # the coverage report's 387/387
+
+
+@pytest.mark.parametrize("argv", [["odds", "dice", "3d6"], ["odds", "zogar", "3x5"],
+                                  ["odds", "zargos-battle", "10", "10"], ["--help"], ["odds", "zaar-battle", "--help"]])
+def test_a_command_imports_only_what_it_needs(argv):
+    """No sympy (most of a second to import) for exact odds: fractions print the same num/den; no networkx, no
+    plotly, no widgets where no graph or figure is drawn."""
+    code = ("import sys; from zaarlab.cli import main\n"
+            f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('sympy', 'networkx', 'plotly', 'ipywidgets', 'yaml') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "[]"

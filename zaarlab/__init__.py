@@ -15,4 +15,6 @@ game in its own subpackage.
 """
 
 __version__ = "0.1.0"
-__all__ = ["__version__"]
+GAME_PACKAGES = ("zaarlab.zargos", "zaarlab.zogars_gaze", "zaarlab.zerzura", "zaarlab.zaar")
+"""The game subpackages; each lists the modules that register its game, data and commands (``REGISTERS``)."""
+__all__ = ["GAME_PACKAGES", "__version__"]

@@ -14,14 +14,13 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
+from . import GAME_PACKAGES
 from .core.data import Bounded, OneOf, Optional, check_folder, load, reconstructed_parts, register_schema
 from .core.dice import pool_dist
 from .core.dist import Dist
 
 GAME_IDS = ("zaar", "zogars_gaze", "zerzura", "zargos")
 
-GAME_PACKAGES: tuple[str, ...] = ("zaarlab.zargos", "zaarlab.zogars_gaze", "zaarlab.zerzura", "zaarlab.zaar")
-"""Game subpackages that exist so far; importing one registers its game, data schemas and CLI commands."""
 
 _PROVENANCE = Optional(dict)
 register_schema(
@@ -94,9 +93,10 @@ def game_info(game_id: str, data_dir=None) -> GameInfo:
 
 
 def import_game_packages() -> None:
-    """Import every game subpackage, so that their games, schemas and commands are registered."""
+    """Import the modules of every game subpackage that register its game, data schemas and commands."""
     for name in GAME_PACKAGES:
-        importlib.import_module(name)
+        for module in importlib.import_module(name).REGISTERS:
+            importlib.import_module(f"{name}.{module}")
 
 
 def check_data(folder=None) -> list:

@@ -4,27 +4,28 @@ Games add their own ``zaarlab odds <game>-...`` commands with :func:`register_od
 commands with :func:`register_score`, and become playable with ``zaarlab play <game>`` by registering their Game
 class (:func:`zaarlab.core.api.register_game`).
 Every error is one line on stderr and exit code 2.
+
+A command imports only what it needs: the game packages load nothing by themselves, their ``commands`` modules
+only argument definitions, and each command's work is imported when it runs (never sympy for odds: exact answers
+are printed from ``fractions.Fraction``, the same ``num/den``).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib.metadata import version
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .catalogue import check_data, import_game_packages
-from .core.api import GAMES, IllegalActionError
-from .core.data import DataError
-from .core.dice import sum_dist
-from .core.dist import Dist
-from .core.jsonio import parse_json
-from .core.play import dumps, play, random_bot
-from .rules_coverage import coverage, format_report
+from . import GAME_PACKAGES, __version__
+
+if TYPE_CHECKING:
+    from .core.dist import Dist
 
 
 @dataclass(frozen=True)
@@ -55,10 +56,11 @@ def register_score(name: str, help: str, add_arguments, run) -> None:
 def dist_json(dist: Dist) -> dict[str, str]:
     """A distribution as JSON: outcome (as text) -> exact probability "num/den".
 
+    >>> from zaarlab.core.dist import Dist
     >>> dist_json(Dist.die(2))
     {'1': '1/2', '2': '1/2'}
     """
-    return {str(outcome): str(p) for outcome, p in dist.to_sympy().items()}
+    return {str(outcome): str(p) for outcome, p in dist.fractions().items()}
 
 
 # -- zaarlab odds dice ------------------------------------------------------------------------------
@@ -71,6 +73,8 @@ def _dice_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _dice_run(args: argparse.Namespace) -> tuple[str, dict]:
+    from .core.dice import sum_dist
+
     match = re.fullmatch(r"(\d*)d(\d+)", args.pool.strip().lower())
     if not match:
         raise ValueError(f"cannot read dice {args.pool!r}: write NdK, e.g. 3d6")
@@ -79,13 +83,9 @@ def _dice_run(args: argparse.Namespace) -> tuple[str, dict]:
         raise ValueError(f"dice {args.pool!r}: 1 to {MAX_DICE} dice of 1 to {MAX_FACES} faces, at most "
                          f"{MAX_DICE_TIMES_FACES} dice times faces (100d20, 20d100), so the answer takes seconds")
     dist = sum_dist(n, k)
-    text = f"Sum of {n}d{k} (exact)\n{dist.to_markdown('sum')}\nmean {dist.mean()}, variance {dist.variance()}"
-    data = {
-        "dice": f"{n}d{k}",
-        "distribution": dist_json(dist),
-        "mean": str(dist.mean()),
-        "variance": str(dist.variance()),
-    }
+    mean, variance = dist.moments()
+    text = f"Sum of {n}d{k} (exact)\n{dist.to_markdown('sum')}\nmean {mean}, variance {variance}"
+    data = {"dice": f"{n}d{k}", "distribution": dist_json(dist), "mean": str(mean), "variance": str(variance)}
     return text, data
 
 
@@ -94,6 +94,8 @@ register_odds("dice", "exact distribution of the sum of NdK", _dice_arguments, _
 
 # -- the other commands -----------------------------------------------------------------------------
 def _data_check(args: argparse.Namespace) -> int:
+    from .catalogue import check_data
+
     reports = check_data(args.folder)
     where = args.folder or "the data zaarlab uses now (bundled, with $ZAARLAB_DATA overrides)"
     print(f"Checked {len(reports)} data file(s) in {where}: all valid.")
@@ -116,11 +118,21 @@ def _registered(args: argparse.Namespace) -> int:
 
 
 def _rules_coverage(args: argparse.Namespace) -> int:
+    from .rules_coverage import coverage, format_report
+
     print(format_report(coverage(Path(args.root)), show_missing=not args.summary))
     return 0
 
 
 def _play(args: argparse.Namespace) -> int:
+    from .catalogue import import_game_packages
+    from .core.api import GAMES
+    from .core.jsonio import parse_json
+    from .core.play import dumps, play, random_bot
+
+    import_game_packages()
+    if args.game not in GAMES:
+        raise ValueError(f"no game called {args.game!r}: the games are {', '.join(sorted(GAMES))}")
     cls = GAMES[args.game]
     params = parse_json(args.params, "--params") if args.params else {}
     if not isinstance(params, dict):
@@ -149,10 +161,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser, with every registered game's commands."""
-    import_game_packages()
+    """The argument parser, with every game's commands (their ``commands`` modules: argument definitions only)."""
+    for package in GAME_PACKAGES:
+        importlib.import_module(f"{package}.commands")
     parser = _Parser(prog="zaarlab", description="Exact odds, rules and games for Zaar, Zogar's Gaze, Zerzura, Zargos.")
-    parser.add_argument("--version", action="version", version=f"zaarlab {version('zaarlab')}")
+    parser.add_argument("--version", action="version", version=f"zaarlab {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     data = commands.add_parser("data", help="check data files").add_subparsers(dest="data_command", required=True)
@@ -176,7 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     cov.set_defaults(handler=_rules_coverage)
 
     games = commands.add_parser("play", help="play a game with random bots")
-    games.add_argument("game", choices=sorted(GAMES) or ["(none yet)"])
+    games.add_argument("game", help=f"the game: {', '.join(sorted(p.rsplit('.', 1)[1] for p in GAME_PACKAGES))}")
     games.add_argument("--seed", type=int, default=0)
     games.add_argument("--players", type=int, help="the number of players (default: the game's)")
     games.add_argument("--params", help="the game's parameters as JSON (default: the game's defaults)")
@@ -197,11 +210,13 @@ def main(argv: list[str] | None = None) -> int:
         return args.handler(args)
     except BrokenPipeError:  # the reader stopped early (| head): not an error of ours
         return 0
-    except (DataError, IllegalActionError, ValueError, KeyError, TypeError, OSError, RecursionError) as exc:
+    except (ValueError, KeyError, TypeError, OSError, RecursionError) as exc:  # DataError, IllegalActionError too
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"zaarlab: error: {' '.join(str(message).split())}", file=sys.stderr)  # one line, always
         return 2
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # python -m zaarlab.cli: run the module the games register their commands with
+    from zaarlab.cli import main as registered_main
+
+    sys.exit(registered_main())

@@ -1,25 +1,27 @@
 """The engine every game stands on: the state API, exact distributions, dice, Markov chains, hex grids,
-data loading and game drivers. Each name below is documented in its own module."""
+data loading and game drivers. Each name below is documented in its own module.
 
-from .analysis import expected_returns, outcome_dist, uniform_policy
-from .api import CHANCE, TERMINAL, IllegalActionError, register_game
-from .chains import AbsorbingChain, absorption_dist
-from .dice import ordered_dist, pool_dist, reroll_dist, sum_dist
-from .dist import Dist
+The names load with their module on first use (``from zaarlab.core import Dist``), so importing one part of the
+core, say :mod:`zaarlab.core.data`, does not import the rest.
+"""
 
-__all__ = [
-    "CHANCE",
-    "TERMINAL",
-    "AbsorbingChain",
-    "Dist",
-    "IllegalActionError",
-    "absorption_dist",
-    "expected_returns",
-    "outcome_dist",
-    "ordered_dist",
-    "pool_dist",
-    "register_game",
-    "reroll_dist",
-    "sum_dist",
-    "uniform_policy",
-]
+import importlib
+
+_WHERE = {
+    "expected_returns": "analysis", "outcome_dist": "analysis", "uniform_policy": "analysis",
+    "CHANCE": "api", "TERMINAL": "api", "IllegalActionError": "api", "register_game": "api",
+    "AbsorbingChain": "chains", "absorption_dist": "chains",
+    "ordered_dist": "dice", "pool_dist": "dice", "reroll_dist": "dice", "sum_dist": "dice",
+    "Dist": "dist",
+}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    if name in _WHERE:
+        return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))

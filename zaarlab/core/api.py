@@ -20,9 +20,10 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, runtime_checkable
 
-import sympy
+if TYPE_CHECKING:
+    import sympy
 
 CHANCE = -1
 """The value of :meth:`State.current_player` at a chance node (dice, shuffles, draws)."""
@@ -30,7 +31,7 @@ CHANCE = -1
 TERMINAL = -2
 """The value of :meth:`State.current_player` once the game is over."""
 
-ChanceOutcome: TypeAlias = tuple[Any, sympy.Rational]
+ChanceOutcome: TypeAlias = "tuple[Any, sympy.Rational]"
 """One entry of :meth:`State.chance_outcomes`: an outcome and its exact probability."""
 
 

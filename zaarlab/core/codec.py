@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-import sympy
+from .exact import is_rational
 
 _PLAIN = {type(None), bool, int, str}
 
@@ -45,7 +45,7 @@ def encode(value: Any) -> Any:
         return value
     if isinstance(value, enum.Enum):
         return {"__enum__": type(value).__name__, "name": value.name}
-    if isinstance(value, Fraction | sympy.Rational):
+    if isinstance(value, Fraction) or is_rational(value):
         return {"__q__": str(value)}
     if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple (a hex cell): kept as its type
         return {"__type__": type(value).__name__, **{f: encode(getattr(value, f)) for f in value._fields}}

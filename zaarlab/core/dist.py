@@ -3,7 +3,7 @@
 A :class:`Dist` maps each outcome to a positive integer weight; the probability of an outcome is its
 weight over the sum of all weights (the *denominator*). Weights are kept in lowest terms, so two equal
 distributions are equal objects. Arithmetic stays in Python integers, which is fast and exact; answers
-leave as ``sympy.Rational``.
+leave as ``sympy.Rational`` (:mod:`zaarlab.core.exact`), or as ``fractions.Fraction`` from :meth:`Dist.fraction`.
 
 Examples
 --------
@@ -25,9 +25,12 @@ import math
 import operator
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
+from .exact import is_rational, rational
+
+if TYPE_CHECKING:
+    import sympy
 
 
 class Dist:
@@ -187,11 +190,20 @@ class Dist:
         >>> Dist.die(6).p(lambda face: face % 2 == 0)
         1/2
         """
+        return rational(self._weight_of(event), self._denominator)
+
+    def fraction(self, event: Hashable | Callable[[Any], bool]) -> Fraction:
+        """:meth:`p` as a ``fractions.Fraction``, for code that has no use for sympy.
+
+        >>> Dist.die(6).fraction(6)
+        Fraction(1, 6)
+        """
+        return Fraction(self._weight_of(event), self._denominator)
+
+    def _weight_of(self, event: Hashable | Callable[[Any], bool]) -> int:
         if callable(event):
-            weight = sum(w for o, w in self._weights.items() if event(o))
-        else:
-            weight = self._weights.get(event, 0)
-        return sympy.Rational(weight, self._denominator)
+            return sum(w for o, w in self._weights.items() if event(o))
+        return self._weights.get(event, 0)
 
     def to_sympy(self) -> dict[Hashable, sympy.Rational]:
         """Outcome -> exact probability.
@@ -199,18 +211,34 @@ class Dist:
         >>> Dist.die(2).to_sympy()
         {1: 1/2, 2: 1/2}
         """
-        return {o: sympy.Rational(w, self._denominator) for o, w in self._weights.items()}
+        return {o: rational(w, self._denominator) for o, w in self._weights.items()}
+
+    def fractions(self) -> dict[Hashable, Fraction]:
+        """:meth:`to_sympy` with ``fractions.Fraction`` values.
+
+        >>> Dist.die(2).fractions()
+        {1: Fraction(1, 2), 2: Fraction(1, 2)}
+        """
+        return {o: Fraction(w, self._denominator) for o, w in self._weights.items()}
 
     def mean(self) -> sympy.Rational:
         """The exact expected value of numeric outcomes."""
-        return sympy.Rational(sum(o * w for o, w in self._weights.items()), self._denominator)
+        return rational(self.moments()[0])
 
     def variance(self) -> sympy.Rational:
         """The exact variance of numeric outcomes."""
+        return rational(self.moments()[1])
+
+    def moments(self) -> tuple[Fraction, Fraction]:
+        """(mean, variance) of numeric outcomes as ``fractions.Fraction``.
+
+        >>> Dist.die(6).moments()
+        (Fraction(7, 2), Fraction(35, 12))
+        """
         total = self._denominator
         first = sum(o * w for o, w in self._weights.items())
         second = sum(o * o * w for o, w in self._weights.items())
-        return sympy.Rational(second * total - first * first, total * total)
+        return Fraction(first, total), Fraction(second * total - first * first, total * total)
 
     # -- transforming -----------------------------------------------------------------------------
     def map(self, f: Callable[[Any], Hashable]) -> Dist:
@@ -319,7 +347,8 @@ class Dist:
         | 2 | 1/2 | 50.00 |
         """
         rows = [f"| {outcome_label} | probability | % |", "|---:|---:|---:|"]
-        for outcome, p in self.to_sympy().items():
+        for outcome, weight in self._weights.items():
+            p = Fraction(weight, self._denominator)
             rows.append(f"| {outcome} | {p} | {100 * float(p):.2f} |")
         return "\n".join(rows)
 
@@ -330,6 +359,8 @@ class Dist:
         \begin{array}{r|cc} x & 1 & 2 \\ \hline P(x) & \frac{1}{2} & \frac{1}{2} \end{array}
         """
         outcomes = " & ".join(str(o) for o in self._weights)
+        import sympy  # LaTeX is sympy's (imported here, see zaarlab.core.exact)
+
         probs = " & ".join(sympy.latex(p) for p in self.to_sympy().values())
         return rf"\begin{{array}}{{r|{'c' * len(self)}}} x & {outcomes} \\ \hline P(x) & {probs} \end{{array}}"
 
@@ -338,7 +369,7 @@ class Dist:
 
 
 def _fraction(p: Any) -> Fraction:
-    if isinstance(p, sympy.Rational):
+    if is_rational(p):
         return Fraction(int(p.p), int(p.q))
     value = Fraction(p)
     if value < 0:

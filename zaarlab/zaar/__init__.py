@@ -4,4 +4,7 @@ Rule IDs are those of ``docs/rules/zaar.md``; the room and event lists and the c
 (``zaarlab data check`` lists them).
 """
 
-from . import astrolabe, cards, commands, name_table, raml, state  # noqa: F401  schemas, CLI, the game
+REGISTERS = ("astrolabe", "cards", "commands", "name_table", "raml", "state")
+"""The modules whose import registers the game's data schemas, CLI commands and Game class
+(:func:`zaarlab.catalogue.import_game_packages`); importing the package itself loads nothing, so a command
+loads only what it uses."""

@@ -3,32 +3,38 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from ..cli import register_odds
-from ..core.jsonio import read_json
-from .astrolabe import Result
-from .board import Mansion
-from .missions import MISSIONS
-from .odds import BEFORE_TABLE, TABLE_CASES, TABLE_FAILED, battle_closed_form, battle_dist, next_card_odds
-from .raml import Requirement, load_raml
+from ..core.readable import exact_text
+
+if TYPE_CHECKING:
+    from .raml import Requirement
+
+# Each command imports its work when it runs (the mansion's graph needs networkx): see zaarlab.cli.
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mansion", required=True,
                         help='JSON: {"rooms": [{"room": "bloody_chamber", "cell": [0, 0], "rotation": 0}, ...], '
                              '"pile": [card ids] (optional: default every card not placed)}')
-    parser.add_argument("--missions", default=",".join(MISSIONS),
-                        help="comma-separated missions to check (default: all five; '' for none)")
+    parser.add_argument("--missions", help="comma-separated missions to check (default: all five: bloody_corridor, "
+                                           "humid_pair, windy_trio, smoggy_triangle, four_types; '' for none)")
 
 
 def _run(args: argparse.Namespace) -> tuple[str, dict]:
+    from ..core.jsonio import read_json
+    from .board import Mansion
+    from .missions import MISSIONS
+    from .odds import next_card_odds
+
     data = read_json(args.mansion)
     mansion = Mansion.from_dict(data)
-    missions = [m for m in args.missions.split(",") if m]
+    missions = list(MISSIONS) if args.missions is None else [m for m in args.missions.split(",") if m]
     odds = next_card_odds(mansion, data.get("pile"), missions)
     what = {"placeable": "a room that can be placed", "sacred": "a sacred room that can be placed (it ends level 1)",
             "event": "an event"}
-    lines = [f"P(next card is {what.get(name, 'a room that completes ' + name)}) = {p} ≈ {float(p):.4f}"
+    lines = [f"P(next card is {what.get(name, 'a room that completes ' + name)}) = {exact_text(p)}"
              for name, p in odds.items()]
     return "\n".join(lines), {name: str(p) for name, p in odds.items()}
 
@@ -57,6 +63,8 @@ def _battle_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _requirement(args: argparse.Namespace, raml) -> Requirement:
+    from .raml import Requirement
+
     text = args.requirement.strip().replace("_", "*")
     if args.unordered:
         if not 1 <= len(text) <= raml.count or not all(c.isdigit() and int(c) in raml.numbers for c in text):
@@ -78,6 +86,10 @@ def _table(code: str, raml) -> tuple:
 
 
 def _battle_run(args: argparse.Namespace) -> tuple[str, dict]:
+    from .astrolabe import Result
+    from .odds import BEFORE_TABLE, TABLE_CASES, TABLE_FAILED, battle_closed_form, battle_dist
+    from .raml import load_raml
+
     raml = load_raml()
     requirement = _requirement(args, raml)
     if not 0 <= args.wisdom <= MAX_WISDOM:
@@ -91,7 +103,7 @@ def _battle_run(args: argparse.Namespace) -> tuple[str, dict]:
     for label, table in cases.items():
         dist = battle_dist(result, args.wisdom, "", args.letter, table, warrior=args.warrior, wise=args.wise)
         lines.append(f" {label}:")
-        lines += [f"  {name:<10} {dist.p(name)} ≈ {float(dist.p(name)):.2%}" for name in ("lose", "win", "extra_win")]
+        lines += [f"  {name:<10} {exact_text(dist.p(name))}" for name in ("lose", "win", "extra_win")]
         key = table if isinstance(table, str) else "given_table"
         data[key] = {name: str(dist.p(name)) for name in ("lose", "win", "extra_win")}
         if isinstance(table, str):

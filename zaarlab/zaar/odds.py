@@ -25,9 +25,12 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 from math import comb
+from typing import TYPE_CHECKING
 
-import sympy
+from ..core.exact import rational
 
+if TYPE_CHECKING:
+    import sympy
 from ..core.dist import Dist
 from .astrolabe import Plates, Result, load_astrolabe, read
 from .board import Mansion
@@ -44,7 +47,7 @@ def default_pile(mansion: Mansion) -> tuple[str, ...]:
 def p_placeable(mansion: Mansion, pile: Iterable[str] | None = None) -> sympy.Rational:
     """P(the next card is a room that can be placed somewhere)."""
     pile = tuple(default_pile(mansion) if pile is None else pile)
-    return sympy.Rational(sum(_is_room(mansion, c) and bool(mansion.legal_placements(c)) for c in pile), len(pile))
+    return rational(sum(_is_room(mansion, c) and bool(mansion.legal_placements(c)) for c in pile), len(pile))
 
 
 def p_sacred(mansion: Mansion, pile: Iterable[str] | None = None) -> sympy.Rational:
@@ -53,7 +56,7 @@ def p_sacred(mansion: Mansion, pile: Iterable[str] | None = None) -> sympy.Ratio
     A sacred room that fits nowhere goes back into the pile and ends nothing, so it does not count.
     """
     pile = tuple(default_pile(mansion) if pile is None else pile)
-    return sympy.Rational(sum(_is_room(mansion, c) and mansion.cards.rooms[c].is_sacred
+    return rational(sum(_is_room(mansion, c) and mansion.cards.rooms[c].is_sacred
                               and bool(mansion.legal_placements(c)) for c in pile), len(pile))
 
 
@@ -70,7 +73,7 @@ def p_completes(mansion: Mansion, mission: str, pile: Iterable[str] | None = Non
     """P(the next card is a room that can complete ``mission`` somewhere)."""
     pile = tuple(default_pile(mansion) if pile is None else pile)
     good = set(completing_rooms(mansion, mission, pile, used))
-    return sympy.Rational(sum(c in good for c in pile), len(pile))
+    return rational(sum(c in good for c in pile), len(pile))
 
 
 def p_sacred_within(mansion: Mansion, draws: int, pile: Iterable[str] | None = None) -> sympy.Rational:
@@ -84,7 +87,7 @@ def p_sacred_within(mansion: Mansion, draws: int, pile: Iterable[str] | None = N
     pile = tuple(default_pile(mansion) if pile is None else pile)
     sacred = sum(_is_room(mansion, c) and mansion.cards.rooms[c].is_sacred for c in pile)
     draws = min(draws, len(pile))
-    return 1 - sympy.Rational(comb(len(pile) - sacred, draws), comb(len(pile), draws))
+    return 1 - rational(comb(len(pile) - sacred, draws), comb(len(pile), draws))
 
 
 def next_card_odds(mansion: Mansion, pile: Iterable[str] | None = None, missions: Iterable[str] = (),
@@ -99,7 +102,7 @@ def next_card_odds(mansion: Mansion, pile: Iterable[str] | None = None, missions
             raise ValueError(f"pile: {card!r} " + ("is in the mansion or is no card of Zaar" if not unplaced[card]
                                                    else f"{n} times, the box has {unplaced[card]} left"))
     odds = {"placeable": p_placeable(mansion, pile), "sacred": p_sacred(mansion, pile),
-            "event": sympy.Rational(sum(c in mansion.cards.events for c in pile), len(pile))}
+            "event": rational(sum(c in mansion.cards.events for c in pile), len(pile))}
     for mission in missions:
         if mission not in MISSIONS:
             raise ValueError(f"the missions are {', '.join(MISSIONS)}, not {mission!r}")
@@ -125,7 +128,19 @@ def p_trap(plaques: Iterable[str], warrior: bool = False) -> sympy.Rational:
 
 # -- battles (ZAAR-ASTRO-*, ZAAR-BATTLE-*) --------------------------------------------------------------------------
 OUTCOMES = ("draw", "lose", "win", "extra_win")  # ZAAR-BATTLE-07
-W = sympy.Symbol("w", positive=True, integer=True)
+
+
+@cache
+def _throws_symbol():
+    import sympy  # closed forms are sympy's; see zaarlab.core.exact
+
+    return sympy.Symbol("w", positive=True, integer=True)
+
+
+def __getattr__(name: str):
+    if name == "W":  # ``w``, the throws allowed, as the sympy symbol of the closed forms; made on first use
+        return _throws_symbol()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @cache
@@ -209,13 +224,13 @@ def battle_closed_form(result: Result, letter: str, warrior: bool = False, wise:
     if table not in TABLE_CASES:
         raise ValueError(f"table is {BEFORE_TABLE!r} or {TABLE_FAILED!r}, not {table!r}")
     extra, plain, fail, total = throw_classes(result.requirement, letter, warrior)
-    table_fails = sympy.Rational(fail, total) if table == BEFORE_TABLE else sympy.Integer(1)
+    table_fails = rational(fail, total) if table == BEFORE_TABLE else rational(1)
     if wise:
         extra, plain = extra + plain, 0
-    miss = sympy.Rational(fail, total) ** W
+    miss = rational(fail, total) ** _throws_symbol()
     hit = extra + plain
-    win = sympy.Rational(plain, hit) * (1 - miss) if hit else sympy.Integer(0)
-    extra_win = sympy.Rational(extra, hit) * (1 - miss) if hit else sympy.Integer(0)
+    win = rational(plain, hit) * (1 - miss) if hit else rational(0)
+    extra_win = rational(extra, hit) * (1 - miss) if hit else rational(0)
     return {"lose": table_fails * miss, "win": table_fails * win,
             "extra_win": 1 - table_fails + table_fails * extra_win}
 
@@ -267,7 +282,7 @@ def p_collect(wisdom: int, revealed, taken: frozenset = frozenset(), warrior: bo
     1/16
     """
     hits = _hits(frozenset(revealed), frozenset(taken), warrior)
-    miss = 1 - sympy.Rational(sum(hits.values()), throw_dist(load_raml()).denominator)
+    miss = 1 - rational(sum(hits.values()), throw_dist(load_raml()).denominator)
     return 1 - miss ** wisdom
 
 
@@ -275,9 +290,9 @@ def expected_coins(wisdom: int, revealed, taken: frozenset = frozenset(), warrio
     """The expected coins a fighter collects in one turn: the first matching line's coins (ZAAR-LVL3-04, -07)."""
     hits = _hits(frozenset(revealed), frozenset(taken), warrior)
     total = throw_dist(load_raml()).denominator
-    hit_p = sympy.Rational(sum(hits.values()), total)
-    per_hit = sum(sympy.Rational(w, total) * len(cells) for cells, w in hits.items())
-    return per_hit * (1 - (1 - hit_p) ** wisdom) / hit_p if hit_p else sympy.Integer(0)
+    hit_p = rational(sum(hits.values()), total)
+    per_hit = sum(rational(w, total) * len(cells) for cells, w in hits.items())
+    return per_hit * (1 - (1 - hit_p) ** wisdom) / hit_p if hit_p else rational(0)
 
 
 def expected_turns_to_empty(wisdoms: tuple[int, ...], revealed, warrior: tuple[bool, ...] = ()) -> sympy.Rational:
@@ -299,18 +314,18 @@ def expected_turns_to_empty(wisdoms: tuple[int, ...], revealed, warrior: tuple[b
     def turns(taken: frozenset) -> tuple:
         """Expected turns from each fighter's turn, with ``taken`` cells gone."""
         if not load_name_table().covered(revealed, taken):
-            return (sympy.Integer(0),) * n
+            return (rational(0),) * n
         steps = []
         for i in range(n):
             hits = _hits(revealed, taken, warrior[i])
-            hit_p = sympy.Rational(sum(hits.values()), total)
+            hit_p = rational(sum(hits.values()), total)
             miss = (1 - hit_p) ** wisdoms[i]
-            cont = sum(((1 - miss) * sympy.Rational(w, sum(hits.values())) * turns(taken | cells)[(i + 1) % n]
-                        for cells, w in hits.items()), sympy.Integer(0))
+            cont = sum(((1 - miss) * rational(w, sum(hits.values())) * turns(taken | cells)[(i + 1) % n]
+                        for cells, w in hits.items()), rational(0))
             steps.append((1 + cont, miss))  # E_i = a_i + miss_i * E_{i+1}
         expected = []
         for i in range(n):  # solve the cycle of fighters who all miss
-            a, factor = sympy.Integer(0), sympy.Integer(1)
+            a, factor = rational(0), rational(1)
             for k in range(n):
                 step_a, step_miss = steps[(i + k) % n]
                 a += factor * step_a

@@ -15,10 +15,9 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
-import sympy
-
 from ..core.api import CHANCE, TERMINAL, IllegalActionError
 from ..core.dist import Dist
+from ..core.exact import rational
 from ..core.hexgrid import Hex
 from . import encounter
 from .board import Mansion
@@ -63,12 +62,8 @@ def actor(state: ZaarState) -> int:
 
 # -- chance ------------------------------------------------------------------------------------------------
 def chance_outcomes(state: ZaarState) -> tuple:
-    return tuple((o, _rational(w, d)) for o, w, d in _chance_weights(state))
+    return tuple((o, rational(w, d)) for o, w, d in _chance_weights(state))
 
-
-@cache
-def _rational(w: int, d: int) -> sympy.Rational:
-    return sympy.Rational(w, d)
 
 
 @cache

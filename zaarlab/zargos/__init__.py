@@ -4,4 +4,7 @@ Rule IDs are those of ``docs/rules/zargos.md``; the bundled map, powers and most
 reconstructions (``zaarlab data check`` lists them).
 """
 
-from . import board, cards, commands, odds, state  # noqa: F401  registers schemas, CLI commands and the game
+REGISTERS = ("board", "cards", "commands", "odds", "state")
+"""The modules whose import registers the game's data schemas, CLI commands and Game class
+(:func:`zaarlab.catalogue.import_game_packages`); importing the package itself loads nothing, so a command
+loads only what it uses."""

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import argparse
-
-import sympy
+from fractions import Fraction
 
 from ..cli import register_odds
-from .odds import DEMON_DICE, MAX_UNITS, battle_dist, demon_dist, expected_survivors
+from ..core.readable import percent
+from .odds import DEMON_DICE, MAX_UNITS, battle_dist, demon_dist
 
-
-def _percent(p: sympy.Rational) -> str:
-    return f"{100 * float(p):.2f}%"
+# Exact answers are printed from fractions.Fraction (the same "num/den" as sympy), so the command needs no sympy.
 
 
 def _battle_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,11 +24,11 @@ def _battle_run(args: argparse.Namespace) -> tuple[str, dict]:
     conditions = {"capital": args.capital, "attacker_war": args.attacker_war, "defender_war": args.defender_war}
     ends = battle_dist(args.attackers, args.defenders, **conditions)
     outcomes = {
-        "p_attacker_wins": ends.p(lambda end: end[0] > 0),
-        "p_defender_holds": ends.p(lambda end: end[1] > 0),
-        "p_mutual_annihilation": ends.p((0, 0)),
+        "p_attacker_wins": ends.fraction(lambda end: end[0] > 0),
+        "p_defender_holds": ends.fraction(lambda end: end[1] > 0),
+        "p_mutual_annihilation": ends.fraction((0, 0)),
     }
-    survivors = expected_survivors(args.attackers, args.defenders, **conditions)
+    survivors = [sum((end[side] * p for end, p in ends.fractions().items()), Fraction(0)) for side in (0, 1)]
     data = {
         "attackers": args.attackers,
         "defenders": args.defenders,
@@ -39,13 +37,13 @@ def _battle_run(args: argparse.Namespace) -> tuple[str, dict]:
         "expected_attackers_left": str(survivors[0]),
         "expected_defenders_left": str(survivors[1]),
         "distribution": [
-            {"attackers_left": a, "defenders_left": d, "p": str(p)} for (a, d), p in ends.to_sympy().items()
+            {"attackers_left": a, "defenders_left": d, "p": str(p)} for (a, d), p in ends.fractions().items()
         ],
     }
     flags = ", ".join(name.replace("_", " ") for name, on in conditions.items() if on) or "plain province"
     lines = [f"Zargos battle: {args.attackers} attackers against {args.defenders} defenders ({flags})"]
     for name, p in outcomes.items():
-        lines.append(f"  {name[2:].replace('_', ' '):<22} {str(p):>30}  {_percent(p):>8}")
+        lines.append(f"  {name[2:].replace('_', ' '):<22} {str(p):>30}  {percent(p):>8}")
     lines.append(f"  expected survivors: attackers {float(survivors[0]):.3f}, defenders {float(survivors[1]):.3f}")
     return "\n".join(lines), data
 
@@ -60,11 +58,11 @@ def _demons_run(args: argparse.Namespace) -> tuple[str, dict]:
     if not 1 <= args.units <= MAX_UNITS:
         raise ValueError(f"units: a whole number from 1 to {MAX_UNITS}, not {args.units}")
     left = demon_dist(args.units, args.dice)
-    survive = left.p(lambda n: n > 0)
-    data = {"units": args.units, "dice": args.dice, "p_survives": str(survive), "expected_left": str(left.mean()),
-            "distribution": {str(n): str(p) for n, p in left.to_sympy().items()}}
+    survive = left.fraction(lambda n: n > 0)
+    data = {"units": args.units, "dice": args.dice, "p_survives": str(survive), "expected_left": str(left.moments()[0]),
+            "distribution": {str(n): str(p) for n, p in left.fractions().items()}}
     text = (f"Demons of Zargos, {args.dice} dice, against {args.units} units: "
-            f"P(at least one survives) = {survive} ({_percent(survive)})\n{left.to_markdown('units left')}")
+            f"P(at least one survives) = {survive} ({percent(survive)})\n{left.to_markdown('units left')}")
     return text, data
 
 

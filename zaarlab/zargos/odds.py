@@ -27,9 +27,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
-import sympy
+from ..core.exact import rational
 
+if TYPE_CHECKING:
+    import sympy
 from ..core.dice import sum_dist
 from ..core.dist import Dist
 
@@ -200,7 +203,7 @@ def win_table(max_attackers: int, max_defenders: int, capital: bool = False, att
                 left_a, left_d = max(a - i, 0), max(d - j, 0)
                 total += w * wins[left_a][left_d] * powers[a + d - left_a - left_d - 1]
             wins[a][d] = total * share
-    return [[sympy.Rational(wins[a][d], powers[a + d]) for d in range(1, max_defenders + 1)]
+    return [[rational(wins[a][d], powers[a + d]) for d in range(1, max_defenders + 1)]
             for a in range(1, max_attackers + 1)]
 
 
@@ -245,10 +248,11 @@ def p_survives_demons(units: int, dice: int) -> sympy.Rational:
 def smallest_force(dice: int, probability: sympy.Rational) -> int:
     """The fewest units that survive ``dice`` demon dice with at least ``probability``.
 
+    >>> import sympy
     >>> smallest_force(4, sympy.Rational(1, 2)), smallest_force(4, 1)
     (8, 13)
     """
-    probability = sympy.Rational(probability)
+    probability = rational(probability)
     if not 0 <= probability <= 1:
         raise ValueError(f"a probability is between 0 and 1, not {probability}")
     units = 1
@@ -288,7 +292,7 @@ class SplitAttack:
 
     def p_all_taken(self) -> sympy.Rational:
         """P(every target is taken): the combats are independent."""
-        return sympy.prod(self.p_taken())
+        return math.prod(self.p_taken())
 
     def survivors_dist(self) -> Dist:
         """The total number of attacking units left over all targets."""

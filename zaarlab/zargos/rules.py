@@ -25,10 +25,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import sympy
-
 from ..core.api import CHANCE, TERMINAL, IllegalActionError
 from ..core.dist import Dist
+from ..core.exact import rational
 from . import magic, upkeep
 from .board import FORBIDDEN_CITY, ZARGOS
 from .cards import PEOPLES
@@ -94,7 +93,7 @@ def actor(state: ZargosState) -> int:
 # -- chance ------------------------------------------------------------------------------------------------
 def chance_outcomes(state: ZargosState) -> tuple:
     """Every outcome of the chance node with its exact probability (empty when a player acts)."""
-    return tuple((outcome, sympy.Rational(w, total)) for outcome, w, total in _chance_weights(state))
+    return tuple((outcome, rational(w, total)) for outcome, w, total in _chance_weights(state))
 
 
 def _chance_weights(state: ZargosState) -> list[tuple]:

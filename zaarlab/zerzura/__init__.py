@@ -4,4 +4,11 @@ Rule IDs are those of ``docs/rules/zerzura.md``; the Goods list and the point sc
 reconstructions (``zaarlab data check`` lists them, cell by cell).
 """
 
-from . import cards, commands, state  # noqa: F401  registers the data schemas, the CLI command and the game
+REGISTERS = ("cards", "commands", "state")
+"""The modules whose import registers the game's data schemas, CLI commands and Game class
+(:func:`zaarlab.catalogue.import_game_packages`); importing the package itself loads nothing, so a command
+loads only what it uses."""
+
+GUARD_USES = ("optional", "mandatory")
+"""How Guards are used (AMB-R06): a Guard "allows" a shift and may stay unused (the default), or every Guard must
+shift. Here, not in :mod:`zaarlab.zerzura.cards`, so that the command line can offer it without loading data."""

@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..core.data import Bounded, DataError, OneOf, Optional, load, register_schema
+from . import GUARD_USES  # noqa: F401  (kept here too, beside the cards it is about)
 
 OBJECTS = ("turban", "zither", "peppers", "ring", "lamp")  # ZERZURA-COMP-08
 GOODS, CHARACTERS, TILES = 50, 10, 9  # ZERZURA-COMP-04..06
 CHARACTER_KINDS = {"guard": 3, "mage": 5, "sultan": 1, "sultana": 1}  # ZERZURA-CHAR-06
 TILE_VP = 3  # ZERZURA-CMD-04
 TILES_IN_PLAY = 4  # ZERZURA-SETUP-06
-GUARD_USES = ("optional", "mandatory")  # a Guard "allows" a shift (the default), or every Guard must shift
 
 register_schema("zerzura/scoring.yaml", {"objects": [{
     "id": OneOf(OBJECTS), "name": str, "colour": str, "scale": [{"vp": int, "provenance": dict}]}]},

@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..cli import register_score
-from ..core.jsonio import read_json
-from .cards import GUARD_USES, load_cards
-from .scoring import score
+from . import GUARD_USES
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,6 +17,10 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> tuple[str, dict]:
+    from ..core.jsonio import read_json
+    from .cards import load_cards
+    from .scoring import score
+
     data = read_json(args.file)
     if (not isinstance(data, dict) or not isinstance(data.get("cards"), list)
             or not isinstance(data.get("tiles", []), list)):

@@ -30,9 +30,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
+from typing import TYPE_CHECKING
 
-import sympy
+from ..core.exact import rational
 
+if TYPE_CHECKING:
+    import sympy
 from .bots import holding_value
 from .state import ZerzuraState
 
@@ -60,7 +63,7 @@ def p_market_has(state: ZerzuraState, player: int, objects, size: int | None = N
         raise ValueError(f"a Market of {size} cannot come from {total} unseen cards")
     wanted = set(objects)
     hits = sum(n for c, n in pool.items() if wanted & set(cards[c].objects))
-    return 1 - sympy.Rational(comb(total - hits, size), comb(total, size))
+    return 1 - rational(comb(total - hits, size), comb(total, size))
 
 
 def market_gains(state: ZerzuraState, player: int) -> dict[str, int]:
@@ -113,9 +116,9 @@ def p_complete_tile(state: ZerzuraState, player: int, tile: str, trials: int = 4
     """
     cards = state.game.cards
     if tile not in state.tiles_up and tile in state.tiles_owned[player]:
-        return TileChance(sympy.Integer(1), True)
+        return TileChance(rational(1), True)
     if tile not in state.tiles_up and any(tile in owned for owned in state.tiles_owned):
-        return TileChance(sympy.Integer(0), True)
+        return TileChance(rational(0), True)
     need = cards.tiles[tile]
     pool = unseen(state)
     if len(need.objects) == 1 and not (need.cards or need.stored or need.characters):
@@ -127,7 +130,7 @@ def p_complete_tile(state: ZerzuraState, player: int, tile: str, trials: int = 4
             return tuple(counts[k] for k in range(4))
 
         p = _SingleObject(state, player).chance(count - have, group(pool.elements()), group(state.market))
-        return TileChance(sympy.Rational(p.numerator, p.denominator), True)
+        return TileChance(rational(p.numerator, p.denominator), True)
     return _simulate(state, player, need, pool, trials, seed)
 
 

@@ -20,13 +20,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from functools import cache
 from itertools import combinations
-
-import sympy
 
 from ..core.api import CHANCE, TERMINAL, IllegalActionError
 from ..core.dist import Dist
+from ..core.exact import rational
 from .cards import TILES_IN_PLAY
 from .scoring import Holdings, met, quantities
 from .state import REMOVED, Exchange, Pass, Store, Take, ZerzuraState
@@ -51,12 +49,8 @@ def actor(state: ZerzuraState) -> int:
 # -- chance ------------------------------------------------------------------------------------------------
 def chance_outcomes(state: ZerzuraState) -> tuple:
     """Every outcome of the chance node with its exact probability (empty when a player acts)."""
-    return tuple((outcome, _rational(w, total)) for outcome, w, total in _chance_weights(state))
+    return tuple((outcome, rational(w, total)) for outcome, w, total in _chance_weights(state))
 
-
-@cache
-def _rational(w: int, total: int) -> sympy.Rational:
-    return sympy.Rational(w, total)
 
 
 def _chance_weights(state: ZerzuraState) -> list[tuple]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ..cli import register_odds
-from .odds import STRAIGHT_READINGS, hold_advice, p_win
+from ..core.readable import percent
+from .odds import STRAIGHT_READINGS, hold_advice, p_win_fraction
 
 
 def _readings(parser: argparse.ArgumentParser) -> None:
@@ -27,10 +28,10 @@ def _win_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _win_run(args: argparse.Namespace) -> tuple[str, dict]:
-    p = p_win(args.requirement, rolls=args.rolls, policy=args.policy, **_readings_of(args))
+    p = p_win_fraction(args.requirement, rolls=args.rolls, policy=args.policy, **_readings_of(args))
     data = {"requirement": args.requirement, "rolls": args.rolls, "policy": args.policy, "p_win": str(p),
             **_readings_of(args)}
-    return f"P(beat {args.requirement} in {args.rolls} roll(s), {args.policy} holds) = {p} ≈ {float(p):.5f}", data
+    return f"P(beat {args.requirement} in {args.rolls} roll(s), {args.policy} holds) = {p} ≈ {percent(p)}", data
 
 
 def _hold_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,7 +57,7 @@ def _hold_run(args: argparse.Namespace) -> tuple[str, dict]:
     lines = [f"Best hold: keep {list(advice.best)} -> P(win) = {advice.ranking[0][1]}",
              f"Simple hold {list(advice.simple)} -> {advice.p(advice.simple)} "
              f"(the best gains {advice.gain_over_simple})"]
-    lines += [f"  keep {str(list(h)):<18} {str(p):>24}  {float(p):.4f}" for h, p in advice.ranking[:10]]
+    lines += [f"  keep {str(list(h)):<18} {str(p):>24}  {percent(p):>8}" for h, p in advice.ranking[:10]]
     return "\n".join(lines), data
 
 

@@ -37,9 +37,12 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from functools import cache
+from typing import TYPE_CHECKING
 
-import sympy
+from ..core.exact import rational
 
+if TYPE_CHECKING:
+    import sympy
 from ..core.dist import Dist
 from .delve import FOUND_KINDS
 from .goals import GAZES_TO_LOSE
@@ -97,12 +100,12 @@ def p_survive(state: ZogarState, flips: int = 1) -> sympy.Rational:
         raise ValueError(f"flips counts cards still to turn, not {flips}")
     revealed, limit = len(state.gazes), min(flips, state.drawable)
     if limit == 0:
-        return sympy.Integer(1)
+        return rational(1)
     if not state.peeked:
         return _rational(_alive(state, limit, revealed))
     kind = state.game.cards[state.peeked].kind
     if kind == "gaze" and revealed + 1 >= GAZES_TO_LOSE:
-        return sympy.Integer(0)
+        return rational(0)
     death, stops = fate(state, state.peeked)
     rest = Fraction(1) if stops or limit == 1 else _alive(state, limit - 1, revealed + (kind == "gaze"))
     return _rational(_through(death, rest, _has_use(state, "cancel_death")))
@@ -172,13 +175,13 @@ def p_seventh_gaze_within(state: ZogarState, flips: int) -> sympy.Rational:
     cards = state.game.cards
     missing = GAZES_TO_LOSE - len(state.gazes)
     if missing <= 0:
-        return sympy.Integer(1)
+        return rational(1)
     limit = min(flips, state.drawable)
     if limit and state.peeked:
         missing -= cards[state.peeked].kind == "gaze"
         limit -= 1
         if missing <= 0:
-            return sympy.Integer(1)
+            return rational(1)
     in_deck = sum(cards[c].kind == "gaze" for c in state.dungeon)
     return p_within(len(state.dungeon), in_deck, missing, min(limit, len(state.dungeon)))
 
@@ -216,4 +219,4 @@ def _fraction(q: sympy.Rational) -> Fraction:
 
 
 def _rational(q: Fraction) -> sympy.Rational:
-    return sympy.Rational(q.numerator, q.denominator)
+    return rational(q.numerator, q.denominator)

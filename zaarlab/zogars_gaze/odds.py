@@ -25,12 +25,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from typing import TYPE_CHECKING
 
-import sympy
+from ..core.exact import rational
 
+if TYPE_CHECKING:
+    import sympy
 from ..core.dice import pool_dist, sum_dist
 
 DICE, FACES, ROLLS = 5, 6, 3  # ZOGAR-COMP-04, ZOGAR-COMBAT-05
@@ -180,15 +184,26 @@ def simple_hold(requirement: Requirement | str, pool: tuple[int, ...]) -> tuple[
 def p_win(requirement: Requirement | str, rolls: int = ROLLS, policy: str = "optimal", **readings) -> sympy.Rational:
     """P(beating the requirement within ``rolls`` rolls), exactly, under the optimal or the simple policy.
 
+    >>> import sympy
     >>> p_win("5x*") == sympy.Rational(2783176, 60466176)   # Yahtzee's five of a kind in three rolls
     True
+    """
+    return rational(p_win_fraction(requirement, rolls, policy, **readings))
+
+
+def p_win_fraction(requirement: Requirement | str, rolls: int = ROLLS, policy: str = "optimal",
+                   **readings) -> Fraction:
+    """:func:`p_win` as a ``fractions.Fraction`` (for code that has no use for sympy, like the command line).
+
+    >>> p_win_fraction("5x*")
+    Fraction(347897, 7558272)
     """
     req = parse(requirement, **readings)
     _check(rolls, policy)
     values, _ = _tables(req, rolls, policy)
     first = pool_dist(DICE, FACES)
     total = sum(w * values[rolls - 1][pool] for pool, w in first.items())
-    return sympy.Rational(total, first.denominator * FACES ** (DICE * (rolls - 1)))
+    return Fraction(total, first.denominator * FACES ** (DICE * (rolls - 1)))
 
 
 @dataclass(frozen=True)
@@ -213,7 +228,7 @@ class HoldAdvice:
     @property
     def gain_over_simple(self) -> sympy.Rational:
         """How much the best hold beats the simple policy's hold, in probability."""
-        return self.ranking[0][1] - self.p(self.simple) if self.ranking else sympy.Integer(0)
+        return self.ranking[0][1] - self.p(self.simple) if self.ranking else rational(0)
 
 
 def hold_advice(requirement: Requirement | str, dice: tuple[int, ...], rolls_left: int, **readings) -> HoldAdvice:
@@ -235,7 +250,7 @@ def hold_advice(requirement: Requirement | str, dice: tuple[int, ...], rolls_lef
     _, holds = _tables(req, rolls_left + 1, "optimal")
     table = holds[rolls_left - 1]
     scale = FACES ** (DICE * rolls_left)
-    ranking = sorted(((h, sympy.Rational(table[h], scale)) for h in _holds_of(pool)), key=lambda hp: (-hp[1], hp[0]))
+    ranking = sorted(((h, rational(table[h], scale)) for h in _holds_of(pool)), key=lambda hp: (-hp[1], hp[0]))
     return HoldAdvice(req, pool, rolls_left, tuple(ranking), simple_hold(req, pool), False)
 
 
@@ -290,7 +305,7 @@ def p_next_card(counts: dict[str, int], kind: str) -> sympy.Rational:
     total = sum(counts.values())
     if total == 0:
         raise ValueError("the deck is empty")
-    return sympy.Rational(counts.get(kind, 0), total)
+    return rational(counts.get(kind, 0), total)
 
 
 def p_within(deck: int, marked: int, needed: int, draws: int) -> sympy.Rational:
@@ -304,4 +319,4 @@ def p_within(deck: int, marked: int, needed: int, draws: int) -> sympy.Rational:
     if not (0 <= marked <= deck and 0 <= draws <= deck):
         raise ValueError(f"a deck of {deck} cannot hold {marked} marked cards or give {draws} draws")
     ways = sum(comb(marked, k) * comb(deck - marked, draws - k) for k in range(needed, min(marked, draws) + 1))
-    return sympy.Rational(ways, comb(deck, draws))
+    return rational(ways, comb(deck, draws))

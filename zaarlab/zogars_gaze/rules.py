@@ -20,13 +20,11 @@ Every refusal raises :class:`~zaarlab.core.api.IllegalActionError` naming the ru
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
-
-import sympy
 
 from ..core.api import CHANCE, TERMINAL, IllegalActionError
 from ..core.dice import pool_dist
 from ..core.dist import Dist
+from ..core.exact import rational
 from . import delve
 from .goals import winners
 from .state import (
@@ -87,12 +85,8 @@ def actor(state: ZogarState) -> int:
 # -- chance ------------------------------------------------------------------------------------------------
 def chance_outcomes(state: ZogarState) -> tuple:
     """Every outcome of the chance node with its exact probability (empty when a player acts)."""
-    return tuple((outcome, _rational(w, total)) for outcome, w, total in _chance_weights(state))
+    return tuple((outcome, rational(w, total)) for outcome, w, total in _chance_weights(state))
 
-
-@cache
-def _rational(w: int, total: int) -> sympy.Rational:
-    return sympy.Rational(w, total)  # a deck's few hundred fractions recur all game long: made once
 
 
 def _chance_weights(state: ZogarState) -> list[tuple]:
