@@ -81,3 +81,32 @@ def page(browser):
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     yield page
     page.close()
+
+
+def open_dashboard(page, base: str, notebook: str, ready: str):
+    """Open a classroom dashboard and wait until the widget whose text contains ``ready`` is drawn."""
+    page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded")
+    return widget_with(page, ready)
+
+
+def widget_with(page, text: str):
+    """The text widget showing ``text`` now, found by its position (its text changes as the controls move)."""
+    page.locator(".widget-html, .widget-label", has_text=text).first.wait_for(state="visible", timeout=90_000)
+    every = page.locator(".widget-html, .widget-label")
+    return every.nth(next(i for i, shown in enumerate(every.all_text_contents()) if text in shown))
+
+
+def press(page, handle, key: str, times: int = 1) -> None:
+    """Move a slider from the keyboard, as a student without a mouse would."""
+    handle.focus()
+    for _ in range(times):
+        page.keyboard.press(key)
+
+
+def assert_no_python_error(page) -> None:
+    """No error reached the page: no widget saying something went wrong, no Python traceback in an output."""
+    from playwright.sync_api import expect
+
+    expect(page.get_by_text("Something went wrong")).to_have_count(0)
+    expect(page.locator("[data-mime-type='application/vnd.jupyter.stderr'], .jp-RenderedText pre .ansi-red-fg")
+           ).to_have_count(0)

@@ -51,4 +51,4 @@ def test_viewer_steps_undoes_and_waits_for_a_person():
     viewer.undo()
     assert chosen not in viewer.session.history[-1:] and viewer.session.waiting_for_person()
     assert viewer.figure.layout.title.text == str(viewer.session.state)
-    assert "phase" in viewer.text and viewer.log.value.startswith("<pre")
+    assert "phase" in viewer.text and viewer.log.value.startswith("<div") and "<small" in viewer.log.value
