@@ -30,10 +30,12 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from . import theme, ui
 from .core.play import play
+from .theme import TEMPLATE
 from .ui import Panel, as_html, guarded, show_figure
 
-WIN, OTHER = "#2ca02c", "#d62728"
+WIN, OTHER = theme.WIN, theme.EVEN
 CHUNKS_PER_WORKER = 4  # a worker gets its games in a few chunks: little overhead, an even finish, a live progress bar
 
 
@@ -139,8 +141,9 @@ def tournament_figure(result: Tournament) -> go.Figure:
     """
     names = [f"seat {i + 1}: {name}" for i, name in enumerate(result.names)] + [e for e, _ in result.endings]
     counts = [*result.wins, *(n for _, n in result.endings)]
-    fig = go.Figure(go.Bar(x=names, y=[c / result.games for c in counts], text=counts,
-                           marker_color=[WIN] * len(result.wins) + [OTHER] * len(result.endings)))
+    fig = go.Figure(layout=dict(template=TEMPLATE), data=go.Bar(
+        x=names, y=[c / result.games for c in counts], text=counts,
+        marker_color=[WIN] * len(result.wins) + [OTHER] * len(result.endings)))
     fig.update_layout(title=f"{result.games} seeded games", yaxis=dict(title="share of games", range=[0, 1]),
                       height=320, margin=dict(l=50, r=20, t=50, b=60))
     return fig
@@ -166,7 +169,7 @@ class TournamentRunner(Panel):
         self.button.on_click(guarded(self.run, self.status))
         self.chart = widgets.Output()
         self.result, self.figure = None, None
-        self.box = widgets.VBox([widgets.HBox(self.seats), widgets.HBox([self.games, self.button]), self.progress,
+        self.box = widgets.VBox([ui.row(self.seats), ui.row([self.games, self.button]), self.progress,
                                  self.status, self.chart])
 
     def run(self) -> None:

@@ -53,6 +53,12 @@ class Panel:
         return f"<{self.title}>"
 
 
+def row(children: Sequence[widgets.Widget]) -> widgets.HBox:
+    """Widgets side by side where they fit, one under the other where they do not (a tablet, a phone): a row that
+    wraps, never one that overflows its notebook or dashboard."""
+    return widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+
+
 def guarded(action: Callable[[], object], report: widgets.HTML | widgets.Label) -> Callable[..., None]:
     """``action`` as a widget callback (it ignores the callback's arguments): any exception it raises is shown in
     ``report`` in words and logged, so a control never fails silently."""
@@ -121,9 +127,9 @@ def as_html(text: str) -> str:
     """Plain text for an ``ipywidgets.HTML``: escaped, lines kept.
 
     >>> as_html("P(a < b) = 1/2")
-    '<pre style="margin: 0">P(a &lt; b) = 1/2</pre>'
+    '<pre style="margin: 0; white-space: pre-wrap">P(a &lt; b) = 1/2</pre>'
     """
-    return f'<pre style="margin: 0">{html.escape(text)}</pre>'
+    return f'<pre style="margin: 0; white-space: pre-wrap">{html.escape(text)}</pre>'  # wraps between words
 
 
 RULES = re.compile(r"\(?\b[A-Z]+-[A-Z]+\d?-\d\d(?:(?:, | and )(?:-\d\d|[A-Z]+-[A-Z]+\d?-\d\d))*\b(?:\)|: )?")
@@ -183,8 +189,8 @@ class GameViewer(Panel):
         self.figure = None
         self.refresh()
         self.box = widgets.VBox([
-            widgets.HBox([self.buttons["step"], self.buttons["next turn"], self.buttons["undo"]]),
-            widgets.HBox([self.choice, self.buttons["play"]]), self.status, self.map, self.log,
+            row([self.buttons["step"], self.buttons["next turn"], self.buttons["undo"]]),
+            row([self.choice, self.buttons["play"]]), self.status, self.map, self.log,
         ])
 
     def describe(self, state) -> str:

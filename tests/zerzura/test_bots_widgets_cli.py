@@ -38,7 +38,7 @@ def test_the_collection_builder_follows_the_sliders():
     assert "7 rings" in builder.tiles.value
     builder.character["guard_minus_1"].value = True
     assert "guard_minus_1" in builder.text or "Q-1" in builder.text
-    assert builder.sheet.total == builder.figures[0].data[0].y[-1]
+    assert builder.figures[0].data[0].cells.values[3][-1] == f"<b>{builder.sheet.total}</b>"
     assert builder.charts.outputs
 
 

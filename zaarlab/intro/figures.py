@@ -5,8 +5,9 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from ..core.dist import Dist
+from ..theme import BLUE, LIGHT_GREY, TEMPLATE
 
-HIGHLIGHT, PLAIN = "#c0392b", "#95a5a6"
+HIGHLIGHT, PLAIN = BLUE, LIGHT_GREY  # the totals that count are also hatched: not colour alone
 
 
 def sum_figure(dist: Dist, title: str, at_least: int | None = None) -> go.Figure:
@@ -14,8 +15,8 @@ def sum_figure(dist: Dist, title: str, at_least: int | None = None) -> go.Figure
 
     >>> from zaarlab.core.dice import sum_dist
     >>> fig = sum_figure(sum_dist(2, 6), "2d6", at_least=11)
-    >>> fig.data[0].customdata[-1], fig.data[0].marker.color[-2:]
-    ('1/36', ('#c0392b', '#c0392b'))
+    >>> fig.data[0].customdata[-1], fig.data[0].marker.color[-2:], fig.data[0].marker.pattern.shape[-3:]
+    ('1/36', ('#0072B2', '#0072B2'), ('', '/', '/'))
     """
     probs = dist.to_sympy()
     colours = [HIGHLIGHT if at_least is not None and total >= at_least else PLAIN for total in probs]
@@ -23,10 +24,10 @@ def sum_figure(dist: Dist, title: str, at_least: int | None = None) -> go.Figure
         x=list(probs),
         y=[float(p) for p in probs.values()],
         customdata=[str(p) for p in probs.values()],
-        marker_color=colours,
+        marker=dict(color=colours, pattern=dict(shape=["/" if c == HIGHLIGHT else "" for c in colours])),
         hovertemplate="sum %{x}: %{customdata}<extra></extra>",
     )
-    fig = go.Figure(bar)
+    fig = go.Figure(bar, layout=dict(template=TEMPLATE))
     fig.update_layout(title=title, xaxis_title="sum", yaxis_title="probability", bargap=0.1,
                       height=340, margin=dict(l=50, r=20, t=50, b=40))
     return fig

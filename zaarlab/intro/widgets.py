@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from .. import ui
 from ..core.dice import sum_dist
 from ..core.readable import exact_text
 from ..ui import Panel, guarded, set_range, show_figure
@@ -40,7 +41,7 @@ class DiceSumExplorer(Panel):
         self.dice.observe(guarded(self._on_dice, self.answer), names="value")
         self.at_least.observe(guarded(self._redraw, self.answer), names="value")
         self._redraw()
-        self.box = widgets.VBox([widgets.HBox([self.dice, self.at_least]), self.answer, self.chart])
+        self.box = widgets.VBox([ui.row([self.dice, self.at_least]), self.answer, self.chart])
 
     def _set_range(self) -> None:
         n = self.dice.value

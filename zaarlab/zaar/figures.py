@@ -6,12 +6,14 @@ from collections.abc import Iterable
 
 import plotly.graph_objects as go
 
+from .. import theme
 from ..core.hexgrid import Hex, cells_within, corners, to_pixel
+from ..theme import TEMPLATE
 from .board import Mansion
 
-COLOURS = {"bloody": "#c0392b", "smoggy": "#7f8c8d", "humid": "#2e86c1", "windy": "#58d68d", "sacred": "#fdfefe",
-           None: "#a569bd"}
-EDGE_COLOURS = {"door": "#6e2c00", "amulet": "#d4ac0d", "passage": "#8e44ad", "wall": "#d5d8dc"}
+COLOURS = {"bloody": theme.VERMILLION, "smoggy": theme.GREY, "humid": theme.BLUE, "windy": theme.GREEN,
+           "sacred": "#FBFBF5", None: theme.PURPLE}  # each room is also named on hover and in the legend
+EDGE_COLOURS = {"door": theme.BLACK, "amulet": theme.ORANGE, "passage": theme.PURPLE, "wall": theme.LIGHT_GREY}
 
 
 def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), marks: Iterable[Hex] = (),
@@ -26,7 +28,7 @@ def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), marks: Itera
     >>> [t.name for t in fig.data]
     ['cloth', 'name table', 'bloody', 'doors', 'plaques', 'free cells']
     """
-    fig = go.Figure()
+    fig = go.Figure(layout=dict(template=TEMPLATE))
     cloth = cells_within(mansion.cards.cloth.enclosures)
     _outlines(fig, cloth, "cloth", "#f0e6d2", "#d4c5a9")
     _outlines(fig, sorted(mansion.cards.cloth.name_table), "name table", "#d7bde2", "#af7ac5")
@@ -75,7 +77,7 @@ def door_graph_figure(mansion: Mansion, kinds: Iterable[str] = ("door", "amulet"
     >>> door_graph_figure(Mansion.start("bloody_chamber")).data[-1].name
     'rooms'
     """
-    fig = go.Figure()
+    fig = go.Figure(layout=dict(template=TEMPLATE))
     for kind in kinds:
         xs, ys = [], []
         for u, v, key in mansion.graph.edges(keys=True):
@@ -112,29 +114,46 @@ def _hover(mansion: Mansion, cell: Hex) -> str:
             f"enclosure {mansion.enclosure(cell)}")
 
 
-def astrolabe_figure(astro, plates, title: str = "The astrolabe") -> go.Figure:
+def astrolabe_figure(astro, plates, result=None, title: str = "The astrolabe") -> go.Figure:
     """The front: the lower plate's letters (outer ring) and the top plate's demon powers (inner ring), turned to
-    ``plates``; the sectors at the notch (top) are outlined.
+    ``plates``; the notch between the plates at the top, where the sectors read (outlined) meet, shows ``result``.
+    A legend names each demon power's colour.
 
     >>> from .astrolabe import Plates, load_astrolabe
     >>> fig = astrolabe_figure(load_astrolabe(), Plates(lower=1, top=2))
-    >>> [t.name for t in fig.data], fig.data[0].text[0]
-    (['lower plate', 'top plate'], 'B')
+    >>> [t.name for t in fig.data][:3], fig.data[0].text[0], fig.data[2].text[0]
+    (['lower plate', 'top plate', 'letters'], 'B', 'B')
     """
-    fig = go.Figure()
     n = len(astro.lower)
-    for name, sectors, shift, base, colours in (
-            ("lower plate", astro.lower, plates.lower, 1.0, ["#f5cba7"] * n),
-            ("top plate", astro.top, plates.top, 0.3, [COLOURS[p] for p in astro.top])):
-        order = [(shift + k) % n for k in range(n)]  # sector at the notch first, then clockwise
+    fig = go.Figure(layout=dict(template=TEMPLATE))
+    thetas = [360 * k / n for k in range(n)]  # the sector at the notch (at the top) first, then clockwise
+    rings = (("lower plate", astro.lower, plates.lower, 1.0, ["#F3E6D3"] * n),
+             ("top plate", astro.top, plates.top, 0.3, [COLOURS[p] for p in astro.top]))
+    for name, sectors, shift, base, colours in rings:
+        order = [(shift + k) % n for k in range(n)]
         fig.add_trace(go.Barpolar(
-            r=[0.7] * n, base=[base] * n, theta=[90 - 360 * k / n for k in range(n)], width=[360 / n] * n,
+            r=[0.7] * n, base=[base] * n, theta=thetas, width=[360 / n] * n,
             marker=dict(color=[colours[i] for i in order], line=dict(color=["black"] + ["#7f8c8d"] * (n - 1),
                                                                       width=[4] + [1] * (n - 1))),
-            text=[sectors[i] for i in order], name=name, hovertemplate="%{text}<extra>" + name + "</extra>"))
-    fig.update_layout(title=title, height=380, showlegend=False, margin=dict(l=20, r=20, t=50, b=20),
-                      polar=dict(radialaxis=dict(visible=False, range=[0, 1.7]),
-                                 angularaxis=dict(visible=False, direction="clockwise")))
+            text=[sectors[i] for i in order], name=name, hovertemplate="%{text}<extra>" + name + "</extra>",
+            showlegend=False))
+    for name, sectors, shift, radius, size in (("letters", astro.lower, plates.lower, 1.35, 18),
+                                               ("powers", astro.top, plates.top, 0.65, 11)):
+        fig.add_trace(go.Scatterpolar(r=[radius] * n, theta=thetas, mode="text", name=name, showlegend=False,
+                                      text=[sectors[(shift + k) % n] for k in range(n)], hoverinfo="skip",
+                                      textfont=dict(size=size, color=theme.BLACK)))
+    for power in dict.fromkeys(astro.top):  # the legend: one entry per demon power
+        fig.add_trace(go.Scatterpolar(r=[None], theta=[None], mode="markers", name=f"{power} room",
+                                      marker=dict(size=12, color=COLOURS[power], symbol="square",
+                                                  line=dict(color="#7f8c8d", width=1))))
+    fig.add_trace(go.Scatterpolar(r=[1.82], theta=[0], mode="markers+text", name="the notch", showlegend=False,
+                                  marker=dict(symbol="triangle-down", size=16, color=theme.BLACK),
+                                  text=[f"notch: {result}" if result is not None else "notch"],
+                                  textposition="top center", textfont=dict(size=13), hoverinfo="skip"))
+    fig.update_layout(title=title, height=420, margin=dict(l=20, r=20, t=70, b=20),
+                      legend=dict(orientation="h", y=-0.02, font=dict(size=12)),
+                      polar=dict(radialaxis=dict(visible=False, range=[0, 2.05]),
+                                 angularaxis=dict(visible=False, direction="clockwise", rotation=90)))
     return fig
 
 
@@ -144,8 +163,8 @@ def battle_figure(curves: dict, title: str) -> go.Figure:
     >>> battle_figure({"lose": [(1, 0.5)], "win": [(1, 0.5)]}, "t").data[0].name
     'lose'
     """
-    colours = {"lose": "#c0392b", "draw": "#95a5a6", "win": "#2e86c1", "extra_win": "#27ae60"}
-    fig = go.Figure()
+    colours = {"lose": theme.LOSS, "draw": theme.EVEN, "win": theme.BEST, "extra_win": theme.WIN}
+    fig = go.Figure(layout=dict(template=TEMPLATE))
     for outcome, points in curves.items():
         fig.add_trace(go.Bar(x=[w for w, _ in points], y=[float(p) for _, p in points], name=outcome,
                              customdata=[str(p) for _, p in points], marker_color=colours[outcome],

@@ -54,7 +54,8 @@ class MansionBuilder(Panel):
         self.status, self.odds = widgets.HTML(), widgets.HTML()
         for name, action in (("draw a card", self.draw), ("place", self.place), ("undo", self.undo)):
             self.buttons[name].on_click(guarded(action, self.status))
-        self.map, self.graph = widgets.Output(), widgets.Output()
+        self.map = widgets.Output(layout=widgets.Layout(width="620px", max_width="100%"))
+        self.graph = widgets.Output(layout=widgets.Layout(width="460px", max_width="100%"))
         self.figures = ()
         self.text = ""
         self.fitting: list[Hex] = []
@@ -69,9 +70,9 @@ class MansionBuilder(Panel):
             self.rotation.value = self.mansion.legal_placements(placeable[0])[0][1]
             self.cell.value = self.fitting[0]
         self.box = widgets.VBox([
-            widgets.HBox([self.room, self.rotation, self.buttons["draw a card"]]),
-            widgets.HBox([self.cell, self.player, self.buttons["place"], self.buttons["undo"]]),
-            self.status, widgets.HBox([self.map, widgets.VBox([self.graph, self.odds, self.mission_odds])]),
+            ui.row([self.room, self.rotation, self.buttons["draw a card"]]),
+            ui.row([self.cell, self.player, self.buttons["place"], self.buttons["undo"]]),
+            self.status, ui.row([self.map, widgets.VBox([self.graph, self.odds, self.mission_odds])]),
         ])
 
     @property
@@ -186,15 +187,16 @@ class AstrolabeBattle(Panel):
         self.report = widgets.HTML()
         self.buttons["read the astrolabe"].on_click(guarded(self.read, self.report))
         self.buttons["throw the raml"].on_click(guarded(self.throw, self.report))
-        self.dial, self.chart = widgets.Output(), widgets.Output()
+        self.dial = widgets.Output(layout=widgets.Layout(width="440px", max_width="100%"))
+        self.chart = widgets.Output(layout=widgets.Layout(width="480px", max_width="100%"))
         self.figures = ()
         for control in (self.wisdom, self.warrior, self.wise):
             control.observe(guarded(self._show, self.report), names="value")
         self._show()
         self.box = widgets.VBox([
-            widgets.HBox([self.letter, self.category, self.buttons["read the astrolabe"]]),
-            widgets.HBox([self.wisdom, self.warrior, self.wise, self.buttons["throw the raml"]]),
-            self.report, widgets.HBox([self.dial, self.chart])])
+            ui.row([self.letter, self.category, self.buttons["read the astrolabe"]]),
+            ui.row([self.wisdom, self.warrior, self.wise, self.buttons["throw the raml"]]),
+            self.report, ui.row([self.dial, self.chart])])
 
     def read(self) -> None:
         """The demon is trapped by the plaque's letter: turn the plates and read the notch (ZAAR-ASTRO-04..06)."""
@@ -218,8 +220,12 @@ class AstrolabeBattle(Panel):
         self._show()
 
     def _show(self) -> None:
+        notation = ""
+        if self.result is not None and self.result.requirement is not None:
+            notation = (" (a number per die, * for any)" if self.result.kind == "ordered"
+                        else " (these numbers anywhere)")
         lines = [f"plates: lower at {self.plates.lower}, top at {self.plates.top}; result: "
-                 f"{self.result if self.result else '(read the astrolabe)'}"]
+                 f"{self.result if self.result else '(read the astrolabe)'}{notation}"]
         if self.result is not None:
             dist = battle_dist(self.result, self.wisdom.value, self.category.value, self.letter.value,
                                warrior=self.warrior.value, wise=self.wise.value)
@@ -237,7 +243,7 @@ class AstrolabeBattle(Panel):
                              f" -> {cmd} (ZAAR-CMD-02)")
         self.text = "\n".join(lines)
         self.report.value = as_html(self.text)
-        figures = [astrolabe_figure(self.astro, self.plates)]
+        figures = [astrolabe_figure(self.astro, self.plates, self.result)]
         if self.result is not None and self.result.requirement is not None:
             curves = {k: [] for k in ("lose", "win", "extra_win")}
             for w in range(1, self.max_wisdom + 1):

@@ -4,70 +4,51 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
+from .. import theme
 from ..core.dist import Dist
+from ..theme import TEMPLATE
 from .board import Planet
+from .regions import RADIUS, regions
 
-SEA_BLUE, LAND_GREY, HIGHLIGHT = "#3b82c4", "#8c8c8c", "#e67e22"
-KINGDOM_COLOURS = ("#c0392b", "#8e44ad", "#2980b9", "#16a085", "#27ae60", "#d35400", "#7f8c8d", "#f39c12",
-                   "#2c3e50", "#e84393", "#6d4c41")
-ATTACKER, DEFENDER, NOBODY = "#c0392b", "#2471a3", "#7f8c8d"
-PEOPLE_COLOURS = {"knights": "#95a5a6", "spiders": "#8e44ad", "amazons": "#27ae60", "monks": "#e67e22",
-                  "dragons": "#c0392b", "winged": "#3498db"}
+SEA_BLUE, LAND_GREY, HIGHLIGHT = theme.SKY, theme.GREY, theme.ORANGE
+# eleven kingdoms: the palette, then its colours lightened; every province is also labelled with its kingdom
+KINGDOM_COLOURS = (*theme.PALETTE[:7], "#7FB8D8", "#EAAE80", "#80CEB9", "#E6CFA0")
+ATTACKER, DEFENDER, NOBODY = theme.VERMILLION, theme.BLUE, theme.GREY
+PEOPLE_COLOURS = {"knights": theme.GREY, "spiders": theme.PURPLE, "amazons": theme.GREEN, "monks": theme.ORANGE,
+                  "dragons": theme.VERMILLION, "winged": theme.SKY}
 
 
 def planet_figure(planet: Planet, highlight: tuple[str, ...] = (), title: str = "The planet Zargos") -> go.Figure:
-    """The map drawn round: provinces coloured by kingdom (capitals as stars), sea spaces in blue, borders as lines.
-
-    ``highlight`` provinces and sea spaces are ringed in orange.
+    """The planet as a map: every province a region coloured by its kingdom, sea spaces as water, capitals starred,
+    every region named; ``highlight`` regions outlined in orange. (The graph view: :func:`planet_graph_figure`.)
 
     >>> from zaarlab.zargos.board import load_planet
     >>> fig = planet_figure(load_planet(), highlight=("FC",))
-    >>> [trace.name for trace in fig.data][3:6], fig.data[-1].name
-    (['ZARGOS', 'KORI', 'LUDOS'], 'highlighted')
+    >>> [trace.name for trace in fig.data][:4], fig.data[-2].name
+    (['seas', 'names', 'Kingdom of Zargos', 'Kori'], 'highlighted')
     """
-    fig = _sea_and_borders(planet)
-    graph = planet.graph
+    fig = go.Figure(layout=dict(template=TEMPLATE))
+    _water(fig, planet)
     for colour, kingdom in zip(KINGDOM_COLOURS, planet.kingdoms.values(), strict=False):
-        provinces = kingdom.provinces
-        fig.add_trace(go.Scatter(
-            x=[graph.nodes[p]["pos"][0] for p in provinces], y=[graph.nodes[p]["pos"][1] for p in provinces],
-            mode="markers+text", text=list(provinces), textposition="top center", textfont=dict(size=8),
-            marker=dict(size=[18 if planet.is_capital(p) else 12 for p in provinces], color=colour,
-                        symbol=["star" if planet.is_capital(p) else "circle" for p in provinces]),
-            name=kingdom.id, hoverinfo="text",
-            hovertext=[_province_hover(planet, p) for p in provinces]))
-    return _finish_map(fig, planet, highlight, title)
+        _regions(fig, planet, kingdom.provinces, colour, kingdom.name,
+                 [_province_hover(planet, p) for p in kingdom.provinces])
+    _outline(fig, planet, highlight)
+    _labels(fig, planet, planet.provinces, size=9)
+    return _finish_map(fig, title)
 
 
-def board_figure(state, title: str | None = None) -> go.Figure:
-    """A game position: each province coloured by the people holding it, labelled with its units.
+def planet_graph_figure(planet: Planet, highlight: tuple[str, ...] = (), title: str = "Zargos as a graph"
+                        ) -> go.Figure:
+    """The planet as a graph: provinces as dots coloured by kingdom (capitals as stars), sea spaces as blue dots,
+    land borders as grey lines and sea links dotted: what :mod:`zaarlab.zargos.board` computes with.
 
-    >>> from zaarlab.zargos.state import ZargosGame
-    >>> state = ZargosGame(players=2).initial_state()
-    >>> [trace.name for trace in board_figure(state).data][3:]
-    ['empty']
+    >>> from zaarlab.zargos.board import load_planet
+    >>> fig = planet_graph_figure(load_planet(), highlight=("FC",))
+    >>> [trace.name for trace in fig.data][3:6], fig.data[-1].name
+    (['Kingdom of Zargos', 'Kori', 'Ludos'], 'highlighted')
     """
-    planet, graph = state.game.planet, state.game.planet.graph
-    fig = _sea_and_borders(planet)
-    groups: dict[str, list[str]] = {}
-    for province in planet.provinces:
-        groups.setdefault(state.holder(province) or "empty", []).append(province)
-    for people, provinces in sorted(groups.items(), key=lambda item: (item[0] == "empty", item[0])):
-        fig.add_trace(go.Scatter(
-            x=[graph.nodes[p]["pos"][0] for p in provinces], y=[graph.nodes[p]["pos"][1] for p in provinces],
-            mode="markers+text", text=[str(state.units(p) or "") for p in provinces], textfont=dict(size=9),
-            marker=dict(size=[12 + min(state.units(p), 30) // 2 for p in provinces],
-                        color=PEOPLE_COLOURS.get(people, "#ffffff"), line=dict(color="#555", width=1),
-                        symbol=["star" if planet.is_capital(p) else "circle" for p in provinces]),
-            name=people, hoverinfo="text",
-            hovertext=[f"{_province_hover(planet, p)}: {state.units(p)} {people}" for p in provinces]))
-    return _finish_map(fig, planet, (), title or str(state))
-
-
-def _sea_and_borders(planet: Planet) -> go.Figure:
-    """The water and the borders every map drawing starts from."""
     graph = planet.graph
-    fig = go.Figure()
+    fig = go.Figure(layout=dict(template=TEMPLATE))
     for kind, colour, dash in (("land", LAND_GREY, "solid"), ("sea", SEA_BLUE, "dot")):
         xs, ys = [], []
         for a, b, data in graph.edges(data=True):
@@ -80,23 +61,99 @@ def _sea_and_borders(planet: Planet) -> go.Figure:
     seas = planet.seas
     fig.add_trace(go.Scatter(
         x=[graph.nodes[s]["pos"][0] for s in seas], y=[graph.nodes[s]["pos"][1] for s in seas],
-        mode="markers+text", text=list(seas), textposition="bottom center", textfont=dict(size=8, color=SEA_BLUE),
-        marker=dict(size=16, color="#d6eaf8", line=dict(color=SEA_BLUE, width=1)), name="sea spaces",
+        mode="markers+text", text=list(seas), textposition="bottom center", textfont=dict(size=9, color=SEA_BLUE),
+        marker=dict(size=16, color=theme.WATER, line=dict(color=SEA_BLUE, width=1)), name="sea spaces",
         hovertext=[f"{graph.nodes[s]['name']} ({graph.nodes[s]['kind']})" for s in seas], hoverinfo="text"))
-    return fig
-
-
-def _finish_map(fig: go.Figure, planet: Planet, highlight: tuple[str, ...], title: str) -> go.Figure:
-    graph = planet.graph
+    for colour, kingdom in zip(KINGDOM_COLOURS, planet.kingdoms.values(), strict=False):
+        provinces = kingdom.provinces
+        fig.add_trace(go.Scatter(
+            x=[graph.nodes[p]["pos"][0] for p in provinces], y=[graph.nodes[p]["pos"][1] for p in provinces],
+            mode="markers+text", text=list(provinces), textposition="top center", textfont=dict(size=9),
+            marker=dict(size=[18 if planet.is_capital(p) else 12 for p in provinces], color=colour,
+                        symbol=["star" if planet.is_capital(p) else "circle" for p in provinces]),
+            name=kingdom.name, hoverinfo="text", hovertext=[_province_hover(planet, p) for p in provinces]))
     if highlight:
         fig.add_trace(go.Scatter(
             x=[graph.nodes[n]["pos"][0] for n in highlight], y=[graph.nodes[n]["pos"][1] for n in highlight],
             mode="markers", marker=dict(size=26, color="rgba(0,0,0,0)", line=dict(color=HIGHLIGHT, width=3)),
             name="highlighted", hoverinfo="skip"))
-    fig.update_layout(title=title, height=640, width=700, plot_bgcolor="#f4f9fd", margin=dict(l=10, r=10, t=40, b=10),
-                      xaxis=dict(visible=False), yaxis=dict(visible=False, scaleanchor="x"),
-                      shapes=[dict(type="circle", x0=-9.2, y0=-9.2, x1=9.2, y1=9.2, line=dict(color=SEA_BLUE))],
-                      legend=dict(font=dict(size=9)))
+    return _finish_map(fig, title)
+
+
+def board_figure(state, title: str | None = None) -> go.Figure:
+    """A game position on the map: each province coloured by the people holding it, its units in large type.
+
+    >>> from zaarlab.zargos.state import ZargosGame
+    >>> state = ZargosGame(players=2).initial_state()
+    >>> [trace.name for trace in board_figure(state).data][:3]
+    ['seas', 'names', 'empty']
+    """
+    planet = state.game.planet
+    fig = go.Figure(layout=dict(template=TEMPLATE))
+    _water(fig, planet)
+    groups: dict[str, list[str]] = {}
+    for province in planet.provinces:
+        groups.setdefault(state.holder(province) or "empty", []).append(province)
+    for people, provinces in sorted(groups.items(), key=lambda item: (item[0] == "empty", item[0])):
+        _regions(fig, planet, provinces, PEOPLE_COLOURS.get(people, "#FFFFFF"), people,
+                 [f"{_province_hover(planet, p)}: {state.units(p)} {people}" for p in provinces])
+    graph = planet.graph
+    held = [p for p in planet.provinces if state.units(p)]
+    fig.add_trace(go.Scatter(
+        x=[graph.nodes[p]["pos"][0] for p in held], y=[graph.nodes[p]["pos"][1] for p in held], mode="text",
+        text=[f"<b>{state.units(p)}</b>" for p in held], textfont=dict(size=16, color=theme.BLACK),
+        name="units", hoverinfo="skip", showlegend=False))
+    _labels(fig, planet, [p for p in planet.provinces if not state.units(p)], size=8)
+    return _finish_map(fig, title or str(state))
+
+
+def _water(fig: go.Figure, planet: Planet) -> None:
+    """The sea spaces (and the lake) as water, named."""
+    _regions(fig, planet, planet.seas, theme.WATER, "seas",
+             [f"{planet.graph.nodes[s]['name']} ({planet.graph.nodes[s]['kind']})" for s in planet.seas],
+             line=SEA_BLUE)
+    _labels(fig, planet, planet.seas, size=8, colour=SEA_BLUE)
+
+
+def _regions(fig: go.Figure, planet: Planet, nodes, colour: str, name: str, hover: list[str],
+             line: str = "#555555") -> None:
+    """One trace of filled regions, one hover text per region."""
+    xs, ys, texts = [], [], []
+    cells = regions(planet)
+    for node, text in zip(nodes, hover, strict=True):
+        points = [*cells[node], cells[node][0]]
+        xs += [x for x, _ in points] + [None]
+        ys += [y for _, y in points] + [None]
+        texts += [text] * len(points) + [None]
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", fill="toself", fillcolor=colour, name=name,
+                             line=dict(color=line, width=1), hoverinfo="text", hovertext=texts, hoveron="fills"))
+
+
+def _outline(fig: go.Figure, planet: Planet, nodes) -> None:
+    cells = regions(planet)
+    xs, ys = [], []
+    for node in nodes:
+        points = [*cells[node], cells[node][0]]
+        xs += [x for x, _ in points] + [None]
+        ys += [y for _, y in points] + [None]
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=HIGHLIGHT, width=4), name="highlighted",
+                             hoverinfo="skip", showlegend=bool(nodes)))
+
+
+def _labels(fig: go.Figure, planet: Planet, nodes, size: int, colour: str = theme.BLACK) -> None:
+    graph = planet.graph
+    stars = [n for n in nodes if graph.nodes[n].get("capital")]
+    fig.add_trace(go.Scatter(
+        x=[graph.nodes[n]["pos"][0] for n in nodes], y=[graph.nodes[n]["pos"][1] for n in nodes], mode="text",
+        text=[f"★ {n}" if n in stars else n for n in nodes], textfont=dict(size=size, color=colour),
+        hoverinfo="skip", showlegend=False, name="names"))
+
+
+def _finish_map(fig: go.Figure, title: str) -> go.Figure:
+    fig.update_layout(title=title, height=640, margin=dict(l=10, r=10, t=40, b=10), plot_bgcolor="white",
+                      xaxis=dict(visible=False, range=[-RADIUS - 0.3, RADIUS + 0.3]),
+                      yaxis=dict(visible=False, scaleanchor="x", range=[-RADIUS - 0.3, RADIUS + 0.3]),
+                      legend=dict(font=dict(size=11), itemsizing="constant"))
     return fig
 
 
@@ -123,7 +180,7 @@ def battle_figure(ends: Dist, title: str) -> go.Figure:
     >>> len(fig.layout.xaxis.tickvals) <= 13, fig.layout.xaxis.ticktext[0].endswith("defenders")
     (True, True)
     """
-    fig = go.Figure()
+    fig = go.Figure(layout=dict(template=TEMPLATE))
     groups = (("nobody left", NOBODY, lambda e: e == (0, 0), lambda e: "nobody left"),
               ("defenders hold", DEFENDER, lambda e: e[1] > 0, lambda e: f"{e[1]} defenders left"),
               ("attackers take it", ATTACKER, lambda e: e[0] > 0, lambda e: f"{e[0]} attackers left"))
@@ -161,7 +218,7 @@ def win_heatmap(table: list[list], title: str) -> go.Figure:
     >>> fig.data[0].customdata[1][0]
     '107/245'
     """
-    fig = go.Figure(go.Heatmap(
+    fig = go.Figure(layout=dict(template=TEMPLATE), data=go.Heatmap(
         z=[[float(p) for p in row] for row in table],
         customdata=[[str(p) for p in row] for row in table],
         x=list(range(1, len(table[0]) + 1)), y=list(range(1, len(table) + 1)),
@@ -177,7 +234,7 @@ def demons_figure(curves: dict[int, list], title: str = "Surviving the demons of
 
     ``curves`` maps demon dice to the probabilities for 1, 2, ... units.
     """
-    fig = go.Figure()
+    fig = go.Figure(layout=dict(template=TEMPLATE))
     for dice, probs in curves.items():
         fig.add_trace(go.Scatter(x=list(range(1, len(probs) + 1)), y=[float(p) for p in probs],
                                  customdata=[str(p) for p in probs], mode="lines+markers", name=f"{dice} dice",

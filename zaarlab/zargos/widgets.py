@@ -83,14 +83,15 @@ class BattleCalculator(Panel):
         self.heatmap = widgets.Output()
         self.heatmap_size = heatmap_size
         self.figure = self.heatmap_figure = None
+        self._heatmaps: dict[tuple, tuple] = {}
         for control in (self.attackers, self.defenders):
             control.observe(guarded(self._update_battle, self.answer), names="value")
         for toggle in (self.capital, self.attacker_war, self.defender_war):
             toggle.observe(guarded(self._update_all, self.answer), names="value")
         self._update_all()
         self.box = widgets.VBox([
-            widgets.HBox([self.attackers, self.defenders]),
-            widgets.HBox([self.capital, self.attacker_war, self.defender_war]),
+            ui.row([self.attackers, self.defenders]),
+            ui.row([self.capital, self.attacker_war, self.defender_war]),
             self.answer, self.chart, self.heatmap,
         ])
 
@@ -100,9 +101,14 @@ class BattleCalculator(Panel):
 
     def _update_all(self) -> None:
         self._update_battle()
-        table = win_table(self.heatmap_size, self.heatmap_size, **self.conditions())
-        self.heatmap_figure = win_heatmap(table, f"P(attacker wins){self._suffix()}")
-        show_figure(self.heatmap, self.heatmap_figure)
+        key = tuple(self.conditions().values())
+        if key not in self._heatmaps:  # eight at most; each is the same every time its toggles come back
+            table = win_table(self.heatmap_size, self.heatmap_size, **self.conditions())
+            figure = win_heatmap(table, f"P(attacker wins){self._suffix()}")
+            self._heatmaps[key] = (figure, widgets.Output())
+            show_figure(self._heatmaps[key][1], figure)
+        self.heatmap_figure, shown = self._heatmaps[key]
+        self.heatmap.outputs = shown.outputs
 
     def _update_battle(self) -> None:
         a, d = self.attackers.value, self.defenders.value

@@ -46,9 +46,9 @@ class CollectionBuilder(Panel):
             control.observe(guarded(self._update, self.report), names="value")
         self._update()
         self.box = widgets.VBox([
-            widgets.HBox([widgets.VBox(list(self.quantity.values())), widgets.VBox([self.goods_cards, self.stored])]),
-            widgets.HBox(list(self.character.values())[:5]), widgets.HBox(list(self.character.values())[5:]),
-            widgets.HBox([self.report, self.tiles]), self.charts,
+            ui.row([widgets.VBox(list(self.quantity.values())), widgets.VBox([self.goods_cards, self.stored])]),
+            ui.row(list(self.character.values())[:5]), ui.row(list(self.character.values())[5:]),
+            ui.row([self.report, self.tiles]), self.charts,
         ])
 
     def _update(self) -> None:

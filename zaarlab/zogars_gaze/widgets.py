@@ -58,7 +58,7 @@ class HoldAdvisor(Panel):
         self.requirement.observe(guarded(self._new_requirement, self.report), names="value")
         self._new_requirement()
         columns = [widgets.VBox([die, hold]) for die, hold in zip(self.dice, self.held, strict=True)]
-        self.box = widgets.VBox([self.requirement, widgets.HBox(columns), widgets.HBox([self.rolls_left, self.roll]),
+        self.box = widgets.VBox([self.requirement, ui.row(columns), ui.row([self.rolls_left, self.roll]),
                                  self.report, self.chart])
 
     def roll_unheld(self) -> None:
@@ -126,7 +126,7 @@ class DeckExplorer(Panel):
         for control in (self.carry, self.gazes):
             control.observe(guarded(self.new_delve, self.report), names="value")
         self.new_delve(count=False)
-        self.box = widgets.VBox([widgets.HBox([self.carry, self.gazes]), widgets.HBox(list(self.buttons.values())),
+        self.box = widgets.VBox([ui.row([self.carry, self.gazes]), ui.row(list(self.buttons.values())),
                                  self.report, self.charts, self.log])
 
     def new_delve(self, count: bool = True) -> None:
