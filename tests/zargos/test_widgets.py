@@ -28,5 +28,5 @@ def test_province_explorer_reports_neighbours_and_routes():
     assert explorer.text.splitlines()[1] == "land neighbours: ZC2, ZC6, ZS1"
     explorer.province.value = "KORI-2"
     assert "LUDOS-5 (1 boat)" in explorer.text and "K03-2 (2 boats)" in explorer.text
-    ringed = explorer.figure.data[-1]
-    assert ringed.name == "highlighted" and len(ringed.x) == 1 + 2 + 1  # itself, two land neighbours, one sea
+    ringed = next(trace for trace in explorer.figure.data if trace.name == "highlighted")
+    assert list(ringed.x).count(None) == 1 + 2 + 1  # outlined: itself, two land neighbours, one sea
