@@ -38,7 +38,7 @@ myst_heading_anchors = 3
 # API reference
 autosummary_generate = True
 templates_path = ["_templates"]  # a module page: its docstring and members, then its submodules
-autodoc_default_options = {"members": True, "show-inheritance": False}
+autodoc_default_options = {"members": True, "show-inheritance": False, "ignore-module-all": True}  # each name once
 autodoc_member_order = "bysource"
 numpydoc_show_class_members = False
 numpydoc_validation_checks = set()
