@@ -4,6 +4,7 @@ import pytest
 import sympy
 
 from zaarlab.core.dice import sum_dist
+from zaarlab.intro.figures import HIGHLIGHT
 from zaarlab.intro.odds import W, at_least_once, p_sum_at_least, tries_needed
 from zaarlab.intro.widgets import DiceSumExplorer
 
@@ -42,6 +43,6 @@ def test_explorer_answers_exactly_and_redraws():
     assert explorer.answer.value.startswith("P(sum of 2d6 ≥ 12) = 1/36")
     bars = explorer.figure.data[0]
     assert list(bars.x) == list(range(2, 13)) and bars.customdata[5] == "1/6"
-    assert [c for c in bars.marker.color].count("#c0392b") == 1
+    assert [c for c in bars.marker.color].count(HIGHLIGHT) == 1 and list(bars.marker.pattern.shape).count("/") == 1
     [shown] = explorer.chart.outputs
     assert shown["output_type"] == "display_data" and "application/vnd.plotly.v1+json" in shown["data"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,12 +37,37 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Any]], rng: random.Random) -> A
     """One outcome drawn with its exact probability (``sympy.Rational`` or ``Fraction``)."""
     probs = [(o, int(p.numerator), int(p.denominator)) for o, p in outcomes]
     scale = math.lcm(*(den for _, _, den in probs))
+    return _ticket(((o, num * (scale // den)) for o, num, den in probs), scale, rng)
+
+
+def sample_weighted(weights: Sequence[tuple[Any, int, int]], rng: random.Random) -> Any:
+    """:func:`sample_outcome` for ``(outcome, weight, total)`` triples, in integers: the same outcome for the same
+    random state, since both draw one ticket among the fraction's lowest common denominator.
+
+    >>> from fractions import Fraction
+    >>> all(sample_weighted((("a", 2, 6), ("b", 4, 6)), random.Random(seed)) ==
+    ...     sample_outcome((("a", Fraction(1, 3)), ("b", Fraction(2, 3))), random.Random(seed)) for seed in range(50))
+    True
+    """
+    total = weights[0][2]
+    common = math.gcd(total, *(w for _, w, _ in weights))
+    return _ticket(((o, w // common) for o, w, _ in weights), total // common, rng)
+
+
+def _ticket(shares: Iterable[tuple[Any, int]], scale: int, rng: random.Random) -> Any:
     ticket = rng.randrange(scale)
-    for outcome, num, den in probs:
-        ticket -= num * (scale // den)
+    for outcome, share in shares:
+        ticket -= share
         if ticket < 0:
             return outcome
     raise ValueError("chance probabilities sum to less than 1")
+
+
+def chance_move(state: State, rng: random.Random) -> Any:
+    """The outcome chance picks at ``state``: from integer weights where the state offers them."""
+    if hasattr(state, "chance_weights"):
+        return sample_weighted(state.chance_weights(), rng)
+    return sample_outcome(state.chance_outcomes(), rng)
 
 
 @dataclass(frozen=True)
@@ -70,7 +95,7 @@ def play(game: Game, bots: Sequence[Bot], seed: int = 0, max_steps: int = 100_00
     while not state.is_terminal() and len(history) < max_steps:
         player = state.current_player()
         if player == CHANCE:
-            action = sample_outcome(state.chance_outcomes(), rng)
+            action = chance_move(state, rng)
         else:
             action = bots[player](state, rng)
         state = state.apply(action)
@@ -176,7 +201,7 @@ class Session:
             return False
         state = self.state
         if state.current_player() == CHANCE:
-            action = sample_outcome(state.chance_outcomes(), self.rng)
+            action = chance_move(state, self.rng)
         else:
             action = self.bots[state.current_player()](state, self.rng)
         self.play(action)

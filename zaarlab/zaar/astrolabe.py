@@ -19,9 +19,10 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 
+from ..core.api import replace
 from ..core.data import OneOf, Optional, load, register_schema
 from .raml import Requirement
 

@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import networkx as nx
 
-from ..core.api import IllegalActionError
+from ..core.api import IllegalActionError, replace
 from ..core.hexgrid import ORIGIN, SIDE_NAMES, Hex, distance, neighbour, neighbours, opposite, ring_number, rotate_sides
 from .cards import CardSet, Room, load_cards
 

@@ -6,8 +6,7 @@ The rules module dispatches here; every function takes a state and returns a new
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ..core.api import replace
 from ..core.hexgrid import Hex, distance
 from .astrolabe import Command, Plates, Result, command, read
 from .missions import completed_by

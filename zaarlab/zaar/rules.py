@@ -12,12 +12,10 @@ A turn is free in order (ZAAR-TURN-01): draw up to wisdom cards, move up to life
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 
-from ..core.api import CHANCE, TERMINAL, IllegalActionError
+from ..core.api import CHANCE, TERMINAL, IllegalActionError, replace
 from ..core.dist import Dist
-from ..core.exact import rational
 from ..core.hexgrid import Hex
 from . import encounter
 from .board import Mansion
@@ -61,9 +59,6 @@ def actor(state: ZaarState) -> int:
 
 
 # -- chance ------------------------------------------------------------------------------------------------
-def chance_outcomes(state: ZaarState) -> tuple:
-    return tuple((o, rational(w, d)) for o, w, d in _chance_weights(state))
-
 
 
 @cache
@@ -72,7 +67,7 @@ def _sum_weights(raml) -> tuple:
     return tuple((s, w, sums.denominator) for s, w in sums.items())
 
 
-def _chance_weights(state: ZaarState) -> list:
+def chance_weights(state: ZaarState) -> list:
     if state.phase == "order":
         return list(_sum_weights(state.game.raml))  # the raml's numbers added up (GAP-Z03)
     if state.phase == "draw":
@@ -90,7 +85,7 @@ def legal_actions(state: ZaarState) -> tuple:
     if state.phase == "over":
         return ()
     if state.phase in CHANCE_PHASES:
-        return tuple(o for o, _, _ in _chance_weights(state))
+        return tuple(o for o, _, _ in chance_weights(state))
     if state.phase == "character":
         taken = set(state.characters)
         return tuple(PickCharacter(c) for c in sorted(state.game.characters) if c not in taken)

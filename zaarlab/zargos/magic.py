@@ -22,10 +22,9 @@ Readings (the rulebook prints only Wind of Madness; the rest follows ``data/zarg
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
-from ..core.api import IllegalActionError
+from ..core.api import IllegalActionError, replace
 from .board import ZARGOS
 from .state import Answer, Discard, Offer, Pass, PlayCard, ZargosState, with_units
 

@@ -23,11 +23,8 @@ Where pawns may go is :mod:`zaarlab.zargos.reach`; the points count, cards and p
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ..core.api import CHANCE, TERMINAL, IllegalActionError
+from ..core.api import CHANCE, TERMINAL, IllegalActionError, replace
 from ..core.dist import Dist
-from ..core.exact import rational
 from . import magic, upkeep
 from .board import FORBIDDEN_CITY, ZARGOS
 from .cards import PEOPLES
@@ -91,12 +88,9 @@ def actor(state: ZargosState) -> int:
 
 
 # -- chance ------------------------------------------------------------------------------------------------
-def chance_outcomes(state: ZargosState) -> tuple:
-    """Every outcome of the chance node with its exact probability (empty when a player acts)."""
-    return tuple((outcome, rational(w, total)) for outcome, w, total in _chance_weights(state))
 
 
-def _chance_weights(state: ZargosState) -> list[tuple]:
+def chance_weights(state: ZargosState) -> list[tuple]:
     if state.phase in ("roll", "strike"):
         return [(face, 1, 6) for face in range(1, 7)]  # ZARGOS-SETUP-02, ZARGOS-ORDER-02, ZARGOS-MAGIC-14
     if state.phase == "combat":
@@ -126,7 +120,7 @@ def legal_actions(state: ZargosState) -> tuple:
     if state.phase == "over":
         return ()
     if state.phase in CHANCE_PHASES:
-        return tuple(outcome for outcome, _, _ in _chance_weights(state))
+        return tuple(outcome for outcome, _, _ in chance_weights(state))
     return tuple(_ACTIONS[state.phase](state))  # each generator yields its actions in sorted order
 
 

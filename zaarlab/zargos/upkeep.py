@@ -6,8 +6,7 @@ ZARGOS-TURN-02, -03; POINTS, ORDER, KCARD, MAGIC-01/-02/-11/-16, MOTW-02/-04, BU
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ..core.api import replace
 from . import magic
 from .board import FORBIDDEN_CITY, ZARGOS
 from .state import ZargosState, logged, units_text

@@ -19,12 +19,10 @@ Every refusal raises :class:`~zaarlab.core.api.IllegalActionError` naming the ru
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from itertools import combinations
 
-from ..core.api import CHANCE, TERMINAL, IllegalActionError
+from ..core.api import CHANCE, TERMINAL, IllegalActionError, replace
 from ..core.dist import Dist
-from ..core.exact import rational
 from .cards import TILES_IN_PLAY
 from .scoring import Holdings, met, quantities
 from .state import REMOVED, Exchange, Pass, Store, Take, ZerzuraState
@@ -47,13 +45,9 @@ def actor(state: ZerzuraState) -> int:
 
 
 # -- chance ------------------------------------------------------------------------------------------------
-def chance_outcomes(state: ZerzuraState) -> tuple:
-    """Every outcome of the chance node with its exact probability (empty when a player acts)."""
-    return tuple((outcome, rational(w, total)) for outcome, w, total in _chance_weights(state))
 
 
-
-def _chance_weights(state: ZerzuraState) -> list[tuple]:
+def chance_weights(state: ZerzuraState) -> list[tuple]:
     if state.phase in ("remove", "deal"):
         draw = Dist.draw(state.deck)
         return [(card, n, draw.denominator) for card, n in draw.items()]
@@ -71,7 +65,7 @@ def legal_actions(state: ZerzuraState) -> tuple:
     if state.phase == "over":
         return ()
     if state.phase in CHANCE_PHASES:
-        return tuple(outcome for outcome, _, _ in _chance_weights(state))
+        return tuple(outcome for outcome, _, _ in chance_weights(state))
     p = actor(state)
     # built in sorted order (kinds sort by name: Exchange, Pass, Store, Take), which is cheaper than sorting
     actions = [Exchange(give, q, take) for give in _givable(state, p) for q in range(state.game.players) if q != p

@@ -20,9 +20,7 @@ Charm may be used first (GAP-G02).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ..core.api import IllegalActionError
+from ..core.api import IllegalActionError, replace
 from ..core.dice import pool_dist
 from ..core.dist import Dist
 from .odds import DICE, ROLLS, parse

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import plotly.graph_objects as go
 
 from .. import theme
+from ..core.api import replace
 from ..tabletop import canvas, die, label, pile
 from ..tabletop import card as card_shape
 from ..theme import TEMPLATE

@@ -250,7 +250,8 @@ def hold_advice(requirement: Requirement | str, dice: tuple[int, ...], rolls_lef
     _, holds = _tables(req, rolls_left + 1, "optimal")
     table = holds[rolls_left - 1]
     scale = FACES ** (DICE * rolls_left)
-    ranking = sorted(((h, rational(table[h], scale)) for h in _holds_of(pool)), key=lambda hp: (-hp[1], hp[0]))
+    ranked = sorted(_holds_of(pool), key=lambda h: (-table[h], h))  # integers over one scale: no fractions to sort
+    ranking = [(h, rational(table[h], scale)) for h in ranked]
     return HoldAdvice(req, pool, rolls_left, tuple(ranking), simple_hold(req, pool), False)
 
 

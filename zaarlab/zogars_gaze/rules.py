@@ -19,12 +19,9 @@ Every refusal raises :class:`~zaarlab.core.api.IllegalActionError` naming the ru
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ..core.api import CHANCE, TERMINAL, IllegalActionError
+from ..core.api import CHANCE, TERMINAL, IllegalActionError, replace
 from ..core.dice import pool_dist
 from ..core.dist import Dist
-from ..core.exact import rational
 from . import delve
 from .goals import winners
 from .state import (
@@ -83,13 +80,9 @@ def actor(state: ZogarState) -> int:
 
 
 # -- chance ------------------------------------------------------------------------------------------------
-def chance_outcomes(state: ZogarState) -> tuple:
-    """Every outcome of the chance node with its exact probability (empty when a player acts)."""
-    return tuple((outcome, rational(w, total)) for outcome, w, total in _chance_weights(state))
 
 
-
-def _chance_weights(state: ZogarState) -> list[tuple]:
+def chance_weights(state: ZogarState) -> list[tuple]:
     phase = state.phase
     if phase == "deal_race":
         left = sorted(set(state.game.cards.races) - set(state.races))
@@ -121,7 +114,7 @@ def legal_actions(state: ZogarState) -> tuple:
     if state.phase == "over":
         return ()
     if state.phase in CHANCE_PHASES:
-        return tuple(outcome for outcome, _, _ in _chance_weights(state))
+        return tuple(outcome for outcome, _, _ in chance_weights(state))
     if state.phase == "trapped":
         trap = state.game.cards[state.traps[state.player]].kind
         items = {UseItem(c) for c in state.hands[state.player] if delve.frees_from(state, c, trap)}

@@ -6,8 +6,7 @@ cards spent this turn, giving the player the cards they brought back, and passin
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ..core.api import replace
 from .state import ZogarState
 
 
