@@ -7,7 +7,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: lab test classroom notebooks bench soak docs
+.PHONY: lab test classroom classroom-load notebooks bench soak docs
 
 lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
@@ -17,8 +17,17 @@ test: $(VENV)/.dev
 	$(BIN)/pytest -n auto --dist loadgroup --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		notebooks/ tests/ zaarlab/
 
+# The dashboards for a class: HOST=0.0.0.0 serves the local network (the address and a QR code are printed),
+# POOL kernels are kept pre-heated per dashboard, the kernels of closed pages are freed.
+HOST ?= 127.0.0.1
+PORT ?= 8866
+POOL ?= 3
 classroom: $(VENV)/.dev
-	$(BIN)/voila notebooks/classroom/
+	$(BIN)/python -m zaarlab.classroom --host $(HOST) --port $(PORT) --pool $(POOL)
+
+# A class of 30 simulated students on the classroom server for two minutes: render and round-trip times, memory.
+classroom-load: $(VENV)/.dev
+	$(BIN)/python -m tests.classroom_load --students 30 --seconds 120
 
 # Re-execute every notebook in place after an intended change (outputs kept, widget state not stored).
 notebooks: $(VENV)/.dev

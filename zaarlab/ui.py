@@ -19,6 +19,7 @@ import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
 
+import anywidget
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
@@ -26,6 +27,30 @@ from .core.play import Session
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 LOG = logging.getLogger("zaarlab.widgets")
+
+
+class SliderNames(anywidget.AnyWidget):
+    """Invisible: gives every slider on the page the name of its label, so a screen reader announces "dice, 3"
+    rather than "slider, 3" (ipywidgets leaves the slider's handle nameless). Every :class:`Panel` shows one."""
+
+    _esm = """
+    function nameSliders(doc) {
+      for (const slider of doc.querySelectorAll('.widget-slider')) {
+        const label = slider.querySelector('.widget-label');
+        const handle = slider.querySelector('.noUi-handle');
+        if (handle && label && label.textContent.trim() && !handle.hasAttribute('aria-label')) {
+          handle.setAttribute('aria-label', label.textContent.trim());
+        }
+      }
+    }
+    export default {
+      render({ el }) {
+        const doc = el.ownerDocument;
+        nameSliders(doc);
+        new MutationObserver(() => nameSliders(doc)).observe(doc.body, { childList: true, subtree: true });
+      },
+    };
+    """
 
 
 class Panel:
@@ -46,7 +71,8 @@ class Panel:
     box: widgets.Box
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
-        bundle = self.box._repr_mimebundle_(**kwargs) or {}
+        shown = widgets.VBox([self.box, SliderNames()])
+        bundle = shown._repr_mimebundle_(**kwargs) or {}
         return {**bundle, "text/plain": f"{self.title}: run this cell to use it"}
 
     def __repr__(self) -> str:

@@ -110,3 +110,27 @@ def assert_no_python_error(page) -> None:
     expect(page.get_by_text("Something went wrong")).to_have_count(0)
     expect(page.locator("[data-mime-type='application/vnd.jupyter.stderr'], .jp-RenderedText pre .ansi-red-fg")
            ).to_have_count(0)
+
+
+AXE = "axe-core@4.14.1"
+
+
+@pytest.fixture(scope="session")
+def axe_script(tmp_path_factory) -> Path:
+    """axe-core's script, taken from the npm registry (``npm pack``), for accessibility scans in the page."""
+    import tarfile
+
+    folder = tmp_path_factory.mktemp("axe")
+    subprocess.run(["npm", "pack", "--silent", "--pack-destination", str(folder), AXE], check=True,
+                   stdout=subprocess.DEVNULL)
+    with tarfile.open(next(folder.glob("*.tgz"))) as tar:
+        tar.extractall(folder, filter="data")
+    return folder / "package" / "axe.min.js"
+
+
+def accessibility_violations(page, axe_script: Path, impacts=("serious", "critical")) -> list[str]:
+    """axe-core's violations of the page of the given impacts, one line each (rule, count, an example)."""
+    page.add_script_tag(path=str(axe_script))
+    found = page.evaluate("async () => (await axe.run()).violations.map(v => "
+                          "({id: v.id, impact: v.impact, n: v.nodes.length, html: v.nodes[0].html.slice(0, 120)}))")
+    return [f"{v['impact']} {v['id']} x{v['n']}: {v['html']}" for v in found if v["impact"] in impacts]

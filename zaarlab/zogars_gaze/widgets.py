@@ -44,9 +44,11 @@ class HoldAdvisor(Panel):
                  seed: int = 0):
         self.rng = random.Random(seed)
         self.requirement = widgets.Dropdown(options=REQUIREMENTS, value=requirement, description="enemy needs")
-        self.dice = [widgets.Dropdown(options=list(range(1, 7)), value=d, layout=widgets.Layout(width="60px"))
-                     for d in dice]
-        self.held = [widgets.ToggleButton(description="hold", layout=widgets.Layout(width="60px")) for _ in dice]
+        self.dice = [widgets.Dropdown(options=list(range(1, 7)), value=d, description=f"die {i + 1}",
+                                      style={"description_width": "42px"}, layout=widgets.Layout(width="110px"))
+                     for i, d in enumerate(dice)]
+        self.held = [widgets.ToggleButton(description="hold", tooltip=f"hold die {i + 1}",
+                                          layout=widgets.Layout(width="110px")) for i in range(len(dice))]
         self.rolls_left = widgets.IntSlider(value=rolls_left, min=0, max=2, description="rolls left")
         self.roll = widgets.Button(description="roll the others")
         self.report = widgets.HTML()

@@ -1,0 +1,39 @@
+"""Every classroom page passes an axe-core scan with no serious or critical violation (every control named, every
+menu labelled), and every control can be reached from the keyboard alone."""
+
+import pytest
+
+from tests.browser.conftest import accessibility_violations
+
+pytestmark = pytest.mark.browser
+
+PAGES = {"index": "Dice sums, exactly", "dice_sums": "P(sum of", "zargos_battle": "attacker takes",
+         "zogar_hold_advisor": "best: keep", "zerzura_collection": "total:", "zaar_astrolabe": "plates:",
+         "zaar_mansion_builder": "room(s)"}
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_the_page_has_no_serious_accessibility_violation(voila_classroom, page, axe_script, name):
+    page.goto(f"{voila_classroom}/voila/render/{name}.ipynb", wait_until="domcontentloaded")
+    page.get_by_text(PAGES[name]).first.wait_for(state="visible", timeout=90_000)
+    page.wait_for_timeout(500)  # the sliders get their names
+    assert accessibility_violations(page, axe_script) == []
+
+
+@pytest.mark.parametrize("name", [n for n in PAGES if n != "index"])
+def test_every_control_is_reached_with_the_tab_key(voila_classroom, page, name):
+    page.goto(f"{voila_classroom}/voila/render/{name}.ipynb", wait_until="domcontentloaded")
+    page.get_by_text(PAGES[name]).first.wait_for(state="visible", timeout=90_000)
+    controls = page.locator(".widget-slider .noUi-handle, .widget-dropdown select, .widget-button, "
+                            ".widget-toggle-button, .widget-checkbox input, .widget-select-multiple select")
+    expected = controls.count()
+    for i in range(expected):
+        controls.nth(i).evaluate(f"el => el.setAttribute('data-control', '{i}')")
+    reached: set[str] = set()
+    for _ in range(300):  # the figures' own buttons are on the way too
+        page.keyboard.press("Tab")
+        reached.add(page.evaluate("() => document.activeElement.getAttribute('data-control')"))
+        if len(reached - {None}) == expected:
+            break
+    assert len(reached - {None}) == expected, f"{expected - len(reached - {None})} of {expected} controls cannot " \
+                                               "be reached with Tab"

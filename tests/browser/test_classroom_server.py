@@ -1,0 +1,38 @@
+"""The classroom server: its first page lists the dashboards by title and opens them; a small class of simulated
+students is served (every page renders and answers its slider) and their kernels are freed when they leave."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from zaarlab.classroom import dashboards
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_first_page_lists_the_dashboards_by_title_and_opens_them(voila_classroom, page):
+    from playwright.sync_api import expect
+
+    page.goto(f"{voila_classroom}/voila/render/index.ipynb", wait_until="domcontentloaded")
+    links = page.locator("li a")
+    expect(links).to_have_count(len(dashboards()), timeout=90_000)
+    for i, board in enumerate(dashboards()):
+        expect(links.nth(i)).to_have_text(board.title)
+        expect(page.locator("li").nth(i)).to_contain_text(board.summary)
+    with page.context.expect_page() as opened:  # a dashboard opens in a tab of its own
+        links.nth(0).click()
+    expect(opened.value.get_by_text("P(sum of 3d6").first).to_be_visible(timeout=90_000)
+
+
+@pytest.mark.xdist_group("classroom-load")
+def test_a_small_class_is_served_and_its_kernels_freed_when_it_leaves():
+    done = subprocess.run([sys.executable, "-m", "tests.classroom_load", "--students", "3", "--seconds", "8",
+                           "--pool", "1", "--idle", "6", "--warm", "180", "--json"],
+                          capture_output=True, text=True, timeout=600, check=True)  # its own event loop
+    figures = json.loads(done.stdout.splitlines()[-1])
+    assert figures["failed"] == 0 and len(figures["renders"]) == 3
+    assert figures["trips"] and max(figures["trips"]) < 10  # every slider answered
+    assert figures["kernels"]["peak"] > figures["kernels"]["pool"]  # the students had kernels of their own ...
+    assert figures["kernels"]["after"] <= figures["kernels"]["pool"]  # ... freed when they left

@@ -1,0 +1,197 @@
+"""``make classroom-load``: a class of simulated students on the classroom server, with figures.
+
+The server is the one ``make classroom`` starts (pre-heated kernels, culling), on a free loopback port. Once its
+pool is warm, every student (a browser context of Debian's Chromium, driven by Playwright) opens a dashboard at the
+same moment, waits for it to render, then moves its first slider from the keyboard for the given time, timing
+each round trip (key press to the new answer on the page). Then the students leave, and the run waits for the
+kernels of their pages to be freed.
+
+Prints: time to first render (p50, p95), control round trip (p50, p95), pages that never rendered, and the memory
+of the server and its kernels before, at the peak and after the students left. Not part of ``make test``; a small
+run of it is (``tests/browser/test_classroom_load.py``).
+
+    python -m tests.classroom_load --students 30 --seconds 120
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from zaarlab.classroom import FOLDER, voila_command
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+DASHBOARDS = {"dice_sums": "P(sum of", "zargos_battle": "attacker takes", "zogar_hold_advisor": "best: keep",
+              "zerzura_collection": "total:", "zaar_astrolabe": "plates:"}  # each with a slider to move
+
+
+@dataclass
+class Figures:
+    renders: list[float] = field(default_factory=list)
+    trips: list[float] = field(default_factory=list)
+    failed: int = 0
+    errors: list[str] = field(default_factory=list)  # why pages failed, the first few
+    memory: dict[str, float] = field(default_factory=dict)  # MB of the server and its kernels
+    kernels: dict[str, int] = field(default_factory=dict)
+
+    def report(self) -> str:
+        def p(values, q):
+            return sorted(values)[int(q * (len(values) - 1))] if values else float("nan")
+
+        return (f"first render: p50 {statistics.median(self.renders):.2f} s, p95 {p(self.renders, 0.95):.2f} s "
+                f"({len(self.renders)} pages, {self.failed} never rendered)\n"
+                f"control round trip: p50 {1000 * statistics.median(self.trips):.0f} ms, "
+                f"p95 {1000 * p(self.trips, 0.95):.0f} ms ({len(self.trips)} moves)\n"
+                f"kernels: {self.kernels}\nmemory MB: "
+                + ", ".join(f"{k} {v:.0f}" for k, v in self.memory.items()))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _tree(pid: int) -> list[int]:
+    """``pid`` and every process under it."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    found = [pid]
+    if children.exists():
+        for child in children.read_text().split():
+            found += _tree(int(child))
+    return found
+
+
+def _megabytes(pid: int) -> float:
+    total = 0
+    for p in _tree(pid):
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except FileNotFoundError:
+            pass
+    return total / 1024
+
+
+def _kernels(pid: int) -> int:
+    count = 0
+    for p in _tree(pid)[1:]:
+        try:
+            count += b"ipykernel" in Path(f"/proc/{p}/cmdline").read_bytes()
+        except FileNotFoundError:
+            pass
+    return count
+
+
+async def _student(browser, base: str, name: str, ready: str, seconds: float, figures: Figures, start: asyncio.Event):
+    context = await browser.new_context(viewport={"width": 1100, "height": 900})
+    page = await context.new_page()
+    await start.wait()
+    began = time.perf_counter()
+    try:
+        await page.goto(f"{base}/voila/render/{name}.ipynb", wait_until="domcontentloaded")
+        shown = page.locator(".widget-html, .widget-label", has_text=ready).first
+        await shown.wait_for(state="visible", timeout=120_000)
+        figures.renders.append(time.perf_counter() - began)
+        every = page.locator(".widget-html, .widget-label")
+        texts = await every.all_text_contents()
+        answer = every.nth(next(i for i, text in enumerate(texts) if ready in text))
+        handle = page.locator(".widget-slider .noUi-handle").first
+        until, key = time.perf_counter() + seconds, "ArrowRight"
+        while time.perf_counter() < until:
+            before = await answer.text_content()
+            await handle.focus()
+            moved = time.perf_counter()
+            await page.keyboard.press(key)
+            try:
+                await page.wait_for_function("([el, old]) => el.textContent !== old",
+                                             arg=[await answer.element_handle(), before], timeout=10_000)
+                figures.trips.append(time.perf_counter() - moved)
+            except Exception:  # at the end of the slider's range nothing changes: turn round
+                key = "ArrowLeft" if key == "ArrowRight" else "ArrowRight"
+    except Exception as error:
+        figures.failed += 1
+        figures.errors = [*figures.errors, f"{name}: {type(error).__name__}: {str(error)[:300]}"][:5]
+    finally:
+        await context.close()
+
+
+async def _class(base: str, students: int, seconds: float, figures: Figures, server: int) -> None:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        start, names = asyncio.Event(), list(DASHBOARDS)
+        tasks = [asyncio.create_task(_student(browser, base, names[i % len(names)], DASHBOARDS[names[i % len(names)]],
+                                              seconds, figures, start)) for i in range(students)]
+        await asyncio.sleep(1)  # every context open: they all start at once
+        start.set()
+
+        async def peak():
+            while not all(t.done() for t in tasks):
+                figures.memory["peak"] = max(figures.memory.get("peak", 0), _megabytes(server))
+                figures.kernels["peak"] = max(figures.kernels.get("peak", 0), _kernels(server))
+                await asyncio.sleep(1)
+
+        await asyncio.gather(*tasks, peak())
+        await browser.close()
+
+
+def run(students: int = 30, seconds: float = 120, pool: int = 5, idle: int = 30, warm: float = 240) -> Figures:
+    """Start the server, let ``students`` use it for ``seconds``, and measure (see the module docstring)."""
+    port = _free_port()
+    home = Path(os.environ.get("TMPDIR", "/tmp")) / f"zaarlab-load-{port}"
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
+           "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "IPYTHONDIR": str(home / "ipython")}
+    command = voila_command("127.0.0.1", port, pool, idle=idle, check=max(1, idle // 3))
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    figures = Figures()
+    try:
+        expected = pool * len(list(FOLDER.glob("*.ipynb")))
+        deadline = time.monotonic() + warm
+        while time.monotonic() < deadline and _kernels(server.pid) < expected:
+            time.sleep(1)
+        time.sleep(min(20, warm / 10))  # the pool's kernels run their notebooks
+        figures.kernels["pool"], figures.memory["before"] = _kernels(server.pid), _megabytes(server.pid)
+        asyncio.run(_class(f"http://127.0.0.1:{port}", students, seconds, figures, server.pid))
+        deadline = time.monotonic() + idle * 3 + 30
+        while time.monotonic() < deadline and _kernels(server.pid) > figures.kernels["pool"]:
+            time.sleep(2)
+        figures.kernels["after"], figures.memory["after"] = _kernels(server.pid), _megabytes(server.pid)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="a class of simulated students on the classroom server")
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=120, help="how long each student moves a slider")
+    parser.add_argument("--pool", type=int, default=5, help="pre-heated kernels per dashboard")
+    parser.add_argument("--idle", type=int, default=30, help="seconds before a closed page's kernel is freed")
+    parser.add_argument("--warm", type=float, default=240, help="seconds to wait for the pool at most")
+    parser.add_argument("--json", action="store_true", help="the figures as JSON")
+    args = parser.parse_args()
+    figures = run(args.students, args.seconds, args.pool, args.idle, args.warm)
+    print(json.dumps(dataclasses.asdict(figures)) if args.json else figures.report())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""The classroom server: the dashboards of ``notebooks/classroom/`` served with Voila to a room of students.
+
+``make classroom`` (``python -m zaarlab.classroom``) starts Voila on the local network when asked (``HOST=0.0.0.0``),
+prints the address students type and a QR code of it, keeps a pool of kernels pre-heated for every dashboard (a
+student's page renders at once, the notebook already run), and frees the kernels of closed tabs (idle kernels
+without a page are culled). Its first page, ``index.ipynb``, lists the dashboards by title with one line each.
+
+>>> [board.title for board in dashboards()][:2]
+['Dice sums, exactly', 'Zargos battle calculator']
+>>> voila_command("0.0.0.0", 8866, pool=2)[-8:-5]
+['--Voila.ip=0.0.0.0', '--port=8866', '--preheat_kernel=True']
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import socket
+import sys
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+FOLDER = Path(__file__).resolve().parents[1] / "notebooks" / "classroom"
+ORDER = ("dice_sums", "zargos_battle", "zogar_hold_advisor", "zerzura_collection", "zaar_astrolabe",
+         "zaar_mansion_builder")  # from the simplest lesson to the richest
+IDLE = 300  # seconds a kernel whose page is closed may idle before it is freed
+CHECK = 30  # seconds between checks for such kernels
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """One dashboard: its notebook's name, its title and its first sentence."""
+
+    name: str
+    title: str
+    summary: str
+
+
+def dashboards(folder: Path = FOLDER) -> list[Dashboard]:
+    """The dashboards of ``folder``, in teaching order, each with the title and first sentence of its notebook."""
+    found = []
+    for path in sorted(folder.glob("*.ipynb"), key=lambda p: (ORDER.index(p.stem) if p.stem in ORDER else 99, p.stem)):
+        if path.stem == "index":
+            continue
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        text = "".join(next(c for c in cells if c["cell_type"] == "markdown")["source"])
+        title, _, body = text.partition("\n")
+        sentence = re.split(r"(?<=[.?!])\s", " ".join(body.split()), maxsplit=1)[0]
+        found.append(Dashboard(path.stem, title.lstrip("# ").strip(), re.sub(r"[*_`]", "", sentence)))
+    return found
+
+
+def index_html(boards: list[Dashboard], prefix: str = "") -> str:
+    """The first page: a list of links, one dashboard a line, its title and what it answers."""
+    items = "".join(f'<li><a href="{escape(prefix + b.name)}.ipynb"><b>{escape(b.title)}</b></a>: '
+                    f"{escape(b.summary)}</li>" for b in boards)
+    return f'<ul style="font-size: 1.1em; line-height: 1.8">{items}</ul>'
+
+
+def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: int = IDLE,
+                  check: int = CHECK) -> list[str]:
+    """The Voila server for a class: ``pool`` pre-heated kernels per dashboard, a kernel freed once its page has
+    been gone ``idle`` seconds (looked for every ``check`` seconds), no browser opened."""
+    return [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--Voila.ip={host}", f"--port={port}",
+            "--preheat_kernel=True", f"--pool_size={pool}", f"--MappingKernelManager.cull_idle_timeout={idle}",
+            f"--MappingKernelManager.cull_interval={check}", "--MappingKernelManager.cull_connected=False",
+            "--VoilaConfiguration.multi_kernel_manager_class=zaarlab.classroom_kernels.ClassroomKernelManager"]
+
+
+def address(host: str, port: int) -> str:
+    """The address students type: on the local network, this machine's address there."""
+    if host not in ("0.0.0.0", "::"):
+        return f"http://{host}:{port}/voila/render/index.ipynb"
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:  # no packet is sent: it only picks a route
+        try:
+            probe.connect(("10.254.254.254", 1))
+            here = probe.getsockname()[0]
+        except OSError:
+            here = "127.0.0.1"
+    return f"http://{here}:{port}/voila/render/index.ipynb"
+
+
+def qr_code(text: str) -> str:
+    """``text`` as a QR code in terminal characters (the optional ``qrcode`` package), or ``""`` without it."""
+    try:
+        import qrcode
+    except ImportError:
+        return ""
+    code = qrcode.QRCode(border=1)
+    code.add_data(text)
+    lines: list[str] = []
+    code.print_ascii(out=_Lines(lines), invert=True)
+    return "".join(lines)
+
+
+class _Lines:
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+
+    def write(self, text: str) -> None:
+        self.lines.append(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m zaarlab.classroom", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to serve the local network")
+    parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument("--pool", type=int, default=3, help="kernels kept pre-heated for each dashboard")
+    args = parser.parse_args(argv)
+    url = address(args.host, args.port)
+    print(f"Students open: {url}\n{qr_code(url)}", flush=True)
+    command = voila_command(args.host, args.port, args.pool)
+    os.execv(command[0], command)
+
+
+if __name__ == "__main__":
+    main()
