@@ -7,8 +7,10 @@ each round trip (key press to the new answer on the page). Then the students lea
 kernels of their pages to be freed.
 
 Prints: time to first render (p50, p95), control round trip (p50, p95), pages that never rendered, and the memory
-of the server and its kernels before, at the peak and after the students left. Not part of ``make test``; a small
-run of it is (``tests/browser/test_classroom_load.py``).
+of the server and its kernels before, at the peak and after the students left, and the CPU time the server, its
+kernels and the browsers used during the class: on one machine the students' browsers compete with the server for
+its cores, and drawing a dashboard costs a browser more than serving it costs the server. Not part of ``make
+test``; a small run of it is (``tests/browser/test_classroom_server.py``).
 
     python -m tests.classroom_load --students 30 --seconds 120
 """
@@ -31,6 +33,7 @@ from pathlib import Path
 from zaarlab.classroom import FOLDER, voila_command
 
 CHROMIUM = "/usr/bin/chromium"
+SHOTS = os.environ.get("ZAARLAB_LOAD_SHOTS")  # a folder for screenshots of pages that failed
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 DASHBOARDS = {"dice_sums": "P(sum of", "zargos_battle": "attacker takes", "zogar_hold_advisor": "best: keep",
@@ -45,6 +48,7 @@ class Figures:
     errors: list[str] = field(default_factory=list)  # why pages failed, the first few
     memory: dict[str, float] = field(default_factory=dict)  # MB of the server and its kernels
     kernels: dict[str, int] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds during the class: server, kernels, browsers
 
     def report(self) -> str:
         def p(values, q):
@@ -54,8 +58,8 @@ class Figures:
                 f"({len(self.renders)} pages, {self.failed} never rendered)\n"
                 f"control round trip: p50 {1000 * statistics.median(self.trips):.0f} ms, "
                 f"p95 {1000 * p(self.trips, 0.95):.0f} ms ({len(self.trips)} moves)\n"
-                f"kernels: {self.kernels}\nmemory MB: "
-                + ", ".join(f"{k} {v:.0f}" for k, v in self.memory.items()))
+                f"kernels: {self.kernels}\nmemory MB: " + ", ".join(f"{k} {v:.0f}" for k, v in self.memory.items())
+                + "\nCPU seconds during the class: " + ", ".join(f"{k} {v:.1f}" for k, v in self.cpu.items()))
 
 
 def _free_port() -> int:
@@ -86,6 +90,31 @@ def _megabytes(pid: int) -> float:
     return total / 1024
 
 
+def _own_cpu_seconds(pid: int, children: bool = False) -> float:
+    """CPU time of ``pid`` (and with ``children``, of its children that have ended)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return 0.0
+    ticks = int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if children else 0)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU time used so far by ``pid`` and every process under it, those that have ended included."""
+    return sum(_own_cpu_seconds(p, children=True) for p in _tree(pid))
+
+
+def _settle(pid: int, deadline: float) -> None:
+    """Wait until the server and its kernels are quiet (under a tenth of a core over two seconds)."""
+    used = _cpu_seconds(pid)
+    while time.monotonic() < deadline:
+        time.sleep(2)
+        used, before = _cpu_seconds(pid), used
+        if used - before < 0.2:
+            return
+
+
 def _kernels(pid: int) -> int:
     count = 0
     for p in _tree(pid)[1:]:
@@ -102,7 +131,7 @@ async def _student(browser, base: str, name: str, ready: str, seconds: float, fi
     await start.wait()
     began = time.perf_counter()
     try:
-        await page.goto(f"{base}/voila/render/{name}.ipynb", wait_until="domcontentloaded")
+        await page.goto(f"{base}/voila/render/{name}.ipynb", wait_until="commit", timeout=120_000)
         shown = page.locator(".widget-html, .widget-label", has_text=ready).first
         await shown.wait_for(state="visible", timeout=120_000)
         figures.renders.append(time.perf_counter() - began)
@@ -124,6 +153,8 @@ async def _student(browser, base: str, name: str, ready: str, seconds: float, fi
                 key = "ArrowLeft" if key == "ArrowRight" else "ArrowRight"
     except Exception as error:
         figures.failed += 1
+        if SHOTS:
+            await page.screenshot(path=f"{SHOTS}/{name}-{figures.failed}.png")
         figures.errors = [*figures.errors, f"{name}: {type(error).__name__}: {str(error)[:300]}"][:5]
     finally:
         await context.close()
@@ -146,12 +177,20 @@ async def _class(base: str, students: int, seconds: float, figures: Figures, ser
                 figures.kernels["peak"] = max(figures.kernels.get("peak", 0), _kernels(server))
                 await asyncio.sleep(1)
 
+        before = {"server": _own_cpu_seconds(server), "tree": _cpu_seconds(server), "all": _cpu_seconds(os.getpid())}
         await asyncio.gather(*tasks, peak())
+        used = {"server": _own_cpu_seconds(server), "tree": _cpu_seconds(server), "all": _cpu_seconds(os.getpid())}
+        used = {k: v - before[k] for k, v in used.items()}
+        figures.cpu = {"server": used["server"], "kernels": used["tree"] - used["server"],
+                       "browsers": used["all"] - used["tree"]}
         await browser.close()
 
 
-def run(students: int = 30, seconds: float = 120, pool: int = 5, idle: int = 30, warm: float = 240) -> Figures:
-    """Start the server, let ``students`` use it for ``seconds``, and measure (see the module docstring)."""
+def run(students: int = 30, seconds: float = 120, pool: int | None = None, idle: int = 90, warm: float = 300
+        ) -> Figures:
+    """Start the server, let ``students`` use it for ``seconds``, and measure (see the module docstring). The pool
+    holds by default a kernel for every student of a dashboard, as a teacher sets it for a class."""
+    pool = pool or -(-students // len(DASHBOARDS))
     port = _free_port()
     home = Path(os.environ.get("TMPDIR", "/tmp")) / f"zaarlab-load-{port}"
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
@@ -164,7 +203,7 @@ def run(students: int = 30, seconds: float = 120, pool: int = 5, idle: int = 30,
         deadline = time.monotonic() + warm
         while time.monotonic() < deadline and _kernels(server.pid) < expected:
             time.sleep(1)
-        time.sleep(min(20, warm / 10))  # the pool's kernels run their notebooks
+        _settle(server.pid, deadline + 60)  # the pool's kernels have run their notebooks
         figures.kernels["pool"], figures.memory["before"] = _kernels(server.pid), _megabytes(server.pid)
         asyncio.run(_class(f"http://127.0.0.1:{port}", students, seconds, figures, server.pid))
         deadline = time.monotonic() + idle * 3 + 30
@@ -184,9 +223,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="a class of simulated students on the classroom server")
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=120, help="how long each student moves a slider")
-    parser.add_argument("--pool", type=int, default=5, help="pre-heated kernels per dashboard")
-    parser.add_argument("--idle", type=int, default=30, help="seconds before a closed page's kernel is freed")
-    parser.add_argument("--warm", type=float, default=240, help="seconds to wait for the pool at most")
+    parser.add_argument("--pool", type=int, help="pre-heated kernels per dashboard (default: one per student)")
+    parser.add_argument("--idle", type=int, default=90, help="seconds before a closed page's kernel is freed")
+    parser.add_argument("--warm", type=float, default=300, help="seconds to wait for the pool at most")
     parser.add_argument("--json", action="store_true", help="the figures as JSON")
     args = parser.parse_args()
     figures = run(args.students, args.seconds, args.pool, args.idle, args.warm)

@@ -7,8 +7,8 @@ without a page are culled). Its first page, ``index.ipynb``, lists the dashboard
 
 >>> [board.title for board in dashboards()][:2]
 ['Dice sums, exactly', 'Zargos battle calculator']
->>> voila_command("0.0.0.0", 8866, pool=2)[-8:-5]
-['--Voila.ip=0.0.0.0', '--port=8866', '--preheat_kernel=True']
+>>> voila_command("0.0.0.0", 8866, pool=2)[5:9]
+['--Voila.ip=0.0.0.0', '--port=8866', '--preheat_kernel=True', '--pool_size=2']
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ ORDER = ("dice_sums", "zargos_battle", "zogar_hold_advisor", "zerzura_collection
          "zaar_mansion_builder")  # from the simplest lesson to the richest
 IDLE = 300  # seconds a kernel whose page is closed may idle before it is freed
 CHECK = 30  # seconds between checks for such kernels
+REFILL = 60  # seconds after a page takes a pre-heated kernel before a new one is started in its place: a class
+# opening pages at once gets the CPU for its pages, not for the refills
 
 
 @dataclass(frozen=True)
@@ -39,8 +41,13 @@ class Dashboard:
     summary: str
 
 
-def dashboards(folder: Path = FOLDER) -> list[Dashboard]:
-    """The dashboards of ``folder``, in teaching order, each with the title and first sentence of its notebook."""
+def dashboards(folder: Path | None = None) -> list[Dashboard]:
+    """The dashboards of ``folder``, in teaching order, each with the title and first sentence of its notebook.
+
+    By default the repository's ``notebooks/classroom``; where it is not at hand (zaarlab installed from its
+    wheel, as in the static site) the current folder or its ``classroom`` folder, whichever holds the index."""
+    candidates = (FOLDER, Path.cwd(), Path.cwd() / "classroom")
+    folder = folder or next((f for f in candidates if (f / "index.ipynb").is_file()), FOLDER)
     found = []
     for path in sorted(folder.glob("*.ipynb"), key=lambda p: (ORDER.index(p.stem) if p.stem in ORDER else 99, p.stem)):
         if path.stem == "index":
@@ -53,19 +60,27 @@ def dashboards(folder: Path = FOLDER) -> list[Dashboard]:
     return found
 
 
-def index_html(boards: list[Dashboard], prefix: str = "") -> str:
-    """The first page: a list of links, one dashboard a line, its title and what it answers."""
-    items = "".join(f'<li><a href="{escape(prefix + b.name)}.ipynb"><b>{escape(b.title)}</b></a>: '
+def index_html(boards: list[Dashboard], suffix: str | None = None) -> str:
+    """The first page: a list of links, one dashboard a line, its title and what it answers. A dashboard's page
+    is its notebook's name with ``suffix``: ``.ipynb`` under Voila, ``.html`` in the static site (Pyodide).
+
+    >>> index_html([Dashboard("dice_sums", "Dice sums", "How likely?")], ".ipynb")[47:]
+    '<li><a href="dice_sums.ipynb"><b>Dice sums</b></a>: How likely?</li></ul>'
+    """
+    suffix = suffix or (".html" if sys.platform == "emscripten" else ".ipynb")
+    items = "".join(f'<li><a href="{escape(b.name + suffix)}"><b>{escape(b.title)}</b></a>: '
                     f"{escape(b.summary)}</li>" for b in boards)
     return f'<ul style="font-size: 1.1em; line-height: 1.8">{items}</ul>'
 
 
 def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: int = IDLE,
-                  check: int = CHECK) -> list[str]:
-    """The Voila server for a class: ``pool`` pre-heated kernels per dashboard, a kernel freed once its page has
-    been gone ``idle`` seconds (looked for every ``check`` seconds), no browser opened."""
+                  check: int = CHECK, refill: float = REFILL) -> list[str]:
+    """The Voila server for a class: ``pool`` pre-heated kernels per dashboard (one taken is replaced after
+    ``refill`` seconds), a kernel freed once its page has been gone ``idle`` seconds (looked for every ``check``
+    seconds), no browser opened."""
     return [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--Voila.ip={host}", f"--port={port}",
-            "--preheat_kernel=True", f"--pool_size={pool}", f"--MappingKernelManager.cull_idle_timeout={idle}",
+            "--preheat_kernel=True", f"--pool_size={pool}", f"--VoilaKernelManager.fill_delay={refill}",
+            f"--MappingKernelManager.cull_idle_timeout={idle}",
             f"--MappingKernelManager.cull_interval={check}", "--MappingKernelManager.cull_connected=False",
             "--VoilaConfiguration.multi_kernel_manager_class=zaarlab.classroom_kernels.ClassroomKernelManager"]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from . import theme
-from .theme import TEMPLATE
+from .theme import TEMPLATE, Figure
 
 CARD_W, CARD_H, DIE = 1.0, 1.4, 0.6
 PIPS = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)], 4: [(-1, 1), (1, 1), (-1, -1), (1, -1)],
@@ -23,7 +23,7 @@ PIPS = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)], 4: [(
 
 def canvas(title: str, width: float, height: float, pixels_per_unit: int = 110) -> go.Figure:
     """An empty table ``width`` x ``height`` card widths, y down from the top."""
-    return go.Figure(layout=dict(
+    return Figure(layout=dict(
         template=TEMPLATE, title=title, height=int(height * pixels_per_unit) + 70, showlegend=False,
         margin=dict(l=10, r=10, t=50, b=10), plot_bgcolor="#F4F1EA",
         xaxis=dict(visible=False, range=[-0.1, width + 0.1], fixedrange=True),

@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 import ipywidgets as widgets
@@ -32,7 +31,7 @@ import plotly.graph_objects as go
 
 from . import theme, ui
 from .core.play import play
-from .theme import TEMPLATE
+from .theme import TEMPLATE, Figure
 from .ui import Panel, as_html, guarded, show_figure
 
 WIN, OTHER = theme.WIN, theme.EVEN
@@ -96,9 +95,11 @@ def _played(game, seats, seeds: list[int], verdict, workers: int | None, cluster
     if workers <= 1:
         yield from ([v] for v in play_games(game, seats, seeds, verdict)) if seeds else ()
         return
-    try:
+    try:  # imported here: Pyodide (the static site) has no processes, nor the module
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
         pool = ProcessPoolExecutor(workers)
-    except (ImportError, NotImplementedError, OSError):  # no processes here (Pyodide): play the games in turn
+    except (ImportError, NotImplementedError, OSError):  # no processes here: play the games in turn
         yield from ([v] for v in play_games(game, seats, seeds, verdict))
         return
     with pool:
@@ -141,7 +142,7 @@ def tournament_figure(result: Tournament) -> go.Figure:
     """
     names = [f"seat {i + 1}: {name}" for i, name in enumerate(result.names)] + [e for e, _ in result.endings]
     counts = [*result.wins, *(n for _, n in result.endings)]
-    fig = go.Figure(layout=dict(template=TEMPLATE), data=go.Bar(
+    fig = Figure(layout=dict(template=TEMPLATE), data=go.Bar(
         x=names, y=[c / result.games for c in counts], text=counts,
         marker_color=[WIN] * len(result.wins) + [OTHER] * len(result.endings)))
     fig.update_layout(title=f"{result.games} seeded games", yaxis=dict(title="share of games", range=[0, 1]),

@@ -14,7 +14,6 @@ True
 from __future__ import annotations
 
 import html
-import json
 import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -24,8 +23,8 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from .core.play import Session
+from .theme import PLOTLY_MIME, plotly_bundle  # noqa: F401 (PLOTLY_MIME: for the tests and doctests)
 
-PLOTLY_MIME = "application/vnd.plotly.v1+json"
 LOG = logging.getLogger("zaarlab.widgets")
 
 
@@ -141,12 +140,7 @@ def show_figure(output: widgets.Output, figure: go.Figure) -> None:
     >>> out.outputs[0]["data"][PLOTLY_MIME]["data"][0]["y"]
     [2]
     """
-    bundle = {PLOTLY_MIME: json.loads(figure.to_json()), "text/plain": f"<plotly figure: {_title(figure)}>"}
-    output.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
-
-
-def _title(figure: go.Figure) -> str:
-    return figure.layout.title.text or "untitled"
+    output.outputs = ({"output_type": "display_data", "data": plotly_bundle(figure), "metadata": {}},)
 
 
 def as_html(text: str) -> str:

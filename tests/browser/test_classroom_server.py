@@ -29,7 +29,7 @@ def test_the_first_page_lists_the_dashboards_by_title_and_opens_them(voila_class
 @pytest.mark.xdist_group("classroom-load")
 def test_a_small_class_is_served_and_its_kernels_freed_when_it_leaves():
     done = subprocess.run([sys.executable, "-m", "tests.classroom_load", "--students", "3", "--seconds", "8",
-                           "--pool", "1", "--idle", "6", "--warm", "180", "--json"],
+                           "--pool", "1", "--idle", "20", "--warm", "180", "--json"],
                           capture_output=True, text=True, timeout=600, check=True)  # its own event loop
     figures = json.loads(done.stdout.splitlines()[-1])
     assert figures["failed"] == 0 and len(figures["renders"]) == 3

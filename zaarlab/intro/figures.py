@@ -5,7 +5,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from ..core.dist import Dist
-from ..theme import BLUE, LIGHT_GREY, TEMPLATE
+from ..theme import BLUE, LIGHT_GREY, TEMPLATE, Figure
 
 HIGHLIGHT, PLAIN = BLUE, LIGHT_GREY  # the totals that count are also hatched: not colour alone
 
@@ -27,7 +27,7 @@ def sum_figure(dist: Dist, title: str, at_least: int | None = None) -> go.Figure
         marker=dict(color=colours, pattern=dict(shape=["/" if c == HIGHLIGHT else "" for c in colours])),
         hovertemplate="sum %{x}: %{customdata}<extra></extra>",
     )
-    fig = go.Figure(bar, layout=dict(template=TEMPLATE))
+    fig = Figure(bar, layout=dict(template=TEMPLATE))
     fig.update_layout(title=title, xaxis_title="sum", yaxis_title="probability", bargap=0.1,
                       height=340, margin=dict(l=50, r=20, t=50, b=40))
     return fig

@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 
 from .. import theme
 from ..core.hexgrid import Hex, cells_within, corners, to_pixel
-from ..theme import TEMPLATE
+from ..theme import TEMPLATE, Figure
 from .board import Mansion
 
 COLOURS = {"bloody": theme.VERMILLION, "smoggy": theme.GREY, "humid": theme.BLUE, "windy": theme.GREEN,
@@ -28,7 +28,7 @@ def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), marks: Itera
     >>> [t.name for t in fig.data]
     ['cloth', 'name table', 'bloody', 'doors', 'plaques', 'free cells']
     """
-    fig = go.Figure(layout=dict(template=TEMPLATE))
+    fig = Figure(layout=dict(template=TEMPLATE))
     cloth = cells_within(mansion.cards.cloth.enclosures)
     _outlines(fig, cloth, "cloth", "#f0e6d2", "#d4c5a9")
     _outlines(fig, sorted(mansion.cards.cloth.name_table), "name table", "#d7bde2", "#af7ac5")
@@ -77,7 +77,7 @@ def door_graph_figure(mansion: Mansion, kinds: Iterable[str] = ("door", "amulet"
     >>> door_graph_figure(Mansion.start("bloody_chamber")).data[-1].name
     'rooms'
     """
-    fig = go.Figure(layout=dict(template=TEMPLATE))
+    fig = Figure(layout=dict(template=TEMPLATE))
     for kind in kinds:
         xs, ys = [], []
         for u, v, key in mansion.graph.edges(keys=True):
@@ -125,7 +125,7 @@ def astrolabe_figure(astro, plates, result=None, title: str = "The astrolabe") -
     (['lower plate', 'top plate', 'letters'], 'B', 'B')
     """
     n = len(astro.lower)
-    fig = go.Figure(layout=dict(template=TEMPLATE))
+    fig = Figure(layout=dict(template=TEMPLATE))
     thetas = [360 * k / n for k in range(n)]  # the sector at the notch (at the top) first, then clockwise
     rings = (("lower plate", astro.lower, plates.lower, 1.0, ["#F3E6D3"] * n),
              ("top plate", astro.top, plates.top, 0.3, [COLOURS[p] for p in astro.top]))
@@ -164,7 +164,7 @@ def battle_figure(curves: dict, title: str) -> go.Figure:
     'lose'
     """
     colours = {"lose": theme.LOSS, "draw": theme.EVEN, "win": theme.BEST, "extra_win": theme.WIN}
-    fig = go.Figure(layout=dict(template=TEMPLATE))
+    fig = Figure(layout=dict(template=TEMPLATE))
     for outcome, points in curves.items():
         fig.add_trace(go.Bar(x=[w for w, _ in points], y=[float(p) for _, p in points], name=outcome,
                              customdata=[str(p) for _, p in points], marker_color=colours[outcome],

@@ -6,7 +6,7 @@ import plotly.graph_objects as go
 
 from .. import theme
 from ..core.dist import Dist
-from ..theme import TEMPLATE
+from ..theme import TEMPLATE, Figure
 from .board import Planet
 from .regions import RADIUS, regions
 
@@ -27,7 +27,7 @@ def planet_figure(planet: Planet, highlight: tuple[str, ...] = (), title: str = 
     >>> [trace.name for trace in fig.data][:4], fig.data[-2].name
     (['seas', 'names', 'Kingdom of Zargos', 'Kori'], 'highlighted')
     """
-    fig = go.Figure(layout=dict(template=TEMPLATE))
+    fig = Figure(layout=dict(template=TEMPLATE))
     _water(fig, planet)
     for colour, kingdom in zip(KINGDOM_COLOURS, planet.kingdoms.values(), strict=False):
         _regions(fig, planet, kingdom.provinces, colour, kingdom.name,
@@ -48,7 +48,7 @@ def planet_graph_figure(planet: Planet, highlight: tuple[str, ...] = (), title: 
     (['Kingdom of Zargos', 'Kori', 'Ludos'], 'highlighted')
     """
     graph = planet.graph
-    fig = go.Figure(layout=dict(template=TEMPLATE))
+    fig = Figure(layout=dict(template=TEMPLATE))
     for kind, colour, dash in (("land", LAND_GREY, "solid"), ("sea", SEA_BLUE, "dot")):
         xs, ys = [], []
         for a, b, data in graph.edges(data=True):
@@ -89,7 +89,7 @@ def board_figure(state, title: str | None = None) -> go.Figure:
     ['seas', 'names', 'empty']
     """
     planet = state.game.planet
-    fig = go.Figure(layout=dict(template=TEMPLATE))
+    fig = Figure(layout=dict(template=TEMPLATE))
     _water(fig, planet)
     groups: dict[str, list[str]] = {}
     for province in planet.provinces:
@@ -180,7 +180,7 @@ def battle_figure(ends: Dist, title: str) -> go.Figure:
     >>> len(fig.layout.xaxis.tickvals) <= 13, fig.layout.xaxis.ticktext[0].endswith("defenders")
     (True, True)
     """
-    fig = go.Figure(layout=dict(template=TEMPLATE))
+    fig = Figure(layout=dict(template=TEMPLATE))
     groups = (("nobody left", NOBODY, lambda e: e == (0, 0), lambda e: "nobody left"),
               ("defenders hold", DEFENDER, lambda e: e[1] > 0, lambda e: f"{e[1]} defenders left"),
               ("attackers take it", ATTACKER, lambda e: e[0] > 0, lambda e: f"{e[0]} attackers left"))
@@ -218,7 +218,7 @@ def win_heatmap(table: list[list], title: str) -> go.Figure:
     >>> fig.data[0].customdata[1][0]
     '107/245'
     """
-    fig = go.Figure(layout=dict(template=TEMPLATE), data=go.Heatmap(
+    fig = Figure(layout=dict(template=TEMPLATE), data=go.Heatmap(
         z=[[float(p) for p in row] for row in table],
         customdata=[[str(p) for p in row] for row in table],
         x=list(range(1, len(table[0]) + 1)), y=list(range(1, len(table) + 1)),
@@ -234,7 +234,7 @@ def demons_figure(curves: dict[int, list], title: str = "Surviving the demons of
 
     ``curves`` maps demon dice to the probabilities for 1, 2, ... units.
     """
-    fig = go.Figure(layout=dict(template=TEMPLATE))
+    fig = Figure(layout=dict(template=TEMPLATE))
     for dice, probs in curves.items():
         fig.add_trace(go.Scatter(x=list(range(1, len(probs) + 1)), y=[float(p) for p in probs],
                                  customdata=[str(p) for p in probs], mode="lines+markers", name=f"{dice} dice",

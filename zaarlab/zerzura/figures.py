@@ -6,7 +6,7 @@ import plotly.graph_objects as go
 
 from ..tabletop import canvas, label, pile
 from ..tabletop import card as card_shape
-from ..theme import TEMPLATE
+from ..theme import TEMPLATE, Figure
 from .cards import CardSet, load_cards
 from .scoring import ScoreSheet
 from .state import ZerzuraState
@@ -25,7 +25,7 @@ def scales_figure(card_set: CardSet | None = None, highlight: dict | None = None
     (['turban', 'zither'], [0, 7, 5, 5, 1, 1, 9])
     """
     card_set = card_set or load_cards()
-    fig = go.Figure(layout=dict(template=TEMPLATE))
+    fig = Figure(layout=dict(template=TEMPLATE))
     for obj in card_set.objects:
         qs = list(range(up_to + 1))
         sources = [card_set.sources[obj][min(q, len(card_set.sources[obj]) - 1)] for q in qs]
@@ -61,7 +61,7 @@ def sheet_figure(sheet: ScoreSheet, card_set: CardSet | None = None) -> go.Figur
              for g, obj in sheet.guards]
     rows.append(("<b>total</b>", "", "", f"<b>{sheet.total}</b>"))
     fills = [_pale(card_set.colours[line.object]) for line in sheet.lines] + ["white"] * (len(rows) - len(sheet.lines))
-    fig = go.Figure(go.Table(
+    fig = Figure(go.Table(
         header=dict(values=["", "held", "counted", "VP"], align=["left", "right"], fill_color="#EDE6D8",
                     font=dict(size=14)),
         cells=dict(values=list(zip(*rows, strict=True)), align=["left", "right"], fill_color=[fills],

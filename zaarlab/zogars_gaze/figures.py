@@ -8,7 +8,7 @@ from .. import theme
 from ..core.api import replace
 from ..tabletop import canvas, die, label, pile
 from ..tabletop import card as card_shape
-from ..theme import TEMPLATE
+from ..theme import TEMPLATE, Figure
 from .deck import next_card_dist, p_seventh_gaze_within, p_survive
 from .odds import ROLLS, p_win
 from .state import ZogarState
@@ -25,7 +25,7 @@ def policies_figure(requirement: str) -> go.Figure:
     >>> [trace.name for trace in fig.data], fig.data[0].customdata[-1]
     (['optimal holds', 'simple holds'], '726829127/1632586752')
     """
-    fig = go.Figure(layout=dict(template=TEMPLATE))
+    fig = Figure(layout=dict(template=TEMPLATE))
     rolls = list(range(1, ROLLS + 1))
     for policy, name, colour in (("optimal", "optimal holds", OPTIMAL), ("simple", "simple holds", SIMPLE)):
         probs = [p_win(requirement, r, policy) for r in rolls]
@@ -48,7 +48,7 @@ def next_card_figure(state: ZogarState) -> go.Figure:
     kinds = next_card_dist(state)
     names = sorted(kinds.outcomes, key=lambda k: (-kinds.weight(k), k))
     probs = [kinds.p(k) for k in names]
-    fig = go.Figure(layout=dict(template=TEMPLATE), data=go.Bar(
+    fig = Figure(layout=dict(template=TEMPLATE), data=go.Bar(
         x=names, y=[float(p) for p in probs], customdata=[str(p) for p in probs],
         marker=dict(color=[DANGER if k in DANGEROUS else SAFE for k in names],
                     pattern=dict(shape=["x" if k in DANGEROUS else "" for k in names])),  # not colour alone
@@ -69,7 +69,7 @@ def survival_figure(state: ZogarState, flips: int = 6) -> go.Figure:
     xs = list(range(1, flips + 1))
     alive = [p_survive(replace(state, drawable=max(state.drawable, flips)), k) for k in xs]
     gaze = [p_seventh_gaze_within(state, k) for k in xs]
-    fig = go.Figure(layout=dict(template=TEMPLATE))
+    fig = Figure(layout=dict(template=TEMPLATE))
     for name, probs, colour in (("alive", alive, SAFE), ("the seventh Gaze comes", gaze, DANGER)):
         fig.add_trace(go.Scatter(x=xs, y=[float(p) for p in probs], customdata=[str(p) for p in probs], name=name,
                                  mode="lines+markers", line_color=colour,

@@ -1,0 +1,406 @@
+"""``make site``: the classroom as a static offline site, Python running in each student's browser (Pyodide).
+
+The site holds the classroom dashboards as Voici pages (no code shown) and the teaching notebooks in JupyterLite,
+with everything they need inside the folder: Pyodide's runtime, the wheels of zaarlab and its dependencies, the
+front-end extensions of the widgets and plotly, the icon font. Any static server serves it (``python -m
+http.server`` in the folder, from a USB stick if need be); no page asks any other host for anything.
+
+Everything comes from package registries: the build tools and the wheels from PyPI, Pyodide's runtime and the icon
+font from npm. What is downloaded is kept in ``build/site-cache`` so that a second build is quick and offline.
+
+    python classroom_site/build.py --out build/site
+
+Why each step (the versions are pinned below and in ``browser-wheels.txt``):
+
+- Voici 0.9 with JupyterLite 0.6 and its Pyodide kernel 0.6.1 (Pyodide 0.27.6) is the newest set that works from
+  PyPI alone: later Voici releases need packages from conda channels.
+- npm's ``pyodide`` package is the runtime only; its package list points at a CDN. The site gets a package list
+  of its own (``pyodide-lock.json``) naming exactly the wheels it carries, and the kernel is told to load them at
+  start and never to look on PyPI.
+- The kernel always loads ``sqlite3`` and ``ssl``, two parts of Python that Pyodide ships apart from the runtime;
+  empty packages of those names stand in for them (IPython 9 runs without sqlite3; nothing here uses ssl).
+- PyYAML has no pure-Python wheel on PyPI: it is built from its source without the C extension.
+- Python files are compiled ahead (with Python 3.12, Pyodide's) and the sources dropped, except zaarlab's, so that
+  tracebacks show its code; plotly's wheel loses 15 MB of JavaScript the kernel never reads, and every package its
+  own tests (19 MB of sympy's 43). Less to unpack and nothing to compile in the browser: a first render several
+  times faster.
+- Voici resolves the kernel's relative addresses against the page, one folder too deep: the pages are rewritten to
+  point at the top of the site, and at the local copy of the icon font instead of a CDN.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+BUILD_TOOLS = ["voici-core==0.9.0", "jupyterlite-core==0.6.4", "jupyterlite-pyodide-kernel==0.6.1"]
+EXTENSIONS = ["jupyterlab_widgets==3.0.17", "plotly==7.1.0", "anywidget==0.11.0"]  # their front-end parts
+PYODIDE = "pyodide@0.27.6"
+FONT = "@fortawesome/fontawesome-free@5.15.4"
+PYYAML = "PyYAML==6.0.4"
+STUBS = ("sqlite3", "ssl")
+PRELOAD = ["micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
+           "zaarlab"]
+PLOTLY_UNUSED = ("plotly/labextension/", "plotly-7.1.0.data/", "plotly/package_data/widgetbundle.js")
+SITE_PACKAGES = "/lib/python3.12/site-packages"
+ENVIRONMENT = {"python_version": "3.12", "python_full_version": "3.12.7", "sys_platform": "emscripten",
+               "platform_system": "Emscripten", "platform_machine": "wasm32", "os_name": "posix",
+               "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": ""}
+
+
+def run(*command, **kwargs) -> None:
+    subprocess.run([str(c) for c in command], check=True, **kwargs)
+
+
+def log(text: str) -> None:
+    print(f"[site] {text}", flush=True)
+
+
+# ---- downloads (cached) -------------------------------------------------------------------------------------
+
+def build_tools(cache: Path) -> Path:
+    """A virtual environment with Voici, JupyterLite and the front-end extensions; its ``bin``."""
+    venv = cache / "venv"
+    marker = venv / ".installed"
+    wanted = " ".join(BUILD_TOOLS + EXTENSIONS)
+    if not marker.exists() or marker.read_text() != wanted:
+        log("build tools: " + wanted)
+        run(sys.executable, "-m", "venv", "--clear", venv)
+        pip = [venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+        run(*pip, *BUILD_TOOLS)
+        run(*pip, "--no-deps", *EXTENSIONS)
+        marker.write_text(wanted)
+    return venv / "bin"
+
+
+def npm_package(spec: str, cache: Path) -> Path:
+    """The unpacked npm package ``spec``, from the npm registry."""
+    folder = cache / "npm" / re.sub(r"[^\w.@-]", "_", spec)
+    if not (folder / "package").exists():
+        log(f"npm: {spec}")
+        folder.mkdir(parents=True, exist_ok=True)
+        run("npm", "pack", "--silent", "--pack-destination", folder, spec, stdout=subprocess.DEVNULL)
+        with tarfile.open(next(folder.glob("*.tgz"))) as tar:
+            tar.extractall(folder, filter="data")
+    return folder / "package"
+
+
+def browser_wheels(bin: Path, cache: Path) -> Path:
+    """The pure wheels of ``browser-wheels.txt`` and PyYAML's, for Python 3.12 in the browser."""
+    folder = cache / "wheels"
+    requirements = HERE / "browser-wheels.txt"
+    marker = folder / ".downloaded"
+    if not marker.exists() or marker.read_text() != requirements.read_text():
+        log("wheels for the browser")
+        shutil.rmtree(folder, ignore_errors=True)
+        run(bin / "pip", "download", "--quiet", "--disable-pip-version-check", "--only-binary=:all:",
+            "--platform", "any", "--python-version", "3.12", "--implementation", "py", "--abi", "none",
+            "--no-deps", "-d", folder, "-r", requirements)
+        with tempfile.TemporaryDirectory() as sdist:
+            run(bin / "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+                "--no-binary", "PyYAML", "-d", sdist, PYYAML)
+            with tarfile.open(next(Path(sdist).glob("*.tar.gz"))) as tar:
+                tar.extractall(sdist, filter="data")
+            source = next(p for p in Path(sdist).iterdir() if p.is_dir())
+            run(bin / "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps", "-w", folder,
+                source, env={**os.environ, "PYYAML_FORCE_LIBYAML": "0"})
+        marker.write_text(requirements.read_text())
+    return folder
+
+
+def zaarlab_wheel(bin: Path, out: Path) -> Path:
+    """zaarlab's own wheel, built from this checkout (its data inside)."""
+    with tempfile.TemporaryDirectory() as copy:
+        shutil.copytree(ROOT, copy, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns(".git", ".venv", "build", "docs", "notebooks", "tests",
+                                                      "bench", "*.egg-info", "__pycache__", ".ipynb_checkpoints"))
+        run(bin / "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps", "-w", out, copy)
+    return next(out.glob("zaarlab-*.whl"))
+
+
+# ---- wheels for Pyodide ---------------------------------------------------------------------------------------
+
+def python312() -> str:
+    """Python 3.12, Pyodide's version, to compile the wheels' files ahead."""
+    candidates = [*sorted(Path.home().glob(".pyenv/versions/3.12*/bin/python3.12")), shutil.which("python3.12")]
+    for candidate in filter(None, candidates):
+        works = subprocess.run([str(candidate), "-c", "import sys; print(sys.version_info[:2])"],
+                               capture_output=True, text=True)
+        if works.returncode == 0 and works.stdout.strip() == "(3, 12)":
+            return str(candidate)
+    raise SystemExit("make site needs Python 3.12 (Pyodide's) to compile the wheels ahead; none was found")
+
+
+def rewrite_wheel(wheel: Path, python: str, keep_source: bool, drop: tuple[str, ...] = ()) -> None:
+    """Compile ``wheel``'s Python files with Pyodide's Python; drop the sources (unless ``keep_source``) and the
+    entries under ``drop``; write a fresh RECORD."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp)
+        with zipfile.ZipFile(wheel) as z:
+            z.extractall(tree)
+        for name in drop:
+            target = tree / name
+            shutil.rmtree(target) if target.is_dir() else target.unlink(missing_ok=True)
+        for tests in [p for p in tree.rglob("tests") if p.is_dir()]:  # a package's own tests: 40% of sympy
+            shutil.rmtree(tests)
+        if keep_source:  # __pycache__ files that are never checked against the source (its mtime is lost in the zip)
+            run(python, "-m", "compileall", "-q", "-j", "0", "--invalidation-mode", "unchecked-hash",
+                "-s", tree, "-p", SITE_PACKAGES, tree)
+        else:  # a .pyc in place of each .py
+            run(python, "-m", "compileall", "-q", "-j", "0", "-b", "-s", tree, "-p", SITE_PACKAGES, tree)
+            for source in tree.rglob("*.py"):
+                source.unlink()
+        record = next(tree.glob("*.dist-info")) / "RECORD"
+        files = sorted(p for p in tree.rglob("*") if p.is_file() and p != record)
+        lines = []
+        for path in files:
+            digest = base64.urlsafe_b64encode(hashlib.sha256(path.read_bytes()).digest()).rstrip(b"=").decode()
+            lines.append(f"{path.relative_to(tree).as_posix()},sha256={digest},{path.stat().st_size}")
+        record.write_text("\n".join(lines + [f"{record.relative_to(tree).as_posix()},,"]) + "\n")
+        wheel.unlink()
+        with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+            for path in [*files, record]:
+                z.write(path, path.relative_to(tree).as_posix())
+
+
+def stub_wheel(name: str, folder: Path) -> Path:
+    """An empty package named ``name``: the kernel asks Pyodide for it, nothing imports it."""
+    wheel = folder / f"{name}-1.0.0-py3-none-any.whl"
+    info = f"{name}-1.0.0.dist-info"
+    with zipfile.ZipFile(wheel, "w") as z:
+        z.writestr(f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0.0\n")
+        z.writestr(f"{info}/WHEEL",
+                   "Wheel-Version: 1.0\nGenerator: zaarlab\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        z.writestr(f"{info}/RECORD", "")
+    return wheel
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def wheel_entry(wheel: Path) -> dict:
+    """The package list's entry for ``wheel``: name, version, hash, what it imports and what it depends on."""
+    from packaging.markers import Marker
+    from packaging.requirements import Requirement
+
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        metadata = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    fields = [line.split(": ", 1) for line in metadata.splitlines() if ": " in line]
+    name = next(v for k, v in fields if k == "Name")
+    depends = []
+    for key, value in fields:
+        if key == "Requires-Dist":
+            requirement = Requirement(value)
+            if requirement.marker is None or Marker(str(requirement.marker)).evaluate(ENVIRONMENT):
+                depends.append(canonical(requirement.name))
+    imports = sorted({n.split("/")[0].removesuffix(".py").removesuffix(".pyc") for n in names
+                      if re.match(r"[^/]+(/__init__)?\.pyc?$", n)})
+    return {"name": canonical(name), "version": next(v for k, v in fields if k == "Version"),
+            "file_name": wheel.name, "install_dir": "site", "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+            "package_type": "package", "imports": imports, "depends": depends, "unvendored_tests": False,
+            "shared_library": False}
+
+
+def pyodide_folder(runtime: Path, wheels: list[Path], out: Path) -> dict:
+    """``out``: Pyodide's runtime, the wheels and a package list naming exactly them. Returns the list."""
+    from packaging.version import Version
+
+    out.mkdir(parents=True)
+    for file in runtime.iterdir():
+        if file.is_file() and file.name not in ("package.json", "README.md", "pyodide-lock.json") \
+                and not file.name.endswith((".d.ts", ".map", ".html")):  # console.html: a demo, from CDNs
+            shutil.copy2(file, out / file.name)
+    upstream = json.loads((runtime / "pyodide-lock.json").read_text())
+    packages = {}
+    for wheel in wheels:  # of two versions of a package (the kernel carries two mocks of one), the newer
+        entry = wheel_entry(wheel)
+        known = packages.get(entry["name"])
+        if known and Version(known["version"]) > Version(entry["version"]):
+            continue
+        packages[entry["name"]] = entry
+    for entry in packages.values():
+        shutil.copy2(next(w for w in wheels if w.name == entry["file_name"]), out / entry["file_name"])
+    for entry in packages.values():
+        entry["depends"] = [d for d in entry["depends"] if d in packages or d not in KNOWN_ABSENT]
+        missing = [d for d in entry["depends"] if d not in packages]
+        if missing:
+            raise SystemExit(f"{entry['file_name']} needs {', '.join(missing)}, which the site does not carry: "
+                             "add it to classroom_site/browser-wheels.txt")
+    lock = {"info": upstream["info"], "packages": dict(sorted(packages.items()))}
+    (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+    return lock
+
+
+# Requirements of the wheels that the browser does without: the kernel's own mock of widgetsnbextension stands in
+# for the real one; IPython's pexpect is for terminals.
+KNOWN_ABSENT = {"pexpect", "widgetsnbextension"}
+
+
+# ---- the site -------------------------------------------------------------------------------------------------
+
+def content(folder: Path) -> None:
+    """The notebooks: the classroom dashboards at the top (Voici lists them first), the teaching notebooks in
+    their game folders."""
+    notebooks = ROOT / "notebooks"
+    for notebook in sorted(notebooks.rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in notebook.parts:
+            continue
+        target = folder / notebook.relative_to(notebooks)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(notebook, target)
+
+
+MERMAID = re.compile(r'<script type="module">\s*document\.addEventListener\("DOMContentLoaded", async \(\) => \{\s*'
+                     r'const diagrams = document\.querySelectorAll\("\.jp-Mermaid.*?</script>', re.S)
+FONT_AWESOME_4 = re.compile(r'<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/npm/font-awesome@4[^"]*"[^>]*>')
+
+
+def point_pages_at_the_site(output: Path, font: Path) -> int:
+    """Rewrite Voici's pages: the kernel's relative addresses and the icon font's CDN point into the site, and
+    the loader of Mermaid diagrams (from a CDN, and for diagrams no notebook here has) goes."""
+    shutil.copytree(font / "css", output / "voici" / "fontawesome" / "css")
+    shutil.copytree(font / "webfonts", output / "voici" / "fontawesome" / "webfonts")
+    pages = 0
+    for page in (output / "voici").rglob("*.html"):
+        up = "../" * (len(page.relative_to(output).parts) - 1)
+        text = original = page.read_text(encoding="utf-8")
+        text = text.replace('"./static/pyodide/', f'"{up}static/pyodide/').replace("./extensions/", f"{up}extensions/")
+        text = re.sub(r"https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@[^/\"']+/",
+                      f"{up}voici/fontawesome/", text)
+        text = FONT_AWESOME_4.sub(f'<link rel="stylesheet" href="{up}voici/fontawesome/css/all.min.css">'
+                                  f'<link rel="stylesheet" href="{up}voici/fontawesome/css/v4-shims.min.css">', text)
+        text = MERMAID.sub("", text)
+        if text != original:
+            page.write_text(text, encoding="utf-8")
+            pages += 1
+    return pages
+
+
+LANDING = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>zaarlab classroom</title>
+<style>body {{ font-family: system-ui, sans-serif; max-width: 44em; margin: 2em auto; padding: 0 1em;
+line-height: 1.6; color: #1a1a1a }} a {{ color: #0057a8 }} li {{ margin: .4em 0 }}</style></head>
+<body><h1>zaarlab classroom</h1>
+<p>Exact odds and rules of Zaar, Zogar's Gaze, Zerzura and Zargos. Everything runs in this browser: the first page
+takes a few seconds to start Python, then every answer is computed here, with no server and no internet.</p>
+<h2>Dashboards</h2><ul>{dashboards}</ul>
+<h2>Teaching notebooks</h2>
+<p>The notebooks open in JupyterLab, in the browser; run them, change them (changes stay in this browser).</p>
+<ul>{notebooks}</ul>
+</body></html>
+"""
+
+
+def landing_page(output: Path, notebooks: Path) -> None:
+    """The site's first page, in place of JupyterLite's redirect: the dashboards by title, then the notebooks."""
+    sys.path.insert(0, str(ROOT))
+    from zaarlab.classroom import dashboards
+
+    boards = "".join(f'<li><a href="voici/render/classroom/{b.name}.html"><b>{b.title}</b></a>: {b.summary}</li>'
+                     for b in dashboards(notebooks / "classroom"))
+    teaching = []
+    for notebook in sorted(notebooks.rglob("*.ipynb")):
+        relative = notebook.relative_to(notebooks).as_posix()
+        if relative.startswith("classroom/"):
+            continue
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        title = "".join(next(c for c in cells if c["cell_type"] == "markdown")["source"]).split("\n")[0]
+        teaching.append(f'<li><a href="lab/index.html?path={relative}">{title.lstrip("# ")}</a> '
+                        f'<small>({relative})</small></li>')
+    (output / "index.html").write_text(LANDING.format(dashboards=boards, notebooks="".join(teaching)),
+                                       encoding="utf-8")
+
+
+def foreign_addresses(output: Path) -> list[str]:
+    """Where a page of the site would load something from another host: "page: address" (none may remain)."""
+    found = set()
+    pattern = re.compile(r"""(?:src|href)\s*=\s*["'](https?://[^"']+)|import\(\s*["'](https?://[^"']+)""")
+    for file in output.rglob("*.html"):
+        for match in pattern.finditer(file.read_text(encoding="utf-8", errors="replace")):
+            found.add(f"{file.relative_to(output)}: {match.group(1) or match.group(2)}")
+    return sorted(found)
+
+
+def build(out: Path, cache: Path) -> dict:
+    began = time.perf_counter()
+    cache.mkdir(parents=True, exist_ok=True)
+    bin = build_tools(cache)
+    runtime = npm_package(PYODIDE, cache)
+    font = npm_package(FONT, cache)
+    downloaded = browser_wheels(bin, cache)
+    python = python312()
+    with tempfile.TemporaryDirectory() as tmp:
+        wheels_dir = Path(tmp) / "wheels"
+        shutil.copytree(downloaded, wheels_dir, ignore=shutil.ignore_patterns(".downloaded"))
+        wheels = sorted(wheels_dir.glob("*.whl"))
+        log(f"compiling {len(wheels) + 1} wheels ahead with {python}")
+        for wheel in wheels:
+            drop = PLOTLY_UNUSED if wheel.name.startswith("plotly-") else ()
+            rewrite_wheel(wheel, python, keep_source=False, drop=drop)
+        own = zaarlab_wheel(bin, wheels_dir)
+        rewrite_wheel(own, python, keep_source=True)
+        kernel_wheels = bin.parent / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+        wheels = [*sorted(wheels_dir.glob("*.whl")), *sorted(kernel_wheels.glob("*.whl")),
+                  *(stub_wheel(name, wheels_dir) for name in STUBS)]
+
+        site = Path(tmp) / "site"
+        content(site / "content")
+        lock = pyodide_folder(runtime, wheels, site / "static" / "pyodide")
+        missing = [p for p in PRELOAD if p not in lock["packages"]]
+        if missing:
+            raise SystemExit(f"the kernel preloads {missing}, which the site does not carry")
+        (site / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
+            "contents": ["content"], "output_dir": "_output", "no_sourcemaps": True,
+            "no_unused_shared_packages": True}}))
+        (site / "jupyter-lite.json").write_text(json.dumps({"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+            "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
+                "pyodideUrl": "./static/pyodide/pyodide.js", "disablePyPIFallback": True,
+                "loadPyodideOptions": {"packages": PRELOAD}}}}}))
+        log("voici build")
+        run(bin / "voici", "build", "--apps", "lab", "--apps", "voici", cwd=site,
+            env={**os.environ, "PATH": f"{bin}{os.pathsep}{os.environ['PATH']}"}, stdout=subprocess.DEVNULL)
+        output = site / "_output"
+        pages = point_pages_at_the_site(output, font)
+        landing_page(output, site / "content")
+        shutil.rmtree(out, ignore_errors=True)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(output, out)
+    foreign = foreign_addresses(out)
+    if foreign:
+        raise SystemExit("the site would load from other hosts:\n  " + "\n  ".join(foreign[:10]))
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    figures = {"seconds": round(time.perf_counter() - began, 1), "megabytes": round(size / 1e6, 1),
+               "wheels": len(lock["packages"]), "pages_rewritten": pages}
+    (out / "build.json").write_text(json.dumps(figures))
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "site")
+    parser.add_argument("--cache", type=Path, default=ROOT / "build" / "site-cache")
+    args = parser.parse_args()
+    figures = build(args.out.resolve(), args.cache.resolve())
+    log(f"built {args.out} in {figures['seconds']} s: {figures['megabytes']} MB, {figures['wheels']} packages. "
+        f"Serve it with: cd {args.out} && python3 -m http.server 8000   (students open http://HOST:8000/)")
+
+
+if __name__ == "__main__":
+    main()

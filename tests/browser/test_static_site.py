@@ -1,0 +1,201 @@
+"""The static site (``make site``): built from the registries, served by a plain static server, it runs every
+classroom dashboard in the browser with Python in WebAssembly, asks no other host for anything, answers its
+controls, passes an accessibility scan, and computes in Pyodide exactly what zaarlab computes here."""
+
+import contextlib
+import io
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import accessibility_violations, assert_no_python_error
+from zaarlab.classroom import dashboards
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("static-site")]
+ROOT = Path(__file__).resolve().parents[2]
+READY = {"dice_sums": "P(sum of 3d6", "zargos_battle": "attacker takes", "zogar_hold_advisor": "best: keep",
+         "zerzura_collection": "total:", "zaar_astrolabe": "plates:", "zaar_mansion_builder": "room(s) in the mansion"}
+CLI = [["odds", "dice", "3d6", "--json"],  # one exact answer of each game, asked of the command line
+       ["odds", "zargos-battle", "10", "5", "--capital", "--json"],
+       ["odds", "zogar-hold", "3x5", "--dice", "2,3,4,6,6", "--rolls-left", "1", "--json"],
+       ["score", "zerzura", "CARDS", "--json"],  # CARDS: a file of the cards below
+       ["odds", "zaar-battle", "--requirement", "0_3", "--wisdom", "3", "--warrior", "--json"]]
+CARDS = {"cards": ["lamp_2", "guard_plus_1"], "tiles": ["ring_7"]}
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "site"
+    subprocess.run([sys.executable, str(ROOT / "classroom_site" / "build.py"), "--out", str(out)], check=True,
+                   stdout=subprocess.DEVNULL, timeout=1200)
+    return out
+
+
+@pytest.fixture(scope="session")
+def served(site):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "-b", "127.0.0.1", "-d", str(site)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(50):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}"
+    server.terminate()
+    server.wait(10)
+
+
+@pytest.fixture()
+def offline(page, served):
+    """The page, with every request to another host refused and recorded."""
+    foreign = []
+
+    def route(request_route):
+        if request_route.request.url.startswith(served + "/"):
+            request_route.continue_()
+        else:
+            foreign.append(request_route.request.url)
+            request_route.abort()
+
+    page.context.route("**/*", route)
+    yield page, foreign
+    assert foreign == [], f"the site asked other hosts: {foreign[:5]}"
+
+
+def test_the_site_is_small_enough_for_a_usb_stick_and_carries_its_own_python(site):
+    figures = json.loads((site / "build.json").read_text())
+    size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    assert size <= 150e6 and figures["megabytes"] <= 150
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    for name, entry in lock.items():  # every package listed is there, as listed
+        assert (site / "static" / "pyodide" / entry["file_name"]).is_file(), name
+    assert {"zaarlab", "sympy", "networkx", "plotly", "ipywidgets", "pyyaml"} <= set(lock)
+    assert not list((site / "static" / "pyodide").glob("*.html"))  # Pyodide's console demo loads from CDNs
+
+
+def test_the_first_page_lists_every_dashboard_and_notebook_and_its_links_resolve(offline, served, site):
+    page, _ = offline
+    page.goto(f"{served}/index.html")
+    boards = dashboards(ROOT / "notebooks" / "classroom")
+    links = page.locator("a")
+    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    for board in boards:
+        assert page.get_by_role("link", name=board.title).count() == 1
+    assert f"voici/render/classroom/{boards[0].name}.html" in hrefs
+    for href in hrefs:
+        assert (site / href.split("?")[0]).is_file(), href
+    notebooks = [h for h in hrefs if h.startswith("lab/index.html?path=")]
+    teaching = [p for p in (ROOT / "notebooks").rglob("*.ipynb") if "classroom" not in p.parts
+                and ".ipynb_checkpoints" not in p.parts]
+    assert len(notebooks) == len(teaching)
+    for href in notebooks:
+        assert (site / "files" / href.split("path=")[1]).is_file(), href
+
+
+@pytest.mark.parametrize("name", list(READY))
+def test_every_dashboard_runs_in_the_browser_offline(offline, served, name):
+    from playwright.sync_api import expect
+
+    page, _ = offline
+    page.goto(f"{served}/voici/render/classroom/{name}.html")
+    expect(page.get_by_text(READY[name]).first).to_be_visible(timeout=240_000)
+    assert_no_python_error(page)
+
+
+def test_the_dice_dashboard_recalculates_exactly_after_a_slider_move(offline, served):
+    from playwright.sync_api import expect
+
+    from zaarlab.core import sum_dist
+    from zaarlab.core.readable import exact_text
+
+    page, _ = offline
+    page.goto(f"{served}/voici/render/classroom/dice_sums.html")
+    expect(page.get_by_text("P(sum of 3d6 ≥ 11) = 1/2").first).to_be_visible(timeout=240_000)
+    page.locator(".widget-slider .noUi-handle").nth(1).focus()
+    page.keyboard.press("ArrowLeft")
+    expect(page.get_by_text("P(sum of 3d6 ≥ 10) = 5/8 ≈ 62.50%").first).to_be_visible(timeout=30_000)
+    page.locator(".widget-slider .noUi-handle").nth(0).focus()
+    page.keyboard.press("ArrowRight")  # a fourth die: the threshold moves with the range of sums
+    expect(page.get_by_text("P(sum of 4d6 ≥").first).to_be_visible(timeout=30_000)
+    threshold = int(float(page.locator(".widget-slider .noUi-handle").nth(1).get_attribute("aria-valuenow")))
+    exact = exact_text(sum_dist(4, 6).p(lambda total: total >= threshold))
+    expect(page.get_by_text(f"P(sum of 4d6 ≥ {threshold}) = {exact}").first).to_be_visible(timeout=30_000)
+
+
+def test_the_battle_dashboard_answers_its_slider(offline, served):
+    from playwright.sync_api import expect
+
+    from zaarlab.core.readable import exact_text
+    from zaarlab.zargos.odds import p_attacker_wins
+
+    page, _ = offline
+    page.goto(f"{served}/voici/render/classroom/zargos_battle.html")
+    expect(page.get_by_text("attacker takes").first).to_be_visible(timeout=240_000)
+    handle = page.locator(".widget-slider .noUi-handle").nth(1)  # the defenders
+    before = int(float(handle.get_attribute("aria-valuenow")))
+    attackers = int(float(page.locator(".widget-slider .noUi-handle").nth(0).get_attribute("aria-valuenow")))
+    handle.focus()
+    page.keyboard.press("ArrowLeft")
+    won = exact_text(p_attacker_wins(attackers, before - 1)).split(" (exact")[0]
+    expect(page.get_by_text(f"attacker takes the province: {won}").first).to_be_visible(timeout=30_000)
+
+
+@pytest.mark.parametrize("name", ["index", "dice_sums", "zargos_battle", "zaar_mansion_builder"])
+def test_dashboards_in_the_site_have_no_serious_accessibility_violations(offline, served, name, axe_script):
+    from playwright.sync_api import expect
+
+    page, _ = offline
+    page.goto(f"{served}/voici/render/classroom/{name}.html")
+    expect(page.get_by_text(READY.get(name, "Zargos battle calculator")).first).to_be_visible(timeout=240_000)
+    assert accessibility_violations(page, axe_script) == []
+
+
+def test_zaarlab_in_the_sites_pyodide_computes_what_it_computes_here(site, tmp_path):
+    """Node.js runs the site's own Pyodide with its own package list: zaarlab imports with its data from the
+    wheel and the command line gives, for every game, the same exact answer as here."""
+    script = tmp_path / "run.js"
+    script.write_text("""
+const { loadPyodide } = require(process.argv[2] + "/static/pyodide/pyodide.js");
+(async () => {
+  const pyodide = await loadPyodide({ indexURL: process.argv[2] + "/static/pyodide/" });
+  await pyodide.loadPackage(["zaarlab"], { messageCallback: () => {} });
+  pyodide.runPython(process.argv[3]);
+})();
+""")
+    program = f"""
+import contextlib, io, json, sys
+from zaarlab.cli import main
+open("/tmp/cards.json", "w").write({json.dumps(json.dumps(CARDS))})
+answers = []
+for argv in {CLI!r}:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main([a.replace("CARDS", "/tmp/cards.json") for a in argv])
+    answers.append(json.loads(out.getvalue()))
+print(json.dumps({{"platform": sys.platform, "answers": answers}}))
+"""
+    done = subprocess.run(["node", str(script), str(site), program], capture_output=True, text=True, timeout=600,
+                          check=True)
+    there = json.loads(done.stdout.strip().splitlines()[-1])
+    assert there["platform"] == "emscripten"
+    from zaarlab.cli import main
+
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps(CARDS))
+    here = []
+    for argv in CLI:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            main([a.replace("CARDS", str(cards)) for a in argv])
+        here.append(json.loads(out.getvalue()))
+    assert there["answers"] == here
