@@ -7,7 +7,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: lab test classroom classroom-load notebooks bench soak docs
+.PHONY: lab test classroom classroom-load site notebooks bench soak docs
 
 lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
@@ -24,6 +24,11 @@ PORT ?= 8866
 POOL ?= 3
 classroom: $(VENV)/.dev
 	$(BIN)/python -m zaarlab.classroom --host $(HOST) --port $(PORT) --pool $(POOL)
+
+# The classroom as a static offline site in build/site (Python in the browser): copy the folder anywhere, serve it
+# with any static server (cd build/site && python3 -m http.server). Downloads are cached in build/site-cache.
+site: $(VENV)/.dev
+	$(BIN)/python classroom_site/build.py --out build/site
 
 # A class of 30 simulated students on the classroom server for two minutes: render and round-trip times, memory.
 classroom-load: $(VENV)/.dev

@@ -47,12 +47,15 @@ class Figures:
     failed: int = 0
     errors: list[str] = field(default_factory=list)  # why pages failed, the first few
     memory: dict[str, float] = field(default_factory=dict)  # MB of the server and its kernels
-    kernels: dict[str, int] = field(default_factory=dict)
+    kernels: dict[str, int] = field(default_factory=dict)  # pool, peak, freed (students' kernels ended), after
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds during the class: server, kernels, browsers
 
     def report(self) -> str:
         def p(values, q):
             return sorted(values)[int(q * (len(values) - 1))] if values else float("nan")
+
+        if not self.renders:
+            return f"no page rendered ({self.failed} tried): " + "; ".join(self.errors)
 
         return (f"first render: p50 {statistics.median(self.renders):.2f} s, p95 {p(self.renders, 0.95):.2f} s "
                 f"({len(self.renders)} pages, {self.failed} never rendered)\n"
@@ -69,13 +72,12 @@ def _free_port() -> int:
 
 
 def _tree(pid: int) -> list[int]:
-    """``pid`` and every process under it."""
-    children = Path(f"/proc/{pid}/task/{pid}/children")
-    found = [pid]
-    if children.exists():
-        for child in children.read_text().split():
-            found += _tree(int(child))
-    return found
+    """``pid`` and every process under it (those that end meanwhile left out)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except FileNotFoundError:
+        return []
+    return [pid, *(p for child in children for p in _tree(int(child)))]
 
 
 def _megabytes(pid: int) -> float:
@@ -115,14 +117,16 @@ def _settle(pid: int, deadline: float) -> None:
             return
 
 
-def _kernels(pid: int) -> int:
-    count = 0
+def _kernels(pid: int) -> set[int]:
+    """The kernels under the server ``pid``, by process id."""
+    found = set()
     for p in _tree(pid)[1:]:
         try:
-            count += b"ipykernel" in Path(f"/proc/{p}/cmdline").read_bytes()
+            if b"ipykernel" in Path(f"/proc/{p}/cmdline").read_bytes():
+                found.add(p)
         except FileNotFoundError:
             pass
-    return count
+    return found
 
 
 async def _student(browser, base: str, name: str, ready: str, seconds: float, figures: Figures, start: asyncio.Event):
@@ -131,9 +135,9 @@ async def _student(browser, base: str, name: str, ready: str, seconds: float, fi
     await start.wait()
     began = time.perf_counter()
     try:
-        await page.goto(f"{base}/voila/render/{name}.ipynb", wait_until="commit", timeout=120_000)
+        await page.goto(f"{base}/voila/render/{name}.ipynb", wait_until="commit", timeout=300_000)
         shown = page.locator(".widget-html, .widget-label", has_text=ready).first
-        await shown.wait_for(state="visible", timeout=120_000)
+        await shown.wait_for(state="visible", timeout=300_000)
         figures.renders.append(time.perf_counter() - began)
         every = page.locator(".widget-html, .widget-label")
         texts = await every.all_text_contents()
@@ -174,7 +178,7 @@ async def _class(base: str, students: int, seconds: float, figures: Figures, ser
         async def peak():
             while not all(t.done() for t in tasks):
                 figures.memory["peak"] = max(figures.memory.get("peak", 0), _megabytes(server))
-                figures.kernels["peak"] = max(figures.kernels.get("peak", 0), _kernels(server))
+                figures.kernels["peak"] = max(figures.kernels.get("peak", 0), len(_kernels(server)))
                 await asyncio.sleep(1)
 
         before = {"server": _own_cpu_seconds(server), "tree": _cpu_seconds(server), "all": _cpu_seconds(os.getpid())}
@@ -201,15 +205,23 @@ def run(students: int = 30, seconds: float = 120, pool: int | None = None, idle:
     try:
         expected = pool * len(list(FOLDER.glob("*.ipynb")))
         deadline = time.monotonic() + warm
-        while time.monotonic() < deadline and _kernels(server.pid) < expected:
+        while time.monotonic() < deadline and len(_kernels(server.pid)) < expected:
             time.sleep(1)
         _settle(server.pid, deadline + 60)  # the pool's kernels have run their notebooks
-        figures.kernels["pool"], figures.memory["before"] = _kernels(server.pid), _megabytes(server.pid)
+        ready = _kernels(server.pid)
+        figures.kernels["pool"], figures.memory["before"] = len(ready), _megabytes(server.pid)
         asyncio.run(_class(f"http://127.0.0.1:{port}", students, seconds, figures, server.pid))
-        deadline = time.monotonic() + idle * 3 + 30
-        while time.monotonic() < deadline and _kernels(server.pid) > figures.kernels["pool"]:
+
+        def freed() -> int:  # the pool's kernels that students took are gone once their pages have closed
+            return len(ready - _kernels(server.pid))
+
+        deadline = time.monotonic() + idle * 3 + 90
+        while time.monotonic() < deadline and (freed() < len(figures.renders)
+                                               or len(_kernels(server.pid)) != len(ready)):
             time.sleep(2)
-        figures.kernels["after"], figures.memory["after"] = _kernels(server.pid), _megabytes(server.pid)
+        _settle(server.pid, time.monotonic() + 60)  # the refilled kernels have run their notebooks
+        figures.kernels["freed"], figures.kernels["after"] = freed(), len(_kernels(server.pid))
+        figures.memory["after"] = _megabytes(server.pid)
     finally:
         server.send_signal(signal.SIGTERM)
         try:

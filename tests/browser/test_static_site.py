@@ -150,7 +150,7 @@ def test_the_battle_dashboard_answers_its_slider(offline, served):
     expect(page.get_by_text(f"attacker takes the province: {won}").first).to_be_visible(timeout=30_000)
 
 
-@pytest.mark.parametrize("name", ["index", "dice_sums", "zargos_battle", "zaar_mansion_builder"])
+@pytest.mark.parametrize("name", ["index", *READY])
 def test_dashboards_in_the_site_have_no_serious_accessibility_violations(offline, served, name, axe_script):
     from playwright.sync_api import expect
 

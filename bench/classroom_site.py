@@ -1,0 +1,137 @@
+"""The static site against the Voila server, in the same run: time to interactive and recalculation in Chromium.
+
+For two dashboards (dice sums, Zargos battle): time from navigation until the exact answer is on the page, cold
+(a new browser profile) and warm (the same profile, the page opened again, its files in the browser's cache), then
+the time from one key press on a slider until the new exact answer is shown. The site is the folder ``make site``
+built (``build/site``, built first if missing), served by ``python -m http.server``; every request to another host
+is refused and counted. Voila is the classroom server with one pre-heated kernel per dashboard. Goals (issue 14):
+warm time to interactive <= 10 s, recalculation <= 1 s.
+Run: .venv/bin/python bench/classroom_site.py [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from zaarlab.classroom import voila_command
+
+ROOT = Path(__file__).resolve().parents[1]
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PAGES = {"dice_sums": "P(sum of 3d6", "zargos_battle": "attacker takes"}
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait(url: str, seconds: float) -> None:
+    import urllib.request
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            time.sleep(0.5)
+    raise SystemExit(f"{url} did not answer")
+
+
+def _only(host: str, refused: list):
+    """A route handler letting requests to ``host`` through and refusing (and recording) every other."""
+    def route(request_route):
+        if request_route.request.url.split("/")[2] == host:
+            request_route.continue_()
+        else:
+            refused.append(request_route.request.url)
+            request_route.abort()
+    return route
+
+
+def measure(playwright, url_of, repeat: int) -> dict:
+    """Cold and warm time to interactive, and a recalculation, for every page; seconds."""
+    figures = {}
+    for name, ready in PAGES.items():
+        cold, warm, recalc, refused = [], [], [], []
+        for _ in range(repeat):
+            with tempfile.TemporaryDirectory() as profile:
+                context = playwright.chromium.launch_persistent_context(
+                    profile, executable_path="/usr/bin/chromium", args=ARGS, viewport={"width": 1100, "height": 900})
+                context.route("**/*", _only(url_of(name).split("/")[2], refused))
+                for times in (cold, warm):
+                    page = context.new_page()
+                    began = time.perf_counter()
+                    page.goto(url_of(name))
+                    answer = page.get_by_text(ready).first
+                    answer.wait_for(timeout=300_000)
+                    times.append(time.perf_counter() - began)
+                    before = answer.text_content()
+                    page.locator(".widget-slider .noUi-handle").nth(1).focus()
+                    pressed = time.perf_counter()
+                    page.keyboard.press("ArrowLeft")
+                    page.wait_for_function("([el, old]) => el.textContent !== old",
+                                           arg=[answer.element_handle(), before], timeout=60_000)
+                    recalc.append(time.perf_counter() - pressed)
+                    page.close()
+                context.close()
+        figures[name] = {"cold": statistics.median(cold), "warm": statistics.median(warm),
+                         "recalc": statistics.median(recalc), "refused": len(refused)}
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--site", type=Path, default=ROOT / "build" / "site")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    if not (args.site / "build.json").exists():
+        subprocess.run([sys.executable, str(ROOT / "classroom_site" / "build.py"), "--out", str(args.site)],
+                       check=True)
+    build = json.loads((args.site / "build.json").read_text())
+    site_port, voila_port = _port(), _port()
+    site = subprocess.Popen([sys.executable, "-m", "http.server", str(site_port), "-b", "127.0.0.1", "-d",
+                             str(args.site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    dashboards = Path(tempfile.mkdtemp())  # only the two measured, each page opened fresh from the pool
+    for name in PAGES:
+        shutil.copy(ROOT / "notebooks" / "classroom" / f"{name}.ipynb", dashboards)
+    voila = subprocess.Popen(voila_command("127.0.0.1", voila_port, 2 * args.repeat, folder=dashboards),
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        _wait(f"http://127.0.0.1:{site_port}/index.html", 30)
+        _wait(f"http://127.0.0.1:{voila_port}/voila/tree", 120)
+        time.sleep(45)  # the pool's kernels run their notebooks
+        with sync_playwright() as p:
+            results = {
+                "site": measure(p, lambda n: f"http://127.0.0.1:{site_port}/voici/render/classroom/{n}.html",
+                                args.repeat),
+                "voila": measure(p, lambda n: f"http://127.0.0.1:{voila_port}/voila/render/{n}.ipynb", args.repeat),
+            }
+    finally:
+        site.terminate()
+        voila.terminate()
+        shutil.rmtree(dashboards, ignore_errors=True)
+    print(f"site: built in {build['seconds']} s, {build['megabytes']} MB, {build['wheels']} packages")
+    print(f"{'':14} {'':6} {'cold s':>8} {'warm s':>8} {'recalc s':>9} {'refused':>8}")
+    for name in PAGES:
+        for server, figures in results.items():
+            f = figures[name]
+            print(f"{name:14} {server:6} {f['cold']:8.2f} {f['warm']:8.2f} {f['recalc']:9.2f} {f['refused']:8d}")
+    print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()
