@@ -298,8 +298,9 @@ LANDING = """<!DOCTYPE html>
 <style>body {{ font-family: system-ui, sans-serif; max-width: 44em; margin: 2em auto; padding: 0 1em;
 line-height: 1.6; color: #1a1a1a }} a {{ color: #0057a8 }} li {{ margin: .4em 0 }}</style></head>
 <body><h1>zaarlab classroom</h1>
-<p>Exact odds and rules of Zaar, Zogar's Gaze, Zerzura and Zargos. Everything runs in this browser: the first page
-takes a few seconds to start Python, then every answer is computed here, with no server and no internet.</p>
+<p>Exact odds and rules of Zaar, Zogar's Gaze, Zerzura and Zargos. Everything runs in this browser: each page
+takes a little while to start Python (up to half a minute on a slow machine), then every answer is computed here,
+with no server and no internet.</p>
 <h2>Dashboards</h2><ul>{dashboards}</ul>
 <h2>Teaching notebooks</h2>
 <p>The notebooks open in JupyterLab, in the browser; run them, change them (changes stay in this browser).</p>

@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from zaarlab.classroom import FOLDER, voila_command
+from zaarlab.classroom import FOLDER, REFILL, voila_command
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = os.environ.get("ZAARLAB_LOAD_SHOTS")  # a folder for screenshots of pages that failed
@@ -190,8 +190,8 @@ async def _class(base: str, students: int, seconds: float, figures: Figures, ser
         await browser.close()
 
 
-def run(students: int = 30, seconds: float = 120, pool: int | None = None, idle: int = 90, warm: float = 300
-        ) -> Figures:
+def run(students: int = 30, seconds: float = 120, pool: int | None = None, idle: int = 90, warm: float = 300,
+        refill: float = REFILL) -> Figures:
     """Start the server, let ``students`` use it for ``seconds``, and measure (see the module docstring). The pool
     holds by default a kernel for every student of a dashboard, as a teacher sets it for a class."""
     pool = pool or -(-students // len(DASHBOARDS))
@@ -199,7 +199,7 @@ def run(students: int = 30, seconds: float = 120, pool: int | None = None, idle:
     home = Path(os.environ.get("TMPDIR", "/tmp")) / f"zaarlab-load-{port}"
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
            "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "IPYTHONDIR": str(home / "ipython")}
-    command = voila_command("127.0.0.1", port, pool, idle=idle, check=max(1, idle // 3))
+    command = voila_command("127.0.0.1", port, pool, idle=idle, check=max(1, idle // 3), refill=refill)
     server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     figures = Figures()
     try:
@@ -238,9 +238,10 @@ def main() -> None:
     parser.add_argument("--pool", type=int, help="pre-heated kernels per dashboard (default: one per student)")
     parser.add_argument("--idle", type=int, default=90, help="seconds before a closed page's kernel is freed")
     parser.add_argument("--warm", type=float, default=300, help="seconds to wait for the pool at most")
+    parser.add_argument("--refill", type=float, default=REFILL, help="seconds before a taken kernel is replaced")
     parser.add_argument("--json", action="store_true", help="the figures as JSON")
     args = parser.parse_args()
-    figures = run(args.students, args.seconds, args.pool, args.idle, args.warm)
+    figures = run(args.students, args.seconds, args.pool, args.idle, args.warm, args.refill)
     print(json.dumps(dataclasses.asdict(figures)) if args.json else figures.report())
 
 
