@@ -312,7 +312,7 @@ with no server and no internet.</p>
 def landing_page(output: Path, notebooks: Path) -> None:
     """The site's first page, in place of JupyterLite's redirect: the dashboards by title, then the notebooks."""
     sys.path.insert(0, str(ROOT))
-    from zaarlab.classroom import dashboards
+    from zaarlab.classroom import dashboards, describe
 
     boards = "".join(f'<li><a href="voici/render/classroom/{b.name}.html"><b>{b.title}</b></a>: {b.summary}</li>'
                      for b in dashboards(notebooks / "classroom"))
@@ -321,9 +321,7 @@ def landing_page(output: Path, notebooks: Path) -> None:
         relative = notebook.relative_to(notebooks).as_posix()
         if relative.startswith("classroom/"):
             continue
-        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-        title = "".join(next(c for c in cells if c["cell_type"] == "markdown")["source"]).split("\n")[0]
-        teaching.append(f'<li><a href="lab/index.html?path={relative}">{title.lstrip("# ")}</a> '
+        teaching.append(f'<li><a href="lab/index.html?path={relative}">{describe(notebook).title}</a> '
                         f'<small>({relative})</small></li>')
     (output / "index.html").write_text(LANDING.format(dashboards=boards, notebooks="".join(teaching)),
                                        encoding="utf-8")

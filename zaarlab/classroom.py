@@ -50,14 +50,18 @@ def dashboards(folder: Path | None = None) -> list[Dashboard]:
     folder = folder or next((f for f in candidates if (f / "index.ipynb").is_file()), FOLDER)
     found = []
     for path in sorted(folder.glob("*.ipynb"), key=lambda p: (ORDER.index(p.stem) if p.stem in ORDER else 99, p.stem)):
-        if path.stem == "index":
-            continue
-        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-        text = "".join(next(c for c in cells if c["cell_type"] == "markdown")["source"])
-        title, _, body = text.partition("\n")
-        sentence = re.split(r"(?<=[.?!])\s", " ".join(body.split()), maxsplit=1)[0]
-        found.append(Dashboard(path.stem, title.lstrip("# ").strip(), re.sub(r"[*_`]", "", sentence)))
+        if path.stem != "index":
+            found.append(describe(path))
     return found
+
+
+def describe(path: Path) -> Dashboard:
+    """A notebook's name, the title and the first sentence of its first markdown cell."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    text = "".join(next(c for c in cells if c["cell_type"] == "markdown")["source"])
+    title, _, body = text.partition("\n")
+    sentence = re.split(r"(?<=[.?!])\s", " ".join(body.split()), maxsplit=1)[0]
+    return Dashboard(path.stem, title.lstrip("# ").strip(), re.sub(r"[*_`]", "", sentence))
 
 
 def index_html(boards: list[Dashboard], suffix: str | None = None) -> str:
