@@ -1,15 +1,18 @@
-"""Voila + Debian's Chromium + Playwright, for tests marked ``browser``.
+"""Voila, JupyterLab, Debian's Chromium and Playwright, for tests marked ``browser``.
 
 Skipped, with the reason shown, when ``/usr/bin/chromium`` is absent (``apt-get install chromium``);
 CI installs it, so there they run.
 """
 
+import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -35,35 +38,97 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _jupyter_home(folder: Path) -> dict[str, str]:
+    """An environment whose Jupyter config, data and runtime live in ``folder``: nothing of the user's is read."""
+    return {**os.environ, "JUPYTER_CONFIG_DIR": str(folder / "config"), "JUPYTER_DATA_DIR": str(folder / "data"),
+            "JUPYTER_RUNTIME_DIR": str(folder / "runtime"), "IPYTHONDIR": str(folder / "ipython")}
+
+
+@contextmanager
+def _serving(name: str, command: list[str], env: dict[str, str], port: int, log: Path):
+    """Run a server until the block ends; yields its base URL once its port answers (its log in ``log``)."""
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=out)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                raise RuntimeError(f"{name} exited: {log.read_text()[-2000:]}")
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.2)
+        else:
+            raise RuntimeError(f"{name} did not open its port within 60 s: {log.read_text()[-2000:]}")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
 @pytest.fixture(scope="session")
 def voila_classroom(tmp_path_factory):
     """Voila serving notebooks/classroom/ on a free loopback port; yields the base URL."""
     home = tmp_path_factory.mktemp("jupyter")
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
-           "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "IPYTHONDIR": str(home / "ipython")}
     port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(ROOT / "notebooks" / "classroom"), "--no-browser",
-         f"--port={port}", "--Voila.ip=127.0.0.1"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"voila exited: {proc.stderr.read().decode()[-2000:]}")
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                break
-        time.sleep(0.2)
-    else:
-        proc.kill()
-        raise RuntimeError("voila did not open its port within 60 s")
-    yield f"http://127.0.0.1:{port}"
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    with _serving("voila", [sys.executable, "-m", "voila", str(ROOT / "notebooks" / "classroom"), "--no-browser",
+                            f"--port={port}", "--Voila.ip=127.0.0.1"], _jupyter_home(home), port,
+                  home / "voila.log") as base:
+        yield base
+
+
+LAB_SETTINGS = {  # every cell drawn (no windowing), the kernel started without asking, no news toast
+    "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none", "autoStartDefaultKernel": True},
+    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+}
+
+
+@pytest.fixture(scope="session")
+def jupyter_lab(tmp_path_factory):
+    """JupyterLab on a copy of notebooks/ (what the tests run is never saved over the repository's notebooks),
+    on a free loopback port; yields the base URL."""
+    home = tmp_path_factory.mktemp("lab")
+    shutil.copytree(ROOT / "notebooks", home / "notebooks")
+    for plugin, settings in LAB_SETTINGS.items():
+        path = home / "config" / "lab" / "user-settings" / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(settings))
+    port = _free_port()
+    with _serving("jupyter lab", [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",
+                                  "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--allow-root",
+                                  f"--ServerApp.root_dir={home / 'notebooks'}", "--LabApp.expose_app_in_browser=True"],
+                  _jupyter_home(home), port, home / "lab.log") as base:
+        yield base
+
+
+def run_all_in_lab(page, base: str, notebook: str) -> None:
+    """Open ``notebook`` in JupyterLab, wait for its kernel, and *Run All Cells* as a reader would; returns when
+    every cell has run."""
+    page.goto(f"{base}/lab/tree/{notebook}?reset", wait_until="domcontentloaded")  # reset: only this notebook open
+    page.wait_for_function("path => window.jupyterapp?.shell.currentWidget?.context?.path === path", arg=notebook,
+                           timeout=90_000)
+    ran = page.evaluate("""async () => {
+        const notebook = window.jupyterapp.shell.currentWidget;
+        await notebook.sessionContext.ready;
+        await notebook.sessionContext.session.kernel.info;
+        return await window.jupyterapp.commands.execute('notebook:run-all-cells');
+    }""")
+    assert ran, f"{notebook}: Run All stopped before the end"
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=90_000)
+
+
+def lab_output(page, source: str):
+    """The output area of the notebook's first code cell whose source contains ``source`` (a line of its own if
+    ``source`` is a bare name)."""
+    index = page.evaluate("""source => window.jupyterapp.shell.currentWidget.content.widgets.findIndex(cell =>
+        cell.model.type === 'code' && (/^\\w+$/.test(source) ? cell.model.sharedModel.getSource().trim() === source
+                                                            : cell.model.sharedModel.getSource().includes(source)))""",
+                          source)
+    assert index >= 0, f"no code cell with {source!r}"
+    return page.locator(".jp-Notebook .jp-Cell").nth(index).locator(".jp-Cell-outputArea")
 
 
 @pytest.fixture(scope="session")
@@ -83,24 +148,10 @@ def page(browser):
     page.close()
 
 
-def open_dashboard(page, base: str, notebook: str, ready: str):
-    """Open a classroom dashboard and wait until the widget whose text contains ``ready`` is drawn."""
+def open_dashboard(page, base: str, notebook: str, ready: str) -> None:
+    """Open a classroom dashboard and wait until a widget showing ``ready`` is drawn."""
     page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded")
-    return widget_with(page, ready)
-
-
-def widget_with(page, text: str):
-    """The text widget showing ``text`` now, found by its position (its text changes as the controls move)."""
-    page.locator(".widget-html, .widget-label", has_text=text).first.wait_for(state="visible", timeout=90_000)
-    every = page.locator(".widget-html, .widget-label")
-    return every.nth(next(i for i, shown in enumerate(every.all_text_contents()) if text in shown))
-
-
-def press(page, handle, key: str, times: int = 1) -> None:
-    """Move a slider from the keyboard, as a student without a mouse would."""
-    handle.focus()
-    for _ in range(times):
-        page.keyboard.press(key)
+    page.locator(".widget-html, .widget-label", has_text=ready).first.wait_for(state="visible", timeout=90_000)
 
 
 def assert_no_python_error(page) -> None:

@@ -1,0 +1,351 @@
+"""One driver per zaarlab widget: it operates every control of the widget drawn in ``root`` (a whole Voila page, or
+one output of a JupyterLab notebook) the way a student would, and after each step checks that the browser shows
+what ``twin`` (the same widget built headless with the same arguments, given the same steps) computes, or an
+exact value computed here.
+
+Used by the dashboard tests (Voila) and the teaching-notebook tests (JupyterLab), so each widget is driven the same
+way wherever it is shown.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from zaarlab.core.readable import exact_text
+from zaarlab.intro.odds import p_sum_at_least
+from zaarlab.ui import spoken
+from zaarlab.zargos.odds import p_attacker_wins, p_defender_holds
+from zaarlab.zogars_gaze.odds import hold_advice
+
+WAIT = 30_000  # ms: a busy 2-core machine runs the kernel, the server and the browser
+
+
+def widget_with(root, text: str):
+    """The text widget showing ``text`` now, found by its position (its text changes as the controls move)."""
+    root.locator(".widget-html, .widget-label", has_text=text).first.wait_for(state="visible", timeout=90_000)
+    every = root.locator(".widget-html, .widget-label")
+    return every.nth(next(i for i, shown in enumerate(every.all_text_contents()) if text in shown))
+
+
+def press(page, handle, key: str, times: int = 1) -> None:
+    """Move a slider from the keyboard, as a student without a mouse would."""
+    handle.focus()
+    for _ in range(times):
+        page.keyboard.press(key)
+
+
+def shows_lines(widget, text: str, lines: int | None = None) -> None:
+    """``widget`` shows every line of ``text`` (the first ``lines`` of them, if given)."""
+    for line in text.splitlines()[:lines]:
+        expect(widget).to_contain_text(line.strip(), timeout=WAIT)
+
+
+def plotted(root, count: int) -> None:
+    expect(root.locator(".js-plotly-plot")).to_have_count(count, timeout=WAIT)
+
+
+def drive_dice_sums(page, root, twin) -> None:
+    """DiceSumExplorer: both sliders; after the number of dice changes the threshold is the middle of the new range
+    (never a stale value), the answer is the exact tail computed here, the chart is redrawn."""
+    def answers(n: int, at_least: int) -> None:
+        expect(answer).to_have_text(f"P(sum of {n}d6 ≥ {at_least}) = {exact_text(p_sum_at_least(n, 6, at_least))}",
+                                    timeout=WAIT)
+        expect(bars).to_have_count(5 * n + 1, timeout=WAIT)  # totals n..6n: the chart was redrawn
+
+    n = twin.dice.value
+    answer, bars = widget_with(root, "P(sum of"), root.locator(".js-plotly-plot .bars .point")
+    answers(n, (7 * n + 1) // 2)
+    handles = root.locator(".widget-slider .noUi-handle")
+    dice, at_least = handles.nth(0), handles.nth(1)
+    press(page, dice, "ArrowRight")
+    answers(n + 1, (7 * (n + 1) + 1) // 2)
+    press(page, dice, "ArrowRight", 5)  # one step at a time: the threshold lands in the middle each time
+    n += 6
+    answers(n, (7 * n + 1) // 2)
+    expect(root.locator(".widget-slider .widget-readout").nth(1)).to_have_text(str((7 * n + 1) // 2), timeout=WAIT)
+    press(page, at_least, "ArrowLeft", 3)
+    answers(n, (7 * n + 1) // 2 - 3)
+    press(page, at_least, "ArrowRight", 5)
+    answers(n, (7 * n + 1) // 2 + 2)
+
+
+def drive_mansion_builder(page, root, twin) -> None:
+    """MansionBuilder: *place* works at once (a fitting cell is chosen); the room and cell menus, the turn slider,
+    *draw a card*, the placer, *undo* and the mission odds each do what the twin does."""
+    status = widget_with(root, "room(s) in the mansion")
+    odds = widget_with(root, "next card:")
+    expect(status).to_contain_text("1 room(s) in the mansion", timeout=WAIT)
+    buttons = {name: root.locator(".widget-button", has_text=name).first for name in ("draw a card", "place", "undo")}
+    buttons["place"].click()  # before the fix: nothing happened until a cell was picked
+    twin.place()
+    shows_lines(status, twin.text)
+    assert twin.text.startswith("player 1 placed")
+    plotted(root, 2)
+
+    selects = root.locator(".widget-dropdown select")  # room, cell, placer
+    buttons["draw a card"].click()
+    twin.draw()
+    expect(selects.nth(0).locator("option:checked")).to_have_text(twin.room.label, timeout=WAIT)
+    press(page, root.locator(".widget-slider .noUi-handle").first, "ArrowRight")  # turn it
+    twin.rotation.value = (twin.rotation.value + 1) % 6
+    expect(root.locator(".widget-slider .widget-readout").first).to_have_text(str(twin.rotation.value))
+    room = next(label for label, r in twin.room.options if twin.mansion.legal_placements(r))
+    selects.nth(0).select_option(label=room)
+    twin.room.value = dict(twin.room.options)[room]
+    fitting = next(label for label, cell in twin.cell.options if "✓" in label)
+    selects.nth(1).select_option(label=fitting)
+    twin.cell.value = dict(twin.cell.options)[fitting]
+    selects.nth(2).select_option(label="player 3")
+    twin.player.value = 2
+    buttons["place"].click()
+    twin.place()
+    shows_lines(status, twin.text)
+    assert twin.text.startswith("player 3 placed")
+    buttons["undo"].click()
+    twin.undo()
+    shows_lines(status, twin.text)
+
+    expect(odds).not_to_contain_text("bloody corridor")
+    root.get_by_label("mission odds").check()
+    twin.mission_odds.value = True
+    shows_lines(odds, re.sub(r"<[^>]+>", "", twin.odds.value))
+
+
+def drive_astrolabe(page, root, twin) -> None:
+    """AstrolabeBattle: the plaque and room menus, *read the astrolabe*, the wisdom slider, the Warrior and Wise
+    toggles and *throw the raml* (seeded like the twin's throws)."""
+    report = widget_with(root, "plates:")
+    expect(report).to_contain_text("(read the astrolabe)", timeout=WAIT)
+    selects = root.locator(".widget-dropdown select")
+    selects.nth(0).select_option("B")
+    twin.letter.value = "B"
+    selects.nth(1).select_option("humid")
+    twin.category.value = "humid"
+    root.locator(".widget-button", has_text="read the astrolabe").click()
+    twin.read()
+    shows_lines(report, twin.text)
+    plotted(root, len(twin.figures))
+    press(page, root.locator(".widget-slider .noUi-handle").first, "ArrowRight", 2)
+    twin.wisdom.value += 2
+    shows_lines(report, twin.text)
+    for toggle, label in ((twin.warrior, "Warrior (backsides)"), (twin.wise, "Wise (wins are extra)")):
+        root.get_by_label(label).check()
+        toggle.value = True
+        shows_lines(report, twin.text)
+    for _ in range(3):
+        root.locator(".widget-button", has_text="throw the raml").click()
+        twin.throw()
+        shows_lines(report, twin.text)
+
+
+def drive_battle_calculator(page, root, twin) -> None:
+    """BattleCalculator: both sliders from the keyboard, the three toggles, and *show exact* of a long fraction,
+    each checked against the odds computed here."""
+    answer = widget_with(root, "attacker takes the province")
+
+    def shows(attackers: int, defenders: int, **conditions):
+        p = p_attacker_wins(attackers, defenders, **conditions)
+        expect(answer).to_contain_text(f"attacker takes the province: {exact_text(p).split(' (exact')[0]}",
+                                       timeout=WAIT)
+        expect(answer).to_contain_text(str(p_defender_holds(attackers, defenders, **conditions)), timeout=WAIT)
+        return p
+
+    a, d = twin.attackers.value, twin.defenders.value
+    exact = shows(a, d)
+    plotted(root, 2)  # bars and heat map
+    code = answer.locator("code").first
+    expect(code).to_be_hidden()
+    answer.locator("summary").first.click()  # show exact
+    expect(code).to_be_visible()
+    expect(code).to_have_text(str(exact))
+
+    handles = root.locator(".widget-slider .noUi-handle")
+    press(page, handles.nth(0), "ArrowRight")
+    shows(a + 1, d)
+    press(page, handles.nth(1), "ArrowLeft")
+    shows(a + 1, d - 1)
+    root.get_by_label("capital (walls)").check()
+    shows(a + 1, d - 1, capital=True)
+    expect(root.locator(".js-plotly-plot .gtitle").first).to_contain_text("(capital)", timeout=WAIT)
+    root.get_by_label("attacker: Wind of War").check()
+    shows(a + 1, d - 1, capital=True, attacker_war=True)
+    root.get_by_label("defender: Wind of War").check()
+    shows(a + 1, d - 1, capital=True, attacker_war=True, defender_war=True)
+    root.get_by_label("capital (walls)").uncheck()
+    shows(a + 1, d - 1, attacker_war=True, defender_war=True)
+
+
+def drive_collection_builder(page, root, twin) -> None:
+    """CollectionBuilder: every Object slider (from the keyboard), every Character toggle and the two card
+    sliders change the score sheet to the twin's."""
+    report = widget_with(root, "total:")
+    expect(report).to_contain_text("total: 0", timeout=WAIT)
+    handles = root.locator(".widget-slider .noUi-handle")  # the five Objects, Goods cards, stored
+
+    def same_as_twin():
+        shows_lines(report, twin.sheet.text())
+
+    for i, (obj, steps) in enumerate(zip(twin.cards.objects, (1, 2, 3, 4, 5), strict=True)):
+        press(page, handles.nth(i), "ArrowRight", steps)
+        twin.quantity[obj].value = steps
+        same_as_twin()
+    for toggle in twin.character.values():  # every Character, on
+        root.get_by_role("button", name=toggle.description, exact=True).click()
+        toggle.value = True
+        same_as_twin()
+    press(page, handles.nth(5), "ArrowRight", 2)  # two more Goods cards than the Objects need
+    twin.goods_cards.value += 2
+    same_as_twin()
+    press(page, handles.nth(6), "ArrowRight", 3)
+    twin.stored.value = 3
+    same_as_twin()
+    plotted(root, 2)
+
+
+def drive_hold_advisor(page, root, twin) -> None:
+    """HoldAdvisor: the requirement, each die, each hold toggle, the rolls-left slider and *roll the others*
+    (seeded like the twin's roll); the best hold is the one computed here."""
+    report = widget_with(root, "best: keep")
+    advice = hold_advice(twin.requirement.value, tuple(d.value for d in twin.dice), twin.rolls_left.value)
+    expect(report).to_contain_text(f"best: keep {list(advice.ranking[0][0])} -> P(win) = {advice.ranking[0][1]}",
+                                   timeout=WAIT)
+
+    def same_as_twin():
+        shows_lines(report, twin.text, 3)
+
+    holds = root.locator(".widget-toggle-button", has_text="hold")
+    for i in range(5):  # every hold toggle, on and off
+        holds.nth(i).click()
+        twin.held[i].value = True
+        same_as_twin()
+    for i in (0, 1, 2):
+        holds.nth(i).click()
+        twin.held[i].value = False
+        same_as_twin()
+    selects = root.locator(".widget-dropdown select")
+    for i, face in enumerate((3, 4, 5, 5, 2)):  # every die
+        selects.nth(1 + i).select_option(str(face))
+        twin.dice[i].value = face
+        same_as_twin()
+    selects.nth(0).select_option("4x6")
+    twin.requirement.value = "4x6"
+    same_as_twin()
+    step = -1 if twin.rolls_left.value == 2 else 1  # one roll left, or two: either way a roll to make
+    press(page, root.locator(".widget-slider .noUi-handle").first, "ArrowLeft" if step < 0 else "ArrowRight")
+    twin.rolls_left.value += step
+    same_as_twin()
+    root.locator(".widget-button", has_text="roll the others").click()
+    twin.roll_unheld()
+    same_as_twin()
+    expect(root.locator(".widget-slider .widget-readout").first).to_have_text(str(twin.rolls_left.value),
+                                                                               timeout=WAIT)
+    plotted(root, 1)
+
+
+def drive_province_explorer(page, root, twin) -> None:
+    """ProvinceExplorer: the province menu, for a capital, a coastal and an inland province; the report is the
+    twin's and the map's title names the province."""
+    report = widget_with(root, "land neighbours:")
+    shows_lines(report, twin.text)
+    plotted(root, 1)
+    planet = twin.planet
+    picks = [next(p for p in sorted(planet.provinces) if test(p)) for test in (
+        planet.is_capital, planet.is_coastal, lambda p: not planet.is_coastal(p) and not planet.is_capital(p))]
+    for province in picks:
+        root.locator(".widget-dropdown select").first.select_option(province)
+        twin.province.value = province
+        shows_lines(report, twin.text)
+        expect(root.locator(".js-plotly-plot .gtitle").first).to_have_text(f"{province} and its neighbours",
+                                                                            timeout=WAIT)
+
+
+def drive_deck_explorer(page, root, twin) -> None:
+    """DeckExplorer: starts on a fresh delve; *flip* (until the delve ends or five cards), *leave*, *new delve*,
+    the Gazes slider and the carry list each change the report to the twin's."""
+    report = widget_with(root, "P(alive after the next card)")
+
+    def same_as_twin():
+        shows_lines(report, twin.text)
+
+    same_as_twin()
+    button = {name: root.locator(".widget-button", has_text=name).first for name in ("flip", "leave", "new delve")}
+    for _ in range(5):
+        button["flip"].click()
+        twin.flip()
+        same_as_twin()
+    button["leave"].click()
+    twin.leave()
+    same_as_twin()
+    button["new delve"].click()
+    twin.new_delve()
+    same_as_twin()
+    press(page, root.locator(".widget-slider .noUi-handle").first, "ArrowRight", 2)  # each step deals again
+    twin.gazes.value = 1
+    twin.gazes.value = 2
+    same_as_twin()
+    root.locator("select[multiple]").select_option(["flame_bow", "holy_water"])
+    twin.carry.value = ("flame_bow", "holy_water")
+    same_as_twin()
+    plotted(root, len(twin.figures))
+
+
+def drive_tournament_runner(page, root, twin) -> None:
+    """TournamentRunner: a seat menu, the games slider and *play them*: the progress bar fills, the status counts
+    the games and the chart's bars are the twin's tournament, seed for seed."""
+    selects = root.locator(".widget-dropdown select")
+    other = next(name for name in twin.bots if name != twin.seats[0].value)
+    selects.nth(0).select_option(other)
+    twin.seats[0].value = other
+    press(page, root.locator(".widget-slider .noUi-handle").first, "ArrowLeft", 2)  # two games a step
+    twin.games.value -= 4
+    root.locator(".widget-button", has_text="play them").click()
+    twin.run()
+    expect(root.locator(".widget-html", has_text="games played")).to_have_text(f"{twin.result.games} games played",
+                                                                               timeout=120_000)
+    expect(root.locator(".widget-inline-hbox .progress-bar")).to_have_attribute("style", re.compile("width: 100%"))
+    plotted(root, 1)
+    bars = root.locator(".js-plotly-plot").first.evaluate("plot => plot.data.map(trace => Array.from(trace.y))")
+    assert bars == [list(trace.y) for trace in twin.figure.data]
+
+
+def drive_game_viewer(page, root, twin) -> None:
+    """A game viewer of any of the four games. Watching bots: the fresh game is shown (not where code below it
+    left its own viewer); *next turn*, *step* and *undo* show the twin's status and last log line. Seated: the
+    move list holds the legal moves with the first chosen, and *play* plays the chosen one."""
+    htmls = root.locator(".widget-html")
+    status, log = htmls.first, htmls.last
+
+    def same_as_twin():
+        expect(status).to_have_text(twin.text, timeout=WAIT)
+        if twin.session.state.log:
+            expect(log).to_contain_text(spoken(twin.session.state.log[-1], twin.names)[0], timeout=WAIT)
+        if twin.figure is not None:
+            plotted(root, 1)
+
+    same_as_twin()
+    button = {name: root.locator(".widget-button", has_text=name).first for name in ("step", "next turn", "undo",
+                                                                                      "play")}
+    menu = root.locator(".widget-dropdown select")
+    if not twin.session.waiting_for_person():
+        expect(menu).to_be_disabled()
+        expect(button["play"]).to_be_disabled()
+        for name, action in (("next turn", twin.to_next_turn), ("next turn", twin.to_next_turn),
+                             ("step", twin.step), ("undo", twin.undo)):
+            button[name].click()
+            action()
+            same_as_twin()
+        return
+    for pick in (0, -1):  # the first move as offered, then the last one offered
+        options = [label for label, _ in twin.choice.options]
+        expect(menu.locator("option:checked")).to_have_text(options[0], timeout=WAIT)
+        menu.select_option(label=options[pick])
+        twin.choice.value = twin.choice.options[pick][1]
+        button["play"].click()
+        twin.play_chosen()
+        same_as_twin()
+        while not twin.session.waiting_for_person() and not twin.session.state.is_terminal():
+            button["next turn"].click()  # the bots' moves, up to your next turn
+            twin.to_next_turn()
+            same_as_twin()

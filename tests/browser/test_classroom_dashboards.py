@@ -1,0 +1,38 @@
+"""Each classroom dashboard in Voila, in a real browser: every control operated as a student would (sliders from
+the keyboard, menus, toggles, buttons) shows the right exact value, and no Python error reaches the page. The
+drivers (:mod:`tests.browser.drivers`) say what each control is checked against."""
+
+import pytest
+
+from tests.browser import drivers
+from tests.browser.conftest import assert_no_python_error, open_dashboard
+from zaarlab.intro.widgets import DiceSumExplorer
+from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
+from zaarlab.zargos.widgets import BattleCalculator
+from zaarlab.zerzura.widgets import CollectionBuilder
+from zaarlab.zogars_gaze.widgets import HoldAdvisor
+
+pytestmark = pytest.mark.browser
+
+DASHBOARDS = {  # dashboard: (a text shown once it is drawn, its widget built headless alike, its driver)
+    "dice_sums": ("P(sum of", lambda: DiceSumExplorer(dice=3), drivers.drive_dice_sums),
+    "zaar_mansion_builder": ("room(s) in the mansion", lambda: MansionBuilder(seed=1), drivers.drive_mansion_builder),
+    "zaar_astrolabe": ("plates:", AstrolabeBattle, drivers.drive_astrolabe),
+    "zargos_battle": ("attacker takes the province", BattleCalculator, drivers.drive_battle_calculator),
+    "zerzura_collection": ("total:", CollectionBuilder, drivers.drive_collection_builder),
+    "zogar_hold_advisor": ("best: keep", HoldAdvisor, drivers.drive_hold_advisor),
+}
+
+
+@pytest.mark.parametrize("dashboard", list(DASHBOARDS))
+def test_every_control_of_the_dashboard(voila_classroom, page, dashboard):
+    ready, twin, drive = DASHBOARDS[dashboard]
+    open_dashboard(page, voila_classroom, f"{dashboard}.ipynb", ready)
+    drive(page, page, twin())
+    assert_no_python_error(page)
+
+
+def test_every_dashboard_is_driven():
+    from zaarlab.classroom import dashboards
+
+    assert sorted(DASHBOARDS) == sorted(d.name for d in dashboards())

@@ -1,0 +1,93 @@
+"""Every teaching notebook in JupyterLab, in a real browser, as a reader uses it: *Run All Cells*, then every
+output is drawn without an error, and each widget offered to the reader ("yours to try", and the seat you take in
+the play notebooks) shows a fresh start, not where the code below it left its own copy, and answers every control
+with the right exact value (the drivers of :mod:`tests.browser.drivers`, the same as for the dashboards)."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser import drivers
+from tests.browser.conftest import assert_no_python_error, lab_output, run_all_in_lab
+from zaarlab.intro.widgets import DiceSumExplorer
+from zaarlab.zaar.state import ZaarGame
+from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
+from zaarlab.zaar.widgets import GameViewer as ZaarViewer
+from zaarlab.zargos.state import ZargosGame
+from zaarlab.zargos.widgets import BattleCalculator, ProvinceExplorer
+from zaarlab.zargos.widgets import GameViewer as ZargosViewer
+from zaarlab.zerzura.state import ZerzuraGame
+from zaarlab.zerzura.widgets import CollectionBuilder
+from zaarlab.zerzura.widgets import GameViewer as ZerzuraViewer
+from zaarlab.zerzura.widgets import tournament_runner as zerzura_runner
+from zaarlab.zogars_gaze.state import ZogarGame
+from zaarlab.zogars_gaze.widgets import DeckExplorer, HoldAdvisor
+from zaarlab.zogars_gaze.widgets import GameViewer as ZogarViewer
+from zaarlab.zogars_gaze.widgets import tournament_runner as zogar_runner
+
+pytestmark = pytest.mark.browser
+
+TRY = "yours to try"
+
+
+def seated(viewer):
+    """A seated viewer as the play notebooks show it: run to your first move."""
+    viewer.session.run_until(lambda s: viewer.session.waiting_for_person())
+    viewer.refresh()
+    return viewer
+
+
+# notebook: the widgets it offers the reader, each as (how its cell is found, its twin built alike, its driver)
+NOTEBOOKS = {
+    "00_start_here": [(TRY, lambda: DiceSumExplorer(dice=3), drivers.drive_dice_sums)],
+    "zaar/01_the_mansion": [(TRY, lambda: MansionBuilder(seed=1), drivers.drive_mansion_builder)],
+    "zaar/02_raml_and_astrolabe": [(TRY, lambda: AstrolabeBattle(seed=5), drivers.drive_astrolabe)],
+    "zaar/03_play_zaar": [
+        (TRY, lambda: ZaarViewer(ZaarGame(players=3), seed=4), drivers.drive_game_viewer),
+        ("yours", lambda: seated(ZaarViewer(ZaarGame(players=2), seed=1, seat=0)), drivers.drive_game_viewer)],
+    "zargos/01_the_planet": [(TRY, ProvinceExplorer, drivers.drive_province_explorer)],
+    "zargos/02_combat_odds": [(TRY, BattleCalculator, drivers.drive_battle_calculator)],
+    "zargos/03_play_zargos": [
+        (TRY, lambda: ZargosViewer(ZargosGame(players=4), seed=2), drivers.drive_game_viewer),
+        ("yours", lambda: seated(ZargosViewer(ZargosGame(players=2), seed=1, people_seat=0)),
+         drivers.drive_game_viewer)],
+    "zerzura/01_scoring": [(TRY, CollectionBuilder, drivers.drive_collection_builder)],
+    "zerzura/02_play_zerzura": [
+        (TRY, lambda: ZerzuraViewer(ZerzuraGame(players=3), seed=5), drivers.drive_game_viewer),
+        ("tournament_runner(", lambda: zerzura_runner(seats=("planner", "greedy"), games=20),
+         drivers.drive_tournament_runner),
+        ("yours", lambda: seated(ZerzuraViewer(ZerzuraGame(players=2), seed=2, seat=0)), drivers.drive_game_viewer)],
+    "zogars_gaze/01_combat_dice": [
+        (TRY, lambda: HoldAdvisor("3x5", dice=(2, 3, 4, 6, 6), rolls_left=1), drivers.drive_hold_advisor)],
+    "zogars_gaze/02_press_your_luck": [
+        (TRY, lambda: DeckExplorer(seed=7), drivers.drive_deck_explorer),
+        ("runner = tournament_runner(", lambda: zogar_runner(seats=("bold", "random", "cautious"), games=10),
+         drivers.drive_tournament_runner)],
+    "zogars_gaze/03_play_zogars_gaze": [
+        (TRY, lambda: ZogarViewer(ZogarGame(players=3), seed=4), drivers.drive_game_viewer),
+        ("yours", lambda: seated(ZogarViewer(ZogarGame(players=2), seed=1, seat=0)), drivers.drive_game_viewer)],
+}
+
+
+@pytest.mark.parametrize("notebook", list(NOTEBOOKS))
+def test_the_notebook_after_run_all(jupyter_lab, browser, notebook):
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    try:
+        run_all_in_lab(page, jupyter_lab, f"{notebook}.ipynb")
+        expect(page.get_by_text("Error displaying widget")).to_have_count(0)
+        for cell, twin, drive in NOTEBOOKS[notebook]:
+            root = lab_output(page, cell)
+            root.scroll_into_view_if_needed()
+            drive(page, root, twin())
+        assert_no_python_error(page)
+    finally:
+        page.close()
+
+
+def test_every_teaching_notebook_is_driven():
+    notebooks = Path(__file__).parents[2] / "notebooks"
+    teaching = {str(p.relative_to(notebooks).with_suffix("")) for p in notebooks.rglob("*.ipynb")
+                if "classroom" not in p.parts and ".ipynb_checkpoints" not in p.parts}
+    assert teaching == set(NOTEBOOKS)
