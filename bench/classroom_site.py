@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from zaarlab.classroom import voila_command
+from zaarlab.classroom import voila_command, voila_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -109,7 +109,7 @@ def main() -> None:
     for name in PAGES:
         shutil.copy(ROOT / "notebooks" / "classroom" / f"{name}.ipynb", dashboards)
     voila = subprocess.Popen(voila_command("127.0.0.1", voila_port, 2 * args.repeat, folder=dashboards),
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                             env=voila_environment(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         _wait(f"http://127.0.0.1:{site_port}/index.html", 30)
         _wait(f"http://127.0.0.1:{voila_port}/voila/tree", 120)

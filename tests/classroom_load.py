@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from zaarlab.classroom import FOLDER, REFILL, voila_command
+from zaarlab.classroom import FOLDER, REFILL, voila_command, voila_environment
 
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = os.environ.get("ZAARLAB_LOAD_SHOTS")  # a folder for screenshots of pages that failed
@@ -197,8 +197,9 @@ def run(students: int = 30, seconds: float = 120, pool: int | None = None, idle:
     pool = pool or -(-students // len(DASHBOARDS))
     port = _free_port()
     home = Path(os.environ.get("TMPDIR", "/tmp")) / f"zaarlab-load-{port}"
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_DATA_DIR": str(home / "data"),
-           "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "IPYTHONDIR": str(home / "ipython")}
+    env = voila_environment({**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
+                             "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+                             "IPYTHONDIR": str(home / "ipython")})
     command = voila_command("127.0.0.1", port, pool, idle=idle, check=max(1, idle // 3), refill=refill)
     server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     figures = Figures()

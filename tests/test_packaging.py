@@ -1,4 +1,4 @@
-"""Install metadata: every subpackage listed, data in the wheel, environment.yml in step with pyproject."""
+"""Install metadata: every subpackage listed, data and the Voila template in the wheel, environment.yml in step with pyproject."""
 
 import subprocess
 import sys
@@ -19,7 +19,7 @@ def test_every_subpackage_and_data_folder_is_listed_for_the_wheel():
     data = {".".join(("zaarlab.bundled_data", *p.relative_to(ROOT / "data").parts))
             for p in [ROOT / "data", *(d for d in (ROOT / "data").rglob("*") if d.is_dir())]}
     assert code | data == set(setuptools["packages"])
-    assert set(setuptools["package-data"]) == data
+    assert set(setuptools["package-data"]) == data | {"zaarlab"}  # zaarlab's own: the Voila template
 
 
 def test_the_wheel_carries_the_data(tmp_path, monkeypatch):
@@ -32,6 +32,8 @@ def test_the_wheel_carries_the_data(tmp_path, monkeypatch):
     bundled = {f"zaarlab/bundled_data/{p.relative_to(data).as_posix()}" for p in data.rglob("*.yaml")}
     assert bundled and bundled <= names
     assert "zaarlab/cli.py" in names
+    template = ROOT / "zaarlab" / "jupyter"
+    assert {f"zaarlab/jupyter/{p.relative_to(template).as_posix()}" for p in template.rglob("*.*")} <= names
 
 
 def test_environment_yml_installs_the_project_and_nothing_else():

@@ -7,8 +7,8 @@ without a page are culled). Its first page, ``index.ipynb``, lists the dashboard
 
 >>> [board.title for board in dashboards()][:2]
 ['Dice sums, exactly', 'Zargos battle calculator']
->>> voila_command("0.0.0.0", 8866, pool=2)[5:9]
-['--Voila.ip=0.0.0.0', '--port=8866', '--preheat_kernel=True', '--pool_size=2']
+>>> voila_command("0.0.0.0", 8866, pool=2)[5:10]
+['--Voila.ip=0.0.0.0', '--port=8866', '--template=zaarlab', '--preheat_kernel=True', '--pool_size=2']
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from html import escape
 from pathlib import Path
 
 FOLDER = Path(__file__).resolve().parents[1] / "notebooks" / "classroom"
+TEMPLATES = Path(__file__).resolve().parent / "jupyter"  # holds voila/templates/zaarlab
 ORDER = ("dice_sums", "zargos_battle", "zogar_hold_advisor", "zerzura_collection", "zaar_astrolabe",
          "zaar_mansion_builder")  # from the simplest lesson to the richest
 IDLE = 300  # seconds a kernel whose page is closed may idle before it is freed
@@ -77,12 +78,25 @@ def index_html(boards: list[Dashboard], suffix: str | None = None) -> str:
     return f'<ul style="font-size: 1.1em; line-height: 1.8">{items}</ul>'
 
 
+def voila_environment(env: dict[str, str] | None = None) -> dict[str, str]:
+    """``env`` (by default this process's) with zaarlab's Voila template found: Voila's lab template without
+    stylesheets from the internet.
+
+    >>> voila_environment({"JUPYTER_PATH": "/x"})["JUPYTER_PATH"].split(os.pathsep)[1]
+    '/x'
+    """
+    env = dict(os.environ if env is None else env)
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, (str(TEMPLATES), env.get("JUPYTER_PATH"))))
+    return env
+
+
 def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: int = IDLE,
                   check: int = CHECK, refill: float = REFILL) -> list[str]:
     """The Voila server for a class: ``pool`` pre-heated kernels per dashboard (one taken is replaced after
     ``refill`` seconds), a kernel freed once its page has been gone ``idle`` seconds (looked for every ``check``
-    seconds), no browser opened."""
+    seconds), no browser opened, zaarlab's template (run it with :func:`voila_environment`)."""
     return [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--Voila.ip={host}", f"--port={port}",
+            "--template=zaarlab",
             "--preheat_kernel=True", f"--pool_size={pool}", f"--VoilaKernelManager.fill_delay={refill}",
             f"--MappingKernelManager.cull_idle_timeout={idle}",
             f"--MappingKernelManager.cull_interval={check}", "--MappingKernelManager.cull_connected=False",
@@ -135,7 +149,7 @@ def main(argv: list[str] | None = None) -> None:
     url = address(args.host, args.port)
     print(f"Students open: {url}\n{qr_code(url)}", flush=True)
     command = voila_command(args.host, args.port, args.pool)
-    os.execv(command[0], command)
+    os.execve(command[0], command, voila_environment())
 
 
 if __name__ == "__main__":

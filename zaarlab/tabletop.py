@@ -27,7 +27,9 @@ def canvas(title: str, width: float, height: float, pixels_per_unit: int = 110) 
         template=TEMPLATE, title=title, height=int(height * pixels_per_unit) + 70, showlegend=False,
         margin=dict(l=10, r=10, t=50, b=10), plot_bgcolor="#F4F1EA",
         xaxis=dict(visible=False, range=[-0.1, width + 0.1], fixedrange=True),
-        yaxis=dict(visible=False, range=[height + 0.1, -0.1], scaleanchor="x", fixedrange=True)))
+        # cards keep their shape; on a screen narrower than the table it shrinks and stays under its title
+        yaxis=dict(visible=False, range=[height + 0.1, -0.1], scaleanchor="x", fixedrange=True, constrain="domain",
+                   constraintoward="top")))
 
 
 def card(fig: go.Figure, x: float, y: float, name: str, kind: str = "", colour: str = "white",

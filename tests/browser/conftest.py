@@ -71,12 +71,15 @@ def _serving(name: str, command: list[str], env: dict[str, str], port: int, log:
 
 @pytest.fixture(scope="session")
 def voila_classroom(tmp_path_factory):
-    """Voila serving notebooks/classroom/ on a free loopback port; yields the base URL."""
+    """Voila serving notebooks/classroom/ with the classroom's template on a free loopback port; yields the base
+    URL."""
+    from zaarlab.classroom import voila_environment
+
     home = tmp_path_factory.mktemp("jupyter")
     port = _free_port()
     with _serving("voila", [sys.executable, "-m", "voila", str(ROOT / "notebooks" / "classroom"), "--no-browser",
-                            f"--port={port}", "--Voila.ip=127.0.0.1"], _jupyter_home(home), port,
-                  home / "voila.log") as base:
+                            f"--port={port}", "--Voila.ip=127.0.0.1", "--template=zaarlab"],
+                  voila_environment(_jupyter_home(home)), port, home / "voila.log") as base:
         yield base
 
 
@@ -104,12 +107,16 @@ def jupyter_lab(tmp_path_factory):
         yield base
 
 
-def run_all_in_lab(page, base: str, notebook: str) -> None:
-    """Open ``notebook`` in JupyterLab, wait for its kernel, and *Run All Cells* as a reader would; returns when
-    every cell has run."""
-    page.goto(f"{base}/lab/tree/{notebook}?reset", wait_until="domcontentloaded")  # reset: only this notebook open
-    page.wait_for_function("path => window.jupyterapp?.shell.currentWidget?.context?.path === path", arg=notebook,
-                           timeout=90_000)
+def open_in_lab(page, base: str, notebook: str) -> None:
+    """Open ``notebook`` in JupyterLab (the only notebook open) with its saved outputs."""
+    page.goto(f"{base}/lab/tree/{notebook}?reset", wait_until="domcontentloaded")
+    page.wait_for_function("""path => { const shown = window.jupyterapp?.shell.currentWidget;
+        return shown?.context?.path === path && shown.context.isReady && shown.content.widgets.length > 0; }""",
+                           arg=notebook, timeout=90_000)
+
+
+def run_all_in_lab(page, notebook: str) -> None:
+    """Wait for the open notebook's kernel and *Run All Cells* as a reader would; returns when every cell has run."""
     ran = page.evaluate("""async () => {
         const notebook = window.jupyterapp.shell.currentWidget;
         await notebook.sessionContext.ready;
@@ -117,7 +124,7 @@ def run_all_in_lab(page, base: str, notebook: str) -> None:
         return await window.jupyterapp.commands.execute('notebook:run-all-cells');
     }""")
     assert ran, f"{notebook}: Run All stopped before the end"
-    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=90_000)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(state="attached", timeout=90_000)
 
 
 def lab_output(page, source: str):
@@ -152,6 +159,21 @@ def open_dashboard(page, base: str, notebook: str, ready: str) -> None:
     """Open a classroom dashboard and wait until a widget showing ``ready`` is drawn."""
     page.goto(f"{base}/voila/render/{notebook}", wait_until="domcontentloaded")
     page.locator(".widget-html, .widget-label", has_text=ready).first.wait_for(state="visible", timeout=90_000)
+
+
+def refuse_other_hosts(page, base: str) -> list[str]:
+    """Refuse every request of ``page`` to a host other than ``base``'s; the list returned records each one."""
+    foreign: list[str] = []
+
+    def route(request_route):
+        if request_route.request.url.startswith(base + "/"):
+            request_route.continue_()
+        else:
+            foreign.append(request_route.request.url)
+            request_route.abort()
+
+    page.context.route("**/*", route)
+    return foreign
 
 
 def assert_no_python_error(page) -> None:

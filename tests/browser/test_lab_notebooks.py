@@ -1,14 +1,17 @@
-"""Every teaching notebook in JupyterLab, in a real browser, as a reader uses it: *Run All Cells*, then every
-output is drawn without an error, and each widget offered to the reader ("yours to try", and the seat you take in
-the play notebooks) shows a fresh start, not where the code below it left its own copy, and answers every control
-with the right exact value (the drivers of :mod:`tests.browser.drivers`, the same as for the dashboards)."""
+"""Every teaching notebook in JupyterLab, in a real browser, as a reader uses it. Before the cells run, each
+widget offered to the reader says in a line what it is and that its cell must run. After *Run All Cells*, every
+output is drawn without an error; every figure fits its cell on a 1400 px screen and on a 768 px tablet; and each
+widget offered to the reader ("yours to try", and the seat you take in the play notebooks) shows a fresh start,
+not where the code below it left its own copy, and answers every control with the right exact value (the drivers
+of :mod:`tests.browser.drivers`, the same as for the dashboards)."""
 
+import os
 from pathlib import Path
 
 import pytest
 
 from tests.browser import drivers
-from tests.browser.conftest import assert_no_python_error, lab_output, run_all_in_lab
+from tests.browser.conftest import assert_no_python_error, lab_output, open_in_lab, run_all_in_lab
 from zaarlab.intro.widgets import DiceSumExplorer
 from zaarlab.zaar.state import ZaarGame
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
@@ -69,14 +72,42 @@ NOTEBOOKS = {
 }
 
 
+SCREENS = ((1400, 900), (768, 1024))  # a classroom's laptop or projector, a tablet
+
+
+def figures_fit(page, name: str, folder: Path) -> None:
+    """Every figure of the notebook (boards, charts) fits its cell at each screen size, none runs off its right
+    edge; a screenshot of each is saved in ``folder`` (``ZAARLAB_SHOTS`` to keep them, else the test's own)."""
+    outputs = page.locator(".jp-Notebook .jp-Cell-outputArea", has=page.locator(".js-plotly-plot"))
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")  # the file browser closed, as on a tablet
+    for width, height in SCREENS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(2500)  # plotly redraws responsive figures to the new width
+        cut = page.evaluate("""() => [...document.querySelectorAll('.jp-Notebook .jp-Cell .js-plotly-plot')]
+            .map(plot => [plot, plot.closest('.jp-Cell').getBoundingClientRect().right])
+            .filter(([plot, edge]) => plot.getBoundingClientRect().right > edge + 1)
+            .map(([plot, edge]) => (plot.querySelector('.gtitle')?.textContent || 'untitled') + ': ' +
+                 Math.round(plot.getBoundingClientRect().right - edge) + ' px')""")
+        assert cut == [], f"{name} at {width} px: figures run off their cell: {cut}"
+        folder.mkdir(parents=True, exist_ok=True)
+        for i in range(outputs.count()):  # what the reader sees with the figure's cell at the top of the screen
+            outputs.nth(i).evaluate("output => output.scrollIntoView({block: 'start'})")
+            page.screenshot(path=str(folder / f"{name}-{i + 1}-{width}x{height}.png"))
+    page.set_viewport_size({"width": SCREENS[0][0], "height": SCREENS[0][1]})
+
+
 @pytest.mark.parametrize("notebook", list(NOTEBOOKS))
-def test_the_notebook_after_run_all(jupyter_lab, browser, notebook):
+def test_the_notebook_after_run_all(jupyter_lab, browser, notebook, tmp_path):
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     try:
-        run_all_in_lab(page, jupyter_lab, f"{notebook}.ipynb")
+        open_in_lab(page, jupyter_lab, f"{notebook}.ipynb")
+        for cell, twin, _ in NOTEBOOKS[notebook]:  # before the cells run: a line saying so, not VBox(children=...
+            expect(lab_output(page, cell)).to_contain_text(f"{twin().title}: run this cell to use it")
+        run_all_in_lab(page, f"{notebook}.ipynb")
         expect(page.get_by_text("Error displaying widget")).to_have_count(0)
+        figures_fit(page, notebook.replace("/", "-"), Path(os.environ.get("ZAARLAB_SHOTS", tmp_path)))
         for cell, twin, drive in NOTEBOOKS[notebook]:
             root = lab_output(page, cell)
             root.scroll_into_view_if_needed()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import accessibility_violations, assert_no_python_error
+from tests.browser.conftest import accessibility_violations, assert_no_python_error, refuse_other_hosts
 from zaarlab.classroom import dashboards
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("static-site")]
@@ -58,16 +58,7 @@ def served(site):
 @pytest.fixture()
 def offline(page, served):
     """The page, with every request to another host refused and recorded."""
-    foreign = []
-
-    def route(request_route):
-        if request_route.request.url.startswith(served + "/"):
-            request_route.continue_()
-        else:
-            foreign.append(request_route.request.url)
-            request_route.abort()
-
-    page.context.route("**/*", route)
+    foreign = refuse_other_hosts(page, served)
     yield page, foreign
     assert foreign == [], f"the site asked other hosts: {foreign[:5]}"
 
