@@ -1,4 +1,5 @@
-"""Install metadata: every subpackage listed, data and the Voila template in the wheel, environment.yml in step with pyproject."""
+"""Install metadata: every subpackage listed, data and the Voila template in the wheel, environment.yml in step
+with pyproject."""
 
 import subprocess
 import sys

@@ -31,6 +31,10 @@ TEMPLATE = go.layout.Template(layout=dict(
 ))
 """The template every zaarlab figure uses."""
 
+SHADES = {"blue": BLUE, "red": VERMILLION, "green": GREEN, "orange": ORANGE, "purple": PURPLE, "yellow": YELLOW,
+          "sky": SKY, "black": BLACK}
+"""A colour the games name (a row of the Zerzura board is "red") as its colour-blind-safe shade."""
+
 # what the colours stand for, shared by the games
 WIN, LOSS, EVEN, BEST = GREEN, VERMILLION, GREY, BLUE
 

@@ -137,9 +137,10 @@ def astrolabe_figure(astro, plates, result=None, title: str = "The astrolabe") -
                                                                       width=[4] + [1] * (n - 1))),
             text=[sectors[i] for i in order], name=name, hovertemplate="%{text}<extra>" + name + "</extra>",
             showlegend=False))
-    for name, sectors, shift, radius, size in (("letters", astro.lower, plates.lower, 1.35, 18),
-                                               ("powers", astro.top, plates.top, 0.65, 11)):
-        fig.add_trace(go.Scatterpolar(r=[radius] * n, theta=thetas, mode="text", name=name, showlegend=False,
+    staggered = [0.52 if k % 2 else 0.82 for k in range(n)]  # the narrow inner sectors' words, not overlapping
+    for name, sectors, shift, radii, size in (("letters", astro.lower, plates.lower, [1.35] * n, 18),
+                                              ("powers", astro.top, plates.top, staggered, 10)):
+        fig.add_trace(go.Scatterpolar(r=radii, theta=thetas, mode="text", name=name, showlegend=False,
                                       text=[sectors[(shift + k) % n] for k in range(n)], hoverinfo="skip",
                                       textfont=dict(size=size, color=theme.BLACK)))
     for power in dict.fromkeys(astro.top):  # the legend: one entry per demon power
@@ -150,7 +151,7 @@ def astrolabe_figure(astro, plates, result=None, title: str = "The astrolabe") -
                                   marker=dict(symbol="triangle-down", size=16, color=theme.BLACK),
                                   text=[f"notch: {result}" if result is not None else "notch"],
                                   textposition="top center", textfont=dict(size=13), hoverinfo="skip"))
-    fig.update_layout(title=title, height=420, margin=dict(l=20, r=20, t=70, b=20),
+    fig.update_layout(title=title, height=500, margin=dict(l=20, r=20, t=70, b=20),
                       legend=dict(orientation="h", y=-0.02, font=dict(size=12)),
                       polar=dict(radialaxis=dict(visible=False, range=[0, 2.05]),
                                  angularaxis=dict(visible=False, direction="clockwise", rotation=90)))

@@ -6,7 +6,7 @@ import plotly.graph_objects as go
 
 from ..tabletop import canvas, label, pile
 from ..tabletop import card as card_shape
-from ..theme import TEMPLATE, Figure
+from ..theme import SHADES, TEMPLATE, Figure
 from .cards import CardSet, load_cards
 from .scoring import ScoreSheet
 from .state import ZerzuraState
@@ -31,16 +31,17 @@ def scales_figure(card_set: CardSet | None = None, highlight: dict | None = None
         sources = [card_set.sources[obj][min(q, len(card_set.sources[obj]) - 1)] for q in qs]
         fig.add_trace(go.Scatter(
             x=qs, y=[card_set.vp(obj, q) for q in qs], name=obj, mode="lines+markers",
-            line=dict(color=card_set.colours[obj], shape="hv"), customdata=sources,
+            line=dict(color=SHADES.get(card_set.colours[obj], card_set.colours[obj]), shape="hv"), customdata=sources,
             marker=dict(symbol=[MARKERS[s] for s in sources], size=9),
             hovertemplate=f"{card_set.names[obj]}: %{{x}} -> %{{y}} VP (%{{customdata}})<extra></extra>"))
     for obj, q in (highlight or {}).items():
         fig.add_trace(go.Scatter(x=[q], y=[card_set.vp(obj, q)], mode="markers", showlegend=False,
                                  marker=dict(size=18, color="rgba(0,0,0,0)", line=dict(width=3, color="black")),
                                  hovertemplate=f"your {obj}: %{{x}} -> %{{y}} VP<extra></extra>"))
-    fig.update_layout(title="Victory points by Quantity (filled: rulebook, diamond: reviews, open: reconstructed)",
-                      xaxis=dict(title="Quantity", dtick=1), yaxis=dict(title="victory points"), height=380,
-                      margin=dict(l=50, r=20, t=50, b=40))
+    fig.update_layout(title=dict(text="Victory points by Quantity<br><sup>filled: rulebook · diamond: reviews · "
+                                      "open: reconstructed</sup>"),  # two short lines: a tablet shows them whole
+                      xaxis=dict(title="Quantity", dtick=1), yaxis=dict(title="victory points"), height=400,
+                      margin=dict(l=50, r=20, t=70, b=40))
     return fig
 
 
