@@ -4,11 +4,10 @@ figures are drawn; a screenshot of each is kept with the test's files."""
 import pytest
 
 from tests.browser.conftest import assert_no_python_error
+from tests.browser.test_classroom_dashboards import DASHBOARDS
 
 pytestmark = pytest.mark.browser
 
-DASHBOARDS = {"dice_sums": "P(sum of", "zargos_battle": "attacker takes", "zogar_hold_advisor": "best: keep",
-              "zerzura_collection": "total:", "zaar_astrolabe": "plates:", "zaar_mansion_builder": "room(s)"}
 SCREENS = {"tablet": (768, 1024), "phone": (390, 844)}
 CONTROLS = (".widget-button, .widget-toggle-button, .widget-dropdown, .widget-slider, .widget-checkbox, "
             ".js-plotly-plot")
@@ -23,7 +22,7 @@ def test_the_dashboard_fits_the_screen(voila_classroom, browser, dashboard, scre
     page = browser.new_page(viewport={"width": width, "height": height})
     try:
         page.goto(f"{voila_classroom}/voila/render/{dashboard}.ipynb", wait_until="domcontentloaded")
-        page.get_by_text(DASHBOARDS[dashboard]).first.wait_for(state="visible", timeout=90_000)
+        page.get_by_text(DASHBOARDS[dashboard][0]).first.wait_for(state="visible", timeout=90_000)
         expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)
         page.wait_for_timeout(500)  # the figures settle to their width
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
