@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 SIDE_NAMES = ("NE", "E", "SE", "SW", "W", "NW")
@@ -55,13 +56,15 @@ def neighbour(cell: Hex, side: int) -> Hex:
     return Hex(cell.q + step.q, cell.r + step.r)
 
 
+@lru_cache(maxsize=4096)  # a mansion's few hundred cells, asked for again at every placement
 def neighbours(cell: Hex) -> tuple[Hex, ...]:
     """The six neighbours of ``cell``, in side order.
 
     >>> neighbours(Hex(0, 0))[3]
     Hex(q=-1, r=1)
     """
-    return tuple(neighbour(cell, side) for side in range(6))
+    q, r = cell
+    return tuple(Hex(q + dq, r + dr) for dq, dr in DIRECTIONS)
 
 
 def opposite(side: int) -> int:
@@ -79,6 +82,11 @@ def rotate_sides(sides: Iterable[int], steps: int) -> frozenset[int]:
     >>> sorted(rotate_sides({0, 1}, 1)), sorted(rotate_sides({0, 1}, -1))
     ([1, 2], [0, 5])
     """
+    return _rotated(sides if isinstance(sides, frozenset) else frozenset(sides), steps % 6)
+
+
+@lru_cache(maxsize=1024)  # 64 sets of sides x 6 turns: every card's doors are turned again and again
+def _rotated(sides: frozenset[int], steps: int) -> frozenset[int]:
     return frozenset((side + steps) % 6 for side in sides)
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import networkx as nx
 
@@ -84,9 +84,13 @@ class Mansion:
         """
         placed = self.trial(room_id, cell, rotation)
         cell = Hex(*cell)
-        graph = self.graph.copy()
-        add_room_edges(placed, graph, cell)
-        placed.__dict__["graph"] = graph  # seed the cached properties
+        links = dict(self.links)  # seed the cached properties: only the new room and what touches it change
+        changed = [c for c in (cell, *neighbours(cell)) if c in placed.layout]
+        if placed.room_at(cell).is_sacred:
+            changed += placed.passages  # a Boswellia's passage reaches every sacred room
+        for other in changed:
+            links[other] = placed._links_of(other)
+        placed.__dict__["links"] = links
         near = {cell, *neighbours(cell)}
         placed.__dict__["_placements"] = {
             other: tuple(sorted([p for p in known if p[0] not in near] + placed._placements_at(other, near)))
@@ -167,29 +171,29 @@ class Mansion:
 
     def _placements_at(self, room_id: str, cells: Iterable[Hex]) -> list[tuple[Hex, int]]:
         """The (cell, rotation) where ``room_id`` fits among the free ``cells``, one rotation per set of doors."""
-        room, frontier, found = self.cards.rooms[room_id], set(self.frontier), []
+        turns, sockets, found = _turns(self.cards.rooms[room_id].doors), self._sockets, []
         for cell in cells:
-            if cell not in frontier:
-                continue
-            seen = set()
-            for rotation in range(6):
-                doors = rotate_sides(room.doors, rotation)
-                if doors not in seen:
-                    seen.add(doors)
-                    if self._fits(cell, doors):
-                        found.append((cell, rotation))
+            if cell in sockets:
+                touching, facing = sockets[cell]
+                found += [(cell, rotation) for rotation, doors in turns if doors & touching == facing]
         return found
 
-    def _fits(self, cell: Hex, doors: frozenset[int]) -> bool:
-        meets = False
-        for side in range(6):
-            other = neighbour(cell, side)
-            if other in self.layout:
-                theirs = opposite(side) in self.doors(other)
-                if (side in doors) != theirs:
-                    return False
-                meets |= theirs
-        return meets
+    @cached_property
+    def _sockets(self) -> dict[Hex, tuple[int, int]]:
+        """Frontier cell -> (its sides that touch a room, those where that room has a door facing it), as bit masks,
+        for the cells where a door meets: a room fits there when its doors on the touching sides are exactly the
+        facing ones (ZAAR-PLACE-01)."""
+        sockets = {}
+        for cell in self.frontier:
+            touching = facing = 0
+            for side, other in enumerate(neighbours(cell)):
+                if other in self.layout:
+                    touching |= 1 << side
+                    if (side + 3) % 6 in self.doors(other):  # the neighbour's side facing ours
+                        facing |= 1 << side
+            if facing:
+                sockets[cell] = (touching, facing)
+        return sockets
 
     def with_amulet_door(self, cell: Hex, side: int) -> Mansion:
         """An Amulet on the wall at ``side`` of ``cell`` makes a door there (ZAAR-TOOL-10)."""
@@ -243,11 +247,18 @@ class Mansion:
 
     def doors(self, cell: Hex) -> frozenset[int]:
         """The sides of the room at ``cell`` with a door, rotated, Amulet doors included."""
-        room_id, rotation = self.layout[cell]
-        sides = rotate_sides(self.cards.rooms[room_id].doors, rotation)
-        extra = {side for c, side in self.amulet_doors if c == cell}
-        extra |= {opposite(side) for c, side in self.amulet_doors if neighbour(c, side) == cell}
-        return sides | extra if extra else sides
+        known = self._doors
+        if cell not in known:
+            room_id, rotation = self.layout[cell]
+            sides = rotate_sides(self.cards.rooms[room_id].doors, rotation)
+            extra = {side for c, side in self.amulet_doors if c == cell}
+            extra |= {opposite(side) for c, side in self.amulet_doors if neighbour(c, side) == cell}
+            known[cell] = sides | extra if extra else sides
+        return known[cell]
+
+    @cached_property
+    def _doors(self) -> dict[Hex, frozenset[int]]:
+        return {}
 
     @staticmethod
     def enclosure(cell: Hex) -> int:
@@ -267,9 +278,35 @@ class Mansion:
     def graph(self) -> nx.MultiGraph:
         """Rooms joined by ``door``, ``amulet``, ``passage`` and ``wall`` edges (see the module docstring)."""
         graph = nx.MultiGraph()
-        for cell in self.layout:
-            add_room_edges(self, graph, cell)
+        graph.add_nodes_from(self.layout)
+        graph.add_edges_from((cell, other, kind) for cell, joined in self.links.items() for other, kind in joined)
         return graph
+
+    @cached_property
+    def links(self) -> dict[Hex, tuple[tuple[Hex, str], ...]]:
+        """Cell -> (room, kind) for every edge of :attr:`graph` at that room, in plain tuples: what movement reads
+        at every step, and what a placement updates room by room instead of copying a whole graph."""
+        return {cell: self._links_of(cell) for cell in self.layout}
+
+    def _links_of(self, cell: Hex) -> tuple[tuple[Hex, str], ...]:
+        """The edges at ``cell``: a door, Amulet door or wall on each side with a room, then the passages."""
+        found, mine = [], self.doors(cell)
+        for side, other in enumerate(neighbours(cell)):
+            if other not in self.layout:
+                continue
+            if (cell, side) in self.amulet_doors or (other, opposite(side)) in self.amulet_doors:
+                found.append((other, "amulet"))
+            elif side in mine and opposite(side) in self.doors(other):
+                found.append((other, "door"))
+            else:
+                found.append((other, "wall"))
+        if self.passages:
+            sacred = self.sacred_cells()
+            if cell in self.passages:
+                found += [(s, "passage") for s in sacred if s != cell]
+            elif cell in sacred:
+                found += [(p, "passage") for p in self.passages]
+        return tuple(found)
 
     @cached_property
     def door_graph(self) -> nx.Graph:
@@ -322,8 +359,8 @@ class Mansion:
         kinds = frozenset(kinds)
         if ("graph_of", kinds) not in self.memo:
             graph = nx.Graph()
-            graph.add_nodes_from(self.graph.nodes)
-            graph.add_edges_from((u, v) for u, v, kind in self.graph.edges(keys=True) if kind in kinds)
+            graph.add_nodes_from(self.layout)
+            graph.add_edges_from((u, v) for u, joined in self.links.items() for v, kind in joined if kind in kinds)
             self.memo["graph_of", kinds] = graph
         return self.memo["graph_of", kinds]
 
@@ -331,7 +368,7 @@ class Mansion:
     def moves(self, cell: Hex, kinds: Iterable[str] = MOVE_KINDS) -> tuple[Hex, ...]:
         """The rooms one move away from ``cell`` across edges of ``kinds`` (ZAAR-MOVE-01)."""
         kinds = set(kinds)
-        return tuple(sorted({v for _, v, kind in self.graph.edges(cell, keys=True) if kind in kinds}))
+        return tuple(sorted({v for v, kind in self.links[cell] if kind in kinds}))
 
     def reachable(self, cell: Hex, moves: int, kinds: Iterable[str] = MOVE_KINDS) -> dict[Hex, int]:
         """Every room within ``moves`` moves of ``cell``, with the fewest moves it takes."""
@@ -476,31 +513,17 @@ def _cell(value, where: str) -> Hex:
     return Hex(*value)
 
 
+@lru_cache(maxsize=256)
+def _turns(doors: frozenset[int]) -> tuple[tuple[int, int], ...]:
+    """(rotation, doors as a bit mask) for the six turns of a card, the first of each that gives the same doors."""
+    found = {}
+    for rotation in range(6):
+        found.setdefault(sum(1 << side for side in rotate_sides(doors, rotation)), rotation)
+    return tuple((rotation, mask) for mask, rotation in found.items())
+
+
 def _room(cards: CardSet, room_id: str) -> Room:
     try:
         return cards.rooms[room_id]
     except KeyError:
         raise IllegalActionError("ZAAR-CARD-02", f"no room card is called {room_id!r}") from None
-
-
-def add_room_edges(mansion: Mansion, graph: nx.MultiGraph, cell: Hex) -> None:
-    """Add ``cell`` and its edges to ``graph`` (doors, Amulet doors, walls, and passages if it is involved)."""
-    graph.add_node(cell)
-    mine = mansion.doors(cell)
-    for side in range(6):
-        other = neighbour(cell, side)
-        if other not in mansion.layout:
-            continue
-        amulet = (cell, side) in mansion.amulet_doors or (other, opposite(side)) in mansion.amulet_doors
-        if amulet:
-            graph.add_edge(cell, other, key="amulet")
-        elif side in mine and opposite(side) in mansion.doors(other):
-            graph.add_edge(cell, other, key="door")
-        else:
-            graph.add_edge(cell, other, key="wall")
-    sacred = set(mansion.sacred_cells())
-    for passage in mansion.passages:
-        if cell == passage:
-            graph.add_edges_from((passage, s, "passage") for s in sacred if s != passage)
-        elif cell in sacred:
-            graph.add_edge(cell, passage, key="passage")

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import random
 
-import networkx as nx
-
 from ..core.play import random_bot
 from .odds import astrolabe_battle_dist
 from .state import DrawCard, EndTurn, Escape, Fight, Move, Place, SpendTool, Throw, ZaarState
@@ -67,13 +65,27 @@ def _step_toward(state: ZaarState, legal: tuple):
         goals = set(mansion.sacred_cells())
     else:
         goals = {c for c, _ in state.unrevoked()} - {here}
-    graph = mansion.graph_of(("door", "amulet", "passage")).subgraph(set(mansion.layout) - set(state.destroyed))
-    if here not in graph:
+    if here in state.destroyed:
         return None
-    paths = nx.single_source_shortest_path(graph, here)  # one search for every goal
+    paths = _shortest_walks(mansion.links, here, set(state.destroyed))
     reachable = sorted((len(paths[goal]), goal) for goal in goals if goal in paths and paths[goal][1:2])
     best = next((paths[goal] for _, goal in reachable if paths[goal][1] in moves), None)
     return moves[best[1]] if best else None
+
+
+def _shortest_walks(links: dict, start, blocked: set) -> dict:
+    """A shortest walk across doors, Amulet doors and passages from ``start`` to every room it reaches, avoiding
+    ``blocked`` (the mansion's :attr:`~zaarlab.zaar.board.Mansion.links`): one breadth-first search."""
+    paths, level = {start: [start]}, [start]
+    while level:
+        following = []
+        for cell in level:
+            for other, kind in links[cell]:
+                if kind != "wall" and other not in paths and other not in blocked:
+                    paths[other] = paths[cell] + [other]
+                    following.append(other)
+        level = following
+    return paths
 
 
 BOTS = {"greedy": greedy_bot, "random": random_bot}

@@ -91,7 +91,7 @@ def moves_from(state: ZaarState, p: int):
     mansion, here = state.mansion, state.pawn(p)
     kinds = ["door", "amulet", "passage"] + (["wall"] if state.characters[p] == "alchemist" else [])
     gone = set(state.destroyed)
-    for _, to, kind in mansion.graph.edges(here, keys=True):
+    for to, kind in mansion.links[here]:
         if kind in kinds and to not in gone:
             yield to, kind
     if state.characters[p] == "monk" and mansion.room_at(here).is_sacred:

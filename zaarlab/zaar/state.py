@@ -402,6 +402,10 @@ class ZaarState(RulesState):
 
     def unrevoked(self) -> tuple[tuple[Hex, str], ...]:
         """Every plaque in the mansion not yet revoked, as (cell, letter)."""
+        return self._unrevoked
+
+    @cached_property
+    def _unrevoked(self) -> tuple[tuple[Hex, str], ...]:
         gone = set(self.revoked)
         return tuple((cell, letter) for cell, room, _ in self.rooms for letter in self.game.cards.rooms[room].plaques
                      if (cell, letter) not in gone)
