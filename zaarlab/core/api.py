@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
+import operator
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, runtime_checkable
 
 from .exact import rational
@@ -166,6 +167,14 @@ def replace(obj: Any, **changes: Any) -> Any:
     return new
 
 
+def legal_outcomes(state: RulesState) -> tuple:
+    """The legal actions of a chance node: the outcomes of its :meth:`~RulesState.chance_weights`, in order."""
+    return tuple(map(operator.itemgetter(0), state.chance_weights()))
+
+
+_module = functools.cache(importlib.import_module)  # a rules module is looked up on every call of the API
+
+
 @functools.cache
 def _field_names(cls: type) -> dict[str, None]:
     return dict.fromkeys(f.name for f in dataclasses.fields(cls))  # in field order, with fast lookups
@@ -181,7 +190,7 @@ class RulesState:
     rules_module: ClassVar[str]
 
     def _rules(self):
-        return importlib.import_module(self.rules_module)
+        return _module(self.rules_module)
 
     def current_player(self) -> int:
         return self._rules().actor(self)
@@ -199,6 +208,10 @@ class RulesState:
     def chance_weights(self) -> tuple:
         """At a chance node, every outcome as ``(outcome, weight, total)`` in integers (the probability is
         ``weight / total``): :meth:`chance_outcomes` without fractions, for drivers that only sample."""
+        return self._chance_weights
+
+    @functools.cached_property
+    def _chance_weights(self) -> tuple:  # asked for by the driver and by the legal outcomes: derived once
         return tuple(self._rules().chance_weights(self))
 
     def apply(self, action: Any) -> Any:
@@ -216,7 +229,8 @@ class RulesState:
 
     @functools.cached_property
     def _legal_by_value(self) -> dict:
-        return {action: action for action in self.legal_actions()}
+        legal = self.legal_actions()
+        return dict(zip(legal, legal, strict=True))
 
     def is_terminal(self) -> bool:
         return self.phase == "over"

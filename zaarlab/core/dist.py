@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import operator
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -50,7 +51,7 @@ class Dist:
     True
     """
 
-    __slots__ = ("_weights", "_denominator", "_hash")
+    __slots__ = ("_weights", "_denominator", "_hash", "_triples")
 
     def __init__(self, weights: Mapping[Hashable, int]):
         kept = {}
@@ -75,7 +76,7 @@ class Dist:
         items = _sorted_items(weights)
         self._weights = dict(items) if common == 1 else {o: w // common for o, w in items}
         self._denominator = sum(self._weights.values())
-        self._hash = None
+        self._hash = self._triples = None
 
     # -- construction -----------------------------------------------------------------------------
     @classmethod
@@ -85,10 +86,10 @@ class Dist:
         >>> Dist.draw(["gaze", "treasure", "treasure"]).p("treasure")
         2/3
         """
-        counts: dict[Hashable, int] = {}
-        for card in pile:
-            counts[card] = counts.get(card, 0) + 1
-        return cls(counts)
+        counts = Counter(pile)
+        if not counts:
+            raise ValueError("a distribution needs at least one outcome of positive weight")
+        return cls._of(dict(counts))
 
     @classmethod
     def die(cls, faces: int) -> Dist:
@@ -178,6 +179,18 @@ class Dist:
     def items(self) -> Iterable[tuple[Hashable, int]]:
         """(outcome, weight) pairs, outcomes in sorted order where they can be sorted."""
         return self._weights.items()
+
+    def triples(self) -> tuple[tuple[Hashable, int, int], ...]:
+        """(outcome, weight, denominator) for every outcome, in integers: a chance node's outcomes as the game
+        engines give them to a driver (:meth:`zaarlab.core.api.RulesState.chance_weights`).
+
+        >>> Dist({"hit": 1, "miss": 3}).triples()
+        (('hit', 1, 4), ('miss', 3, 4))
+        """
+        if self._triples is None:  # kept: the dice of a game are the same few cached distributions, rolled often
+            total = self._denominator
+            self._triples = tuple((outcome, weight, total) for outcome, weight in self._weights.items())
+        return self._triples
 
     @property
     def outcomes(self) -> tuple:

@@ -16,8 +16,10 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 from .api import CHANCE, GAMES, Game, State
@@ -35,9 +37,9 @@ def random_bot(state: State, rng: random.Random) -> Any:
 
 def sample_outcome(outcomes: Sequence[tuple[Any, Any]], rng: random.Random) -> Any:
     """One outcome drawn with its exact probability (``sympy.Rational`` or ``Fraction``)."""
-    probs = [(o, int(p.numerator), int(p.denominator)) for o, p in outcomes]
-    scale = math.lcm(*(den for _, _, den in probs))
-    return _ticket(((o, num * (scale // den)) for o, num, den in probs), scale, rng)
+    probs = [(int(p.numerator), int(p.denominator)) for _, p in outcomes]
+    scale = math.lcm(*(den for _, den in probs))
+    return outcomes[_ticket([num * (scale // den) for num, den in probs], scale, rng)][0]
 
 
 def sample_weighted(weights: Sequence[tuple[Any, int, int]], rng: random.Random) -> Any:
@@ -50,17 +52,21 @@ def sample_weighted(weights: Sequence[tuple[Any, int, int]], rng: random.Random)
     True
     """
     total = weights[0][2]
-    common = math.gcd(total, *(w for _, w, _ in weights))
-    return _ticket(((o, w // common) for o, w, _ in weights), total // common, rng)
+    shares = [w for _, w, _ in weights]
+    common = math.gcd(total, *shares)
+    if common > 1:
+        shares = [w // common for w in shares]
+    return weights[_ticket(shares, total // common, rng)][0]
 
 
-def _ticket(shares: Iterable[tuple[Any, int]], scale: int, rng: random.Random) -> Any:
+def _ticket(shares: list[int], scale: int, rng: random.Random) -> int:
+    """The index of the outcome holding ticket ``randrange(scale)`` when outcome i holds ``shares[i]`` tickets, in
+    order (a bisection of the running totals: chance nodes of a few hundred outcomes are common)."""
     ticket = rng.randrange(scale)
-    for outcome, share in shares:
-        ticket -= share
-        if ticket < 0:
-            return outcome
-    raise ValueError("chance probabilities sum to less than 1")
+    bounds = list(accumulate(shares))
+    if bounds[-1] <= ticket:
+        raise ValueError("chance probabilities sum to less than 1")
+    return bisect_right(bounds, ticket)
 
 
 def chance_move(state: State, rng: random.Random) -> Any:

@@ -12,9 +12,10 @@ A turn is free in order (ZAAR-TURN-01): draw up to wisdom cards, move up to life
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
-from ..core.api import CHANCE, TERMINAL, IllegalActionError, replace
+from ..core.api import CHANCE, TERMINAL, Action, IllegalActionError, legal_outcomes, replace
 from ..core.dist import Dist
 from ..core.hexgrid import Hex
 from . import encounter
@@ -62,20 +63,17 @@ def actor(state: ZaarState) -> int:
 
 
 @cache
-def _sum_weights(raml) -> tuple:
-    sums = throw_dist(raml).map(lambda t: sum(t[1:]))
-    return tuple((s, w, sums.denominator) for s, w in sums.items())
+def _sums(raml) -> Dist:
+    return throw_dist(raml).map(lambda t: sum(t[1:]))
 
 
-def chance_weights(state: ZaarState) -> list:
+def chance_weights(state: ZaarState) -> Sequence[tuple]:
     if state.phase == "order":
-        return list(_sum_weights(state.game.raml))  # the raml's numbers added up (GAP-Z03)
+        return _sums(state.game.raml).triples()  # the raml's numbers added up (GAP-Z03)
     if state.phase == "draw":
-        draw = Dist.draw(state.pile)
-        return [(card, w, draw.denominator) for card, w in draw.items()]
+        return Dist.draw(state.pile).triples()
     if state.phase == "throw":
-        throws = throw_dist(state.game.raml)
-        return [(t, w, throws.denominator) for t, w in throws.items()]
+        return throw_dist(state.game.raml).triples()
     life, wisdom = state.bag  # ZAAR-COIN-04: a coin drawn blind
     return [(c, n, life + wisdom) for c, n in (("life", life), ("wisdom", wisdom)) if n]
 
@@ -85,7 +83,7 @@ def legal_actions(state: ZaarState) -> tuple:
     if state.phase == "over":
         return ()
     if state.phase in CHANCE_PHASES:
-        return tuple(o for o, _, _ in chance_weights(state))
+        return legal_outcomes(state)
     if state.phase == "character":
         taken = set(state.characters)
         return tuple(PickCharacter(c) for c in sorted(state.game.characters) if c not in taken)
@@ -97,8 +95,8 @@ def legal_actions(state: ZaarState) -> tuple:
         fits = state.mansion.legal_placements(state.drawn)
         return tuple(Place(c, k) for c, k in fits) or (Choose("back to the pile"),)
     if state.phase in ("choose", "trapped"):
-        return tuple(sorted(set(encounter.choices(state))))
-    return tuple(sorted(set(_turn_actions(state))))
+        return tuple(sorted(set(encounter.choices(state)), key=Action.sort_key))
+    return tuple(sorted(set(_turn_actions(state)), key=Action.sort_key))  # one key per action, not per comparison
 
 
 def _turn_actions(state: ZaarState):

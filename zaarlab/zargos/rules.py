@@ -23,7 +23,9 @@ Where pawns may go is :mod:`zaarlab.zargos.reach`; the points count, cards and p
 
 from __future__ import annotations
 
-from ..core.api import CHANCE, TERMINAL, IllegalActionError, replace
+from collections.abc import Sequence
+
+from ..core.api import CHANCE, TERMINAL, IllegalActionError, legal_outcomes, replace
 from ..core.dist import Dist
 from . import magic, upkeep
 from .board import FORBIDDEN_CITY, ZARGOS
@@ -90,7 +92,7 @@ def actor(state: ZargosState) -> int:
 # -- chance ------------------------------------------------------------------------------------------------
 
 
-def chance_weights(state: ZargosState) -> list[tuple]:
+def chance_weights(state: ZargosState) -> Sequence[tuple]:
     if state.phase in ("roll", "strike"):
         return [(face, 1, 6) for face in range(1, 7)]  # ZARGOS-SETUP-02, ZARGOS-ORDER-02, ZARGOS-MAGIC-14
     if state.phase == "combat":
@@ -104,12 +106,10 @@ def chance_weights(state: ZargosState) -> list[tuple]:
         return [(after, w, total) for after, w in sorted(results.items())]
     if state.phase == "demons":
         province, attackers, _, _, dice, *_ = state.combat
-        left = demon_dist(attackers, dice)
-        return [(n, w, left.denominator) for n, w in left.items()]
+        return demon_dist(attackers, dice).triples()
     if state.phase == "draw":
         if state.deck:
-            draw = Dist.draw(state.deck)
-            return [(card, n, draw.denominator) for card, n in draw.items()]
+            return Dist.draw(state.deck).triples()
         return [(state.bottom[0], 1, 1)]  # the unseen part is used up: the returned cards come next
     return []
 
@@ -120,7 +120,7 @@ def legal_actions(state: ZargosState) -> tuple:
     if state.phase == "over":
         return ()
     if state.phase in CHANCE_PHASES:
-        return tuple(outcome for outcome, _, _ in chance_weights(state))
+        return legal_outcomes(state)
     return tuple(_ACTIONS[state.phase](state))  # each generator yields its actions in sorted order
 
 

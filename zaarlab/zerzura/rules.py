@@ -19,9 +19,10 @@ Every refusal raises :class:`~zaarlab.core.api.IllegalActionError` naming the ru
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from itertools import combinations
 
-from ..core.api import CHANCE, TERMINAL, IllegalActionError, replace
+from ..core.api import CHANCE, TERMINAL, IllegalActionError, legal_outcomes, replace
 from ..core.dist import Dist
 from .cards import TILES_IN_PLAY
 from .scoring import Holdings, met, quantities
@@ -47,10 +48,9 @@ def actor(state: ZerzuraState) -> int:
 # -- chance ------------------------------------------------------------------------------------------------
 
 
-def chance_weights(state: ZerzuraState) -> list[tuple]:
+def chance_weights(state: ZerzuraState) -> Sequence[tuple]:
     if state.phase in ("remove", "deal"):
-        draw = Dist.draw(state.deck)
-        return [(card, n, draw.denominator) for card, n in draw.items()]
+        return Dist.draw(state.deck).triples()
     if state.phase == "tiles":
         left = [t for t in state.game.tile_pool() if t not in state.tiles_up]
         return [(t, 1, len(left)) for t in left]
@@ -65,7 +65,7 @@ def legal_actions(state: ZerzuraState) -> tuple:
     if state.phase == "over":
         return ()
     if state.phase in CHANCE_PHASES:
-        return tuple(outcome for outcome, _, _ in chance_weights(state))
+        return legal_outcomes(state)
     p = actor(state)
     # built in sorted order (kinds sort by name: Exchange, Pass, Store, Take), which is cheaper than sorting
     actions = [Exchange(give, q, take) for give in _givable(state, p) for q in range(state.game.players) if q != p

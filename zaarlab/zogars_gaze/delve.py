@@ -20,6 +20,8 @@ Charm may be used first (GAP-G02).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.api import IllegalActionError, replace
 from ..core.dice import pool_dist
 from ..core.dist import Dist
@@ -95,13 +97,11 @@ def _damage(state: ZogarState) -> set[str]:
 
 
 # -- chance ------------------------------------------------------------------------------------------------
-def chance_weights(state: ZogarState) -> list[tuple]:
+def chance_weights(state: ZogarState) -> Sequence[tuple]:
     """(outcome, weight, total) of the delving chance nodes."""
     if state.phase in ("flip", "peek"):
-        draw = Dist.draw(state.dungeon)
-        return [(card, n, draw.denominator) for card, n in draw.items()]
-    dice = pool_dist(DICE - len(state.kept))
-    return [(roll, w, dice.denominator) for roll, w in dice.items()]
+        return Dist.draw(state.dungeon).triples()
+    return pool_dist(DICE - len(state.kept)).triples()
 
 
 # -- what is legal -----------------------------------------------------------------------------------------

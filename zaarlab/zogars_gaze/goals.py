@@ -22,10 +22,11 @@ def race_progress(state: ZogarState, player: int) -> tuple[int, int]:
     (5, 12)
     """
     cards, race = state.game.cards, state.game.cards.races[state.races[player]]
+    if race.counts == "gaze_revealed":
+        return len(state.gazes), race.threshold(state.game.players)
     owned = [cards[c] for c in state.owned(player)]
     have = {
         "treasure_points": lambda: sum(c.tp for c in owned),
-        "gaze_revealed": lambda: len(state.gazes),
         "artifacts": lambda: sum(c.kind == "artifact" for c in owned),
         "fame_points": lambda: sum(c.fp for c in owned if c.is_enemy),
         "monsters": lambda: sum(c.is_enemy for c in owned),
@@ -53,4 +54,4 @@ def winners(state: ZogarState) -> tuple[int, ...]:
     if "" in state.races or "" in state.classes:
         return ()
     order = [(state.player + i) % n for i in range(n)]
-    return tuple(p for p in order if meets_race(state, p) and meets_class(state, p))
+    return tuple(p for p in order if meets_class(state, p) and meets_race(state, p))  # the cheap test first

@@ -19,7 +19,9 @@ Every refusal raises :class:`~zaarlab.core.api.IllegalActionError` naming the ru
 
 from __future__ import annotations
 
-from ..core.api import CHANCE, TERMINAL, IllegalActionError, replace
+from collections.abc import Sequence
+
+from ..core.api import CHANCE, TERMINAL, IllegalActionError, legal_outcomes, replace
 from ..core.dice import pool_dist
 from ..core.dist import Dist
 from . import delve
@@ -82,7 +84,7 @@ def actor(state: ZogarState) -> int:
 # -- chance ------------------------------------------------------------------------------------------------
 
 
-def chance_weights(state: ZogarState) -> list[tuple]:
+def chance_weights(state: ZogarState) -> Sequence[tuple]:
     phase = state.phase
     if phase == "deal_race":
         left = sorted(set(state.game.cards.races) - set(state.races))
@@ -93,19 +95,13 @@ def chance_weights(state: ZogarState) -> list[tuple]:
     if phase == "first":
         return [(p, 1, state.game.players) for p in range(state.game.players)]  # ZOGAR-SETUP-06
     if phase in ("market_up", "gamble", "refill"):
-        return _draws(state.market_deck)
+        return Dist.draw(state.market_deck).triples()
     if phase == "climb":
-        rolls = pool_dist(5)
-        return [(dice, w, rolls.denominator) for dice, w in rolls.items()]
+        return pool_dist(5).triples()
     if phase == "cut":  # GAP-G08: at least one card stays under the cut
         n = len(state.dungeon)
         return [(k, 1, n - 1) for k in range(1, n)] if n > 1 else [(0, 1, 1)]
     return delve.chance_weights(state)
-
-
-def _draws(deck: tuple) -> list[tuple]:
-    draw = Dist.draw(deck)
-    return [(card, n, draw.denominator) for card, n in draw.items()]
 
 
 # -- what is legal -----------------------------------------------------------------------------------------
@@ -114,7 +110,7 @@ def legal_actions(state: ZogarState) -> tuple:
     if state.phase == "over":
         return ()
     if state.phase in CHANCE_PHASES:
-        return tuple(outcome for outcome, _, _ in chance_weights(state))
+        return legal_outcomes(state)
     if state.phase == "trapped":
         trap = state.game.cards[state.traps[state.player]].kind
         items = {UseItem(c) for c in state.hands[state.player] if delve.frees_from(state, c, trap)}
