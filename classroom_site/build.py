@@ -24,6 +24,8 @@ Why each step (the versions are pinned below and in ``browser-wheels.txt``):
   tracebacks show its code; plotly's wheel loses 15 MB of JavaScript the kernel never reads, and every package its
   own tests (19 MB of sympy's 43). Less to unpack and nothing to compile in the browser: a first render several
   times faster.
+- A dashboard page starts Python without sympy (9 MB, a second and a half of a student's wait): zaarlab imports it
+  only when asked for a ``sympy.Rational``, which no dashboard does. The notebooks start with it.
 - Voici resolves the kernel's relative addresses against the page, one folder too deep: the pages are rewritten to
   point at the top of the site, and at the local copy of the icon font instead of a CDN.
 """
@@ -54,7 +56,11 @@ FONT = "@fortawesome/fontawesome-free@5.15.4"
 PYYAML = "PyYAML==6.0.4"
 STUBS = ("sqlite3", "ssl")
 PRELOAD = ["micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
-           "zaarlab"]
+           "zaarlab"]  # what a dashboard page starts Python with
+NOTEBOOK_PRELOAD = [*PRELOAD, "sympy"]  # the notebooks work with sympy's expressions; the dashboards never import it
+# Requirements the package list leaves out, as the package imports them only on first use: a page that never asks
+# for a sympy.Rational need not fetch and unpack 9 MB (tests/test_dashboard_imports.py checks the dashboards).
+LAZY = {"zaarlab": {"sympy"}}
 PLOTLY_UNUSED = ("plotly/labextension/", "plotly-7.1.0.data/", "plotly/package_data/widgetbundle.js")
 SITE_PACKAGES = "/lib/python3.12/site-packages"
 ENVIRONMENT = {"python_version": "3.12", "python_full_version": "3.12.7", "sys_platform": "emscripten",
@@ -237,7 +243,8 @@ def pyodide_folder(runtime: Path, wheels: list[Path], out: Path) -> dict:
     for entry in packages.values():
         shutil.copy2(next(w for w in wheels if w.name == entry["file_name"]), out / entry["file_name"])
     for entry in packages.values():
-        entry["depends"] = [d for d in entry["depends"] if d in packages or d not in KNOWN_ABSENT]
+        entry["depends"] = [d for d in entry["depends"] if (d in packages or d not in KNOWN_ABSENT)
+                            and d not in LAZY.get(entry["name"], ())]
         missing = [d for d in entry["depends"] if d not in packages]
         if missing:
             raise SystemExit(f"{entry['file_name']} needs {', '.join(missing)}, which the site does not carry: "
@@ -286,6 +293,11 @@ def point_pages_at_the_site(output: Path, font: Path) -> int:
         text = FONT_AWESOME_4.sub(f'<link rel="stylesheet" href="{up}voici/fontawesome/css/all.min.css">'
                                   f'<link rel="stylesheet" href="{up}voici/fontawesome/css/v4-shims.min.css">', text)
         text = MERMAID.sub("", text)
+        if page.parent.name == "classroom":  # a dashboard: Python starts with less (see PRELOAD)
+            notebooks, dashboards = json.dumps(NOTEBOOK_PRELOAD), json.dumps(PRELOAD)
+            if notebooks not in text:
+                raise SystemExit(f"{page.relative_to(output)} does not name the kernel's packages as {notebooks}")
+            text = text.replace(notebooks, dashboards)
         if text != original:
             page.write_text(text, encoding="utf-8")
             pages += 1
@@ -362,7 +374,7 @@ def build(out: Path, cache: Path) -> dict:
         site = Path(tmp) / "site"
         content(site / "content")
         lock = pyodide_folder(runtime, wheels, site / "static" / "pyodide")
-        missing = [p for p in PRELOAD if p not in lock["packages"]]
+        missing = [p for p in NOTEBOOK_PRELOAD if p not in lock["packages"]]
         if missing:
             raise SystemExit(f"the kernel preloads {missing}, which the site does not carry")
         (site / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
@@ -371,7 +383,7 @@ def build(out: Path, cache: Path) -> dict:
         (site / "jupyter-lite.json").write_text(json.dumps({"jupyter-lite-schema-version": 0, "jupyter-config-data": {
             "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
                 "pyodideUrl": "./static/pyodide/pyodide.js", "disablePyPIFallback": True,
-                "loadPyodideOptions": {"packages": PRELOAD}}}}}))
+                "loadPyodideOptions": {"packages": NOTEBOOK_PRELOAD}}}}}))
         log("voici build")
         run(bin / "voici", "build", "--apps", "lab", "--apps", "voici", cwd=site,
             env={**os.environ, "PATH": f"{bin}{os.pathsep}{os.environ['PATH']}"}, stdout=subprocess.DEVNULL)

@@ -22,8 +22,6 @@ import asyncio
 import dataclasses
 import json
 import os
-import signal
-import socket
 import statistics
 import subprocess
 import time
@@ -32,10 +30,20 @@ from pathlib import Path
 
 from zaarlab.classroom import FOLDER, REFILL, voila_command, voila_environment
 
-CHROMIUM = "/usr/bin/chromium"
+from .processes import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    cpu_seconds,
+    free_port,
+    jupyter_home,
+    kernels,
+    megabytes,
+    own_cpu_seconds,
+    settle,
+    stop,
+)
+
 SHOTS = os.environ.get("ZAARLAB_LOAD_SHOTS")  # a folder for screenshots of pages that failed
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 DASHBOARDS = {"dice_sums": "P(sum of", "zargos_battle": "attacker takes", "zogar_hold_advisor": "best: keep",
               "zerzura_collection": "total:", "zaar_astrolabe": "plates:"}  # each with a slider to move
 
@@ -63,70 +71,6 @@ class Figures:
                 f"p95 {1000 * p(self.trips, 0.95):.0f} ms ({len(self.trips)} moves)\n"
                 f"kernels: {self.kernels}\nmemory MB: " + ", ".join(f"{k} {v:.0f}" for k, v in self.memory.items())
                 + "\nCPU seconds during the class: " + ", ".join(f"{k} {v:.1f}" for k, v in self.cpu.items()))
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _tree(pid: int) -> list[int]:
-    """``pid`` and every process under it (those that end meanwhile left out)."""
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except FileNotFoundError:
-        return []
-    return [pid, *(p for child in children for p in _tree(int(child)))]
-
-
-def _megabytes(pid: int) -> float:
-    total = 0
-    for p in _tree(pid):
-        try:
-            for line in Path(f"/proc/{p}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except FileNotFoundError:
-            pass
-    return total / 1024
-
-
-def _own_cpu_seconds(pid: int, children: bool = False) -> float:
-    """CPU time of ``pid`` (and with ``children``, of its children that have ended)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except FileNotFoundError:
-        return 0.0
-    ticks = int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if children else 0)
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
-def _cpu_seconds(pid: int) -> float:
-    """CPU time used so far by ``pid`` and every process under it, those that have ended included."""
-    return sum(_own_cpu_seconds(p, children=True) for p in _tree(pid))
-
-
-def _settle(pid: int, deadline: float) -> None:
-    """Wait until the server and its kernels are quiet (under a tenth of a core over two seconds)."""
-    used = _cpu_seconds(pid)
-    while time.monotonic() < deadline:
-        time.sleep(2)
-        used, before = _cpu_seconds(pid), used
-        if used - before < 0.2:
-            return
-
-
-def _kernels(pid: int) -> set[int]:
-    """The kernels under the server ``pid``, by process id."""
-    found = set()
-    for p in _tree(pid)[1:]:
-        try:
-            if b"ipykernel" in Path(f"/proc/{p}/cmdline").read_bytes():
-                found.add(p)
-        except FileNotFoundError:
-            pass
-    return found
 
 
 async def _student(browser, base: str, name: str, ready: str, seconds: float, figures: Figures, start: asyncio.Event):
@@ -168,7 +112,7 @@ async def _class(base: str, students: int, seconds: float, figures: Figures, ser
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         start, names = asyncio.Event(), list(DASHBOARDS)
         tasks = [asyncio.create_task(_student(browser, base, names[i % len(names)], DASHBOARDS[names[i % len(names)]],
                                               seconds, figures, start)) for i in range(students)]
@@ -177,13 +121,13 @@ async def _class(base: str, students: int, seconds: float, figures: Figures, ser
 
         async def peak():
             while not all(t.done() for t in tasks):
-                figures.memory["peak"] = max(figures.memory.get("peak", 0), _megabytes(server))
-                figures.kernels["peak"] = max(figures.kernels.get("peak", 0), len(_kernels(server)))
+                figures.memory["peak"] = max(figures.memory.get("peak", 0), megabytes(server))
+                figures.kernels["peak"] = max(figures.kernels.get("peak", 0), len(kernels(server)))
                 await asyncio.sleep(1)
 
-        before = {"server": _own_cpu_seconds(server), "tree": _cpu_seconds(server), "all": _cpu_seconds(os.getpid())}
+        before = {"server": own_cpu_seconds(server), "tree": cpu_seconds(server), "all": cpu_seconds(os.getpid())}
         await asyncio.gather(*tasks, peak())
-        used = {"server": _own_cpu_seconds(server), "tree": _cpu_seconds(server), "all": _cpu_seconds(os.getpid())}
+        used = {"server": own_cpu_seconds(server), "tree": cpu_seconds(server), "all": cpu_seconds(os.getpid())}
         used = {k: v - before[k] for k, v in used.items()}
         figures.cpu = {"server": used["server"], "kernels": used["tree"] - used["server"],
                        "browsers": used["all"] - used["tree"]}
@@ -195,40 +139,34 @@ def run(students: int = 30, seconds: float = 120, pool: int | None = None, idle:
     """Start the server, let ``students`` use it for ``seconds``, and measure (see the module docstring). The pool
     holds by default a kernel for every student of a dashboard, as a teacher sets it for a class."""
     pool = pool or -(-students // len(DASHBOARDS))
-    port = _free_port()
+    port = free_port()
     home = Path(os.environ.get("TMPDIR", "/tmp")) / f"zaarlab-load-{port}"
-    env = voila_environment({**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"),
-                             "JUPYTER_DATA_DIR": str(home / "data"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
-                             "IPYTHONDIR": str(home / "ipython")})
+    env = voila_environment(jupyter_home(home))
     command = voila_command("127.0.0.1", port, pool, idle=idle, check=max(1, idle // 3), refill=refill)
     server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     figures = Figures()
     try:
         expected = pool * len(list(FOLDER.glob("*.ipynb")))
         deadline = time.monotonic() + warm
-        while time.monotonic() < deadline and len(_kernels(server.pid)) < expected:
+        while time.monotonic() < deadline and len(kernels(server.pid)) < expected:
             time.sleep(1)
-        _settle(server.pid, deadline + 60)  # the pool's kernels have run their notebooks
-        ready = _kernels(server.pid)
-        figures.kernels["pool"], figures.memory["before"] = len(ready), _megabytes(server.pid)
+        settle(server.pid, deadline + 60)  # the pool's kernels have run their notebooks
+        ready = kernels(server.pid)
+        figures.kernels["pool"], figures.memory["before"] = len(ready), megabytes(server.pid)
         asyncio.run(_class(f"http://127.0.0.1:{port}", students, seconds, figures, server.pid))
 
         def freed() -> int:  # the pool's kernels that students took are gone once their pages have closed
-            return len(ready - _kernels(server.pid))
+            return len(ready - kernels(server.pid))
 
         deadline = time.monotonic() + idle * 3 + 90
         while time.monotonic() < deadline and (freed() < len(figures.renders)
-                                               or len(_kernels(server.pid)) != len(ready)):
+                                               or len(kernels(server.pid)) != len(ready)):
             time.sleep(2)
-        _settle(server.pid, time.monotonic() + 60)  # the refilled kernels have run their notebooks
-        figures.kernels["freed"], figures.kernels["after"] = freed(), len(_kernels(server.pid))
-        figures.memory["after"] = _megabytes(server.pid)
+        settle(server.pid, time.monotonic() + 60)  # the refilled kernels have run their notebooks
+        figures.kernels["freed"], figures.kernels["after"] = freed(), len(kernels(server.pid))
+        figures.memory["after"] = megabytes(server.pid)
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server, grace=30)
     return figures
 
 

@@ -5,9 +5,7 @@ CI installs it, so there they run.
 """
 
 import json
-import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -17,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+from tests.processes import CHROMIUM, CHROMIUM_ARGS, free_port, jupyter_home, stop
+
 ROOT = Path(__file__).parents[2]
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def pytest_collection_modifyitems(items):
@@ -30,18 +27,6 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _jupyter_home(folder: Path) -> dict[str, str]:
-    """An environment whose Jupyter config, data and runtime live in ``folder``: nothing of the user's is read."""
-    return {**os.environ, "JUPYTER_CONFIG_DIR": str(folder / "config"), "JUPYTER_DATA_DIR": str(folder / "data"),
-            "JUPYTER_RUNTIME_DIR": str(folder / "runtime"), "IPYTHONDIR": str(folder / "ipython")}
 
 
 @contextmanager
@@ -62,11 +47,7 @@ def _serving(name: str, command: list[str], env: dict[str, str], port: int, log:
             raise RuntimeError(f"{name} did not open its port within 60 s: {log.read_text()[-2000:]}")
         yield f"http://127.0.0.1:{port}"
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
 
 
 @pytest.fixture(scope="session")
@@ -76,10 +57,10 @@ def voila_classroom(tmp_path_factory):
     from zaarlab.classroom import voila_environment
 
     home = tmp_path_factory.mktemp("jupyter")
-    port = _free_port()
+    port = free_port()
     with _serving("voila", [sys.executable, "-m", "voila", str(ROOT / "notebooks" / "classroom"), "--no-browser",
                             f"--port={port}", "--Voila.ip=127.0.0.1", "--template=zaarlab"],
-                  voila_environment(_jupyter_home(home)), port, home / "voila.log") as base:
+                  voila_environment(jupyter_home(home)), port, home / "voila.log") as base:
         yield base
 
 
@@ -99,11 +80,11 @@ def jupyter_lab(tmp_path_factory):
         path = home / "config" / "lab" / "user-settings" / f"{plugin}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(settings))
-    port = _free_port()
+    port = free_port()
     with _serving("jupyter lab", [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",
                                   "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--allow-root",
                                   f"--ServerApp.root_dir={home / 'notebooks'}", "--LabApp.expose_app_in_browser=True"],
-                  _jupyter_home(home), port, home / "lab.log") as base:
+                  jupyter_home(home), port, home / "lab.log") as base:
         yield base
 
 
@@ -143,7 +124,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
 

@@ -5,7 +5,7 @@ controls, passes an accessibility scan, and computes in Pyodide exactly what zaa
 import contextlib
 import io
 import json
-import socket
+import re
 import subprocess
 import sys
 import time
@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import accessibility_violations, assert_no_python_error, refuse_other_hosts
+from tests.processes import free_port, stop
 from zaarlab.classroom import dashboards
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("static-site")]
@@ -39,9 +40,7 @@ def site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def served(site):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "-b", "127.0.0.1", "-d", str(site)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(50):
@@ -51,8 +50,7 @@ def served(site):
         except OSError:
             time.sleep(0.1)
     yield f"http://127.0.0.1:{port}"
-    server.terminate()
-    server.wait(10)
+    stop(server)
 
 
 @pytest.fixture()
@@ -71,6 +69,12 @@ def test_the_site_is_small_enough_for_a_usb_stick_and_carries_its_own_python(sit
     for name, entry in lock.items():  # every package listed is there, as listed
         assert (site / "static" / "pyodide" / entry["file_name"]).is_file(), name
     assert {"zaarlab", "sympy", "networkx", "plotly", "ipywidgets", "pyyaml"} <= set(lock)
+    assert "sympy" not in lock["zaarlab"]["depends"]  # the dashboards start without it, the notebooks with it
+    for page in (site / "voici" / "render" / "classroom").glob("*.html"):
+        packages = re.search(r'"loadPyodideOptions": \{"packages": (\[[^]]*\])', page.read_text()).group(1)
+        assert "zaarlab" in json.loads(packages) and "sympy" not in json.loads(packages), page.name
+    lab = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
+    assert "sympy" in lab["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"]
     assert not list((site / "static" / "pyodide").glob("*.html"))  # Pyodide's console demo loads from CDNs
 
 
@@ -159,7 +163,7 @@ def test_zaarlab_in_the_sites_pyodide_computes_what_it_computes_here(site, tmp_p
 const { loadPyodide } = require(process.argv[2] + "/static/pyodide/pyodide.js");
 (async () => {
   const pyodide = await loadPyodide({ indexURL: process.argv[2] + "/static/pyodide/" });
-  await pyodide.loadPackage(["zaarlab"], { messageCallback: () => {} });
+  await pyodide.loadPackage(["zaarlab", "sympy"], { messageCallback: () => {} });  // as the notebooks
   pyodide.runPython(process.argv[3]);
 })();
 """)

@@ -13,7 +13,6 @@ from ..core.dice import sum_dist
 from ..core.readable import exact_text
 from ..ui import Panel, guarded, set_range, show_figure
 from .figures import sum_figure
-from .odds import p_sum_at_least
 
 
 class DiceSumExplorer(Panel):
@@ -54,7 +53,8 @@ class DiceSumExplorer(Panel):
 
     def _redraw(self) -> None:
         n, total = self.dice.value, self.at_least.value
-        p = p_sum_at_least(n, self.faces, total)
+        sums = sum_dist(n, self.faces)
+        p = sums.fraction(lambda s: s >= total)  # p_sum_at_least's value, without importing sympy into the page
         self.answer.value = f"P(sum of {n}d{self.faces} ≥ {total}) = {exact_text(p)}"
-        self.figure = sum_figure(sum_dist(n, self.faces), f"Sum of {n}d{self.faces}", at_least=total)
+        self.figure = sum_figure(sums, f"Sum of {n}d{self.faces}", at_least=total)
         show_figure(self.chart, self.figure)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from fractions import Fraction
 from functools import cache
 from math import comb
 from typing import TYPE_CHECKING
@@ -47,7 +48,7 @@ def default_pile(mansion: Mansion) -> tuple[str, ...]:
 def p_placeable(mansion: Mansion, pile: Iterable[str] | None = None) -> sympy.Rational:
     """P(the next card is a room that can be placed somewhere)."""
     pile = tuple(default_pile(mansion) if pile is None else pile)
-    return rational(sum(_is_room(mansion, c) and bool(mansion.legal_placements(c)) for c in pile), len(pile))
+    return rational(sum(_placeable(mansion, c) for c in pile), len(pile))
 
 
 def p_sacred(mansion: Mansion, pile: Iterable[str] | None = None) -> sympy.Rational:
@@ -56,8 +57,7 @@ def p_sacred(mansion: Mansion, pile: Iterable[str] | None = None) -> sympy.Ratio
     A sacred room that fits nowhere goes back into the pile and ends nothing, so it does not count.
     """
     pile = tuple(default_pile(mansion) if pile is None else pile)
-    return rational(sum(_is_room(mansion, c) and mansion.cards.rooms[c].is_sacred
-                              and bool(mansion.legal_placements(c)) for c in pile), len(pile))
+    return rational(sum(_sacred_placeable(mansion, c) for c in pile), len(pile))
 
 
 def completing_rooms(mansion: Mansion, mission: str, pile: Iterable[str] | None = None,
@@ -93,6 +93,16 @@ def p_sacred_within(mansion: Mansion, draws: int, pile: Iterable[str] | None = N
 def next_card_odds(mansion: Mansion, pile: Iterable[str] | None = None, missions: Iterable[str] = (),
                    used: frozenset = frozenset()) -> dict:
     """The chances for the next card: a placeable room, a sacred room, an event, and each mission asked for."""
+    return {name: rational(p) for name, p in next_card_fractions(mansion, pile, missions, used).items()}
+
+
+def next_card_fractions(mansion: Mansion, pile: Iterable[str] | None = None, missions: Iterable[str] = (),
+                        used: frozenset = frozenset()) -> dict[str, Fraction]:
+    """:func:`next_card_odds` as ``fractions.Fraction`` (what the mansion builder shows, with no sympy to load).
+
+    >>> next_card_fractions(Mansion.start("bloody_chamber"))["event"]
+    Fraction(20, 71)
+    """
     pile = tuple(default_pile(mansion) if pile is None else pile)
     if not pile:
         raise ValueError("the draw pile is empty")
@@ -101,13 +111,24 @@ def next_card_odds(mansion: Mansion, pile: Iterable[str] | None = None, missions
         if not isinstance(card, str) or n > unplaced[card]:
             raise ValueError(f"pile: {card!r} " + ("is in the mansion or is no card of Zaar" if not unplaced[card]
                                                    else f"{n} times, the box has {unplaced[card]} left"))
-    odds = {"placeable": p_placeable(mansion, pile), "sacred": p_sacred(mansion, pile),
-            "event": rational(sum(c in mansion.cards.events for c in pile), len(pile))}
+    n = len(pile)
+    odds = {"placeable": Fraction(sum(_placeable(mansion, c) for c in pile), n),
+            "sacred": Fraction(sum(_sacred_placeable(mansion, c) for c in pile), n),
+            "event": Fraction(sum(c in mansion.cards.events for c in pile), n)}
     for mission in missions:
         if mission not in MISSIONS:
             raise ValueError(f"the missions are {', '.join(MISSIONS)}, not {mission!r}")
-        odds[mission] = p_completes(mansion, mission, pile, used)
+        good = set(completing_rooms(mansion, mission, pile, used))
+        odds[mission] = Fraction(sum(c in good for c in pile), n)
     return odds
+
+
+def _placeable(mansion: Mansion, card: str) -> bool:
+    return _is_room(mansion, card) and bool(mansion.legal_placements(card))
+
+
+def _sacred_placeable(mansion: Mansion, card: str) -> bool:
+    return _placeable(mansion, card) and mansion.cards.rooms[card].is_sacred
 
 
 def _is_room(mansion: Mansion, card: str) -> bool:

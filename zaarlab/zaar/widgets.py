@@ -20,7 +20,7 @@ from .board import Mansion
 from .bots import greedy_bot
 from .figures import astrolabe_figure, battle_figure, door_graph_figure, mansion_figure
 from .missions import MISSIONS, completed_by
-from .odds import TABLE_CASES, TABLE_FAILED, battle_dist, default_pile, next_card_odds
+from .odds import TABLE_CASES, TABLE_FAILED, battle_dist, default_pile, next_card_fractions
 from .raml import load_raml, meets, throw_dist, traps
 from .state import TOOL_ORDER, ZaarGame
 
@@ -130,7 +130,7 @@ class MansionBuilder(Panel):
         self.figures = (self._map_figure(), door_graph_figure(self.mansion))
         show_figure(self.map, self.figures[0])
         show_figure(self.graph, self.figures[1])
-        odds = next_card_odds(self.mansion, missions=MISSIONS if self.mission_odds.value else ())
+        odds = next_card_fractions(self.mansion, missions=MISSIONS if self.mission_odds.value else ())
         self.odds.value = as_html("next card:\n" + "\n".join(f"  {name.replace('_', ' ')}: {exact_text(p)}"
                                                              for name, p in odds.items()))
 
@@ -232,7 +232,7 @@ class AstrolabeBattle(Panel):
             if self.result.requirement is None:
                 lines.append(f"no throw needed: {dist.outcomes[0].replace('_', ' ')} (ZAAR-ASTRO-07..09)")
             else:
-                lose, win, extra = (dist.p(k) for k in ("lose", "win", "extra_win"))
+                lose, win, extra = (dist.fraction(k) for k in ("lose", "win", "extra_win"))
                 lines.append(f"P(lose) = {lose} ≈ {float(lose):.3f}, P(win) = {win}, P(extra win) = {extra} "
                              f"({TABLE_CASES[TABLE_FAILED]})")
                 lines.append("throws: " + ", ".join(f"{t[0]} {''.join(map(str, t[1:]))}" for t in self.throws)
@@ -250,7 +250,7 @@ class AstrolabeBattle(Panel):
                 dist = battle_dist(self.result, w, self.category.value, self.letter.value,
                                    warrior=self.warrior.value, wise=self.wise.value)
                 for k in curves:
-                    curves[k].append((w, dist.p(k)))
+                    curves[k].append((w, dist.fraction(k)))
             figures.append(battle_figure(curves, f"Battle against {self.result.requirement}"))
         self.figures = tuple(figures)
         show_figure(self.dial, figures[0])

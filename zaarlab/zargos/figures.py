@@ -184,7 +184,7 @@ def battle_figure(ends: Dist, title: str) -> go.Figure:
     groups = (("nobody left", NOBODY, lambda e: e == (0, 0), lambda e: "nobody left"),
               ("defenders hold", DEFENDER, lambda e: e[1] > 0, lambda e: f"{e[1]} defenders left"),
               ("attackers take it", ATTACKER, lambda e: e[0] > 0, lambda e: f"{e[0]} attackers left"))
-    probs = ends.to_sympy()
+    probs = ends.fractions()  # printed as sympy would print them
     for name, colour, keep, label in groups:
         chosen = sorted((e for e in probs if keep(e)), key=lambda e: e[0] - e[1])
         if chosen:

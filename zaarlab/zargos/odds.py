@@ -25,9 +25,10 @@ Dist({0: 1, 1: 2, 2: 2, 3: 1} / 6)
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.exact import rational
 
@@ -177,14 +178,19 @@ def expected_survivors(attackers: int, defenders: int, **conditions) -> tuple[sy
 
 
 def win_table(max_attackers: int, max_defenders: int, capital: bool = False, attacker_war: bool = False,
-              defender_war: bool = False) -> list[list[sympy.Rational]]:
+              defender_war: bool = False, number: Callable[[int, int], Any] = rational) -> list[list[sympy.Rational]]:
     """P(attacker wins) for every start from 1..max_attackers against 1..max_defenders, in one backward pass.
 
     ``table[a - 1][d - 1]`` is P(a attackers take a province held by d defenders). The pass keeps each value
     as an integer over scale^(a + d) (every round loses at least one unit), so it is integer arithmetic too.
+    ``number`` makes each value from its numerator and denominator: ``sympy.Rational``, or ``fractions.Fraction``
+    for code with no use for sympy (the battle calculator's heatmap).
 
     >>> win_table(2, 1)
     [[1/7], [107/245]]
+    >>> from fractions import Fraction
+    >>> win_table(1, 1, number=Fraction)
+    [[Fraction(1, 7)]]
     """
     _check_sides(max_attackers, max_defenders)
     battle = Battle(capital, int(attacker_war), int(defender_war))
@@ -203,7 +209,7 @@ def win_table(max_attackers: int, max_defenders: int, capital: bool = False, att
                 left_a, left_d = max(a - i, 0), max(d - j, 0)
                 total += w * wins[left_a][left_d] * powers[a + d - left_a - left_d - 1]
             wins[a][d] = total * share
-    return [[rational(wins[a][d], powers[a + d]) for d in range(1, max_defenders + 1)]
+    return [[number(wins[a][d], powers[a + d]) for d in range(1, max_defenders + 1)]
             for a in range(1, max_attackers + 1)]
 
 

@@ -6,6 +6,8 @@ All answers come from :mod:`zaarlab.zargos.board` and :mod:`zaarlab.zargos.odds`
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import ipywidgets as widgets
 
 from .. import ui
@@ -103,7 +105,7 @@ class BattleCalculator(Panel):
         self._update_battle()
         key = tuple(self.conditions().values())
         if key not in self._heatmaps:  # eight at most; each is the same every time its toggles come back
-            table = win_table(self.heatmap_size, self.heatmap_size, **self.conditions())
+            table = win_table(self.heatmap_size, self.heatmap_size, **self.conditions(), number=Fraction)
             figure = win_heatmap(table, f"P(attacker wins){self._suffix()}")
             self._heatmaps[key] = (figure, widgets.Output())
             show_figure(self._heatmaps[key][1], figure)
@@ -113,9 +115,9 @@ class BattleCalculator(Panel):
     def _update_battle(self) -> None:
         a, d = self.attackers.value, self.defenders.value
         ends = battle_dist(a, d, **self.conditions())
-        lines = (("attacker takes the province", ends.p(lambda e: e[0] > 0)),
-                 ("defender holds", ends.p(lambda e: e[1] > 0)),
-                 ("both wiped out, province empty", ends.p((0, 0))))
+        lines = (("attacker takes the province", ends.fraction(lambda e: e[0] > 0)),
+                 ("defender holds", ends.fraction(lambda e: e[1] > 0)),
+                 ("both wiped out, province empty", ends.fraction((0, 0))))
         self.text = "\n".join(f"{name}: {exact_text(p)}" for name, p in lines)
         self.answer.value = "<br>".join(f"{name}: {exact_html(p)}" for name, p in lines)
         self.figure = battle_figure(ends, f"{a} attackers v {d} defenders{self._suffix()}")

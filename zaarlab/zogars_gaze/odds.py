@@ -24,12 +24,13 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.exact import rational
 
@@ -231,8 +232,12 @@ class HoldAdvice:
         return self.ranking[0][1] - self.p(self.simple) if self.ranking else rational(0)
 
 
-def hold_advice(requirement: Requirement | str, dice: tuple[int, ...], rolls_left: int, **readings) -> HoldAdvice:
+def hold_advice(requirement: Requirement | str, dice: tuple[int, ...], rolls_left: int,
+                number: Callable[[int, int], Any] = rational, **readings) -> HoldAdvice:
     """Rank every hold of the five ``dice`` showing, with ``rolls_left`` rolls still allowed.
+
+    ``number`` makes each probability from its numerator and denominator: ``sympy.Rational``, or
+    ``fractions.Fraction`` for code with no use for sympy (the hold advisor).
 
     >>> advice = hold_advice("3x5", (2, 3, 4, 6, 6), rolls_left=1)   # no 5 showing: keep the pair of 6s
     >>> advice.best, advice.p(advice.best), advice.simple, advice.gain_over_simple
@@ -251,7 +256,7 @@ def hold_advice(requirement: Requirement | str, dice: tuple[int, ...], rolls_lef
     table = holds[rolls_left - 1]
     scale = FACES ** (DICE * rolls_left)
     ranked = sorted(_holds_of(pool), key=lambda h: (-table[h], h))  # integers over one scale: no fractions to sort
-    ranking = [(h, rational(table[h], scale)) for h in ranked]
+    ranking = [(h, number(table[h], scale)) for h in ranked]
     return HoldAdvice(req, pool, rolls_left, tuple(ranking), simple_hold(req, pool), False)
 
 

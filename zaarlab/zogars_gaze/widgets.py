@@ -7,6 +7,7 @@ Thin glue over :mod:`zaarlab.zogars_gaze.odds`, :mod:`zaarlab.zogars_gaze.deck`,
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import ipywidgets as widgets
 
@@ -81,7 +82,7 @@ class HoldAdvisor(Panel):
 
     def _update(self) -> None:
         dice = tuple(d.value for d in self.dice)
-        advice = hold_advice(self.requirement.value, dice, self.rolls_left.value)
+        advice = hold_advice(self.requirement.value, dice, self.rolls_left.value, number=Fraction)
         if advice.already_won:
             self.text = f"{sorted(dice)} beats {self.requirement.value}: the enemy is dead."
         elif not advice.ranking:
