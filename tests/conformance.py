@@ -18,11 +18,11 @@ Each finished playthrough is also saved, loaded and replayed to the same final s
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import sympy
 
@@ -105,8 +105,9 @@ def _check_state(game: Game, state, invariants) -> dict:
         for outcome, p in outcomes:
             assert isinstance(p, sympy.Rational), f"P({outcome!r}) is {type(p).__name__}, not sympy.Rational"
             assert 0 < p.p <= p.q, f"P({outcome!r}) = {p} is not in (0, 1]"
-        total = sum(Fraction(int(p.p), int(p.q)) for _, p in outcomes)  # exact, and faster than sympy's sum
-        assert total == 1, "chance probabilities do not sum to exactly 1"
+        common = math.lcm(*(int(p.q) for _, p in outcomes))  # exact in integers: faster than summing fractions
+        assert sum(int(p.p) * (common // int(p.q)) for _, p in outcomes) == common, \
+            "chance probabilities do not sum to exactly 1"
     if state.is_terminal():
         assert len(state.returns()) == game.num_players, "returns() needs one entry per player"
     data = state.to_dict()

@@ -31,7 +31,7 @@ from typing import Any
 
 from .exact import is_rational
 
-_PLAIN = {type(None), bool, int, str}
+_PLAIN = frozenset({type(None), bool, int, str})
 
 
 def encode(value: Any) -> Any:
@@ -40,6 +40,8 @@ def encode(value: Any) -> Any:
     if kind in _PLAIN:
         return value
     if kind is tuple:
+        if _PLAIN.issuperset(map(type, value)):  # a pile of card ids: copied in C, the commonest case by far
+            return list(value)
         return [v if type(v) in _PLAIN else encode(v) for v in value]
     if value is None or isinstance(value, bool | int | str):
         return value
@@ -87,6 +89,8 @@ def _decode(data: Any, types: dict[str, type]) -> Any:
     if kind in _PLAIN:
         return data
     if kind is list:
+        if _PLAIN.issuperset(map(type, data)):
+            return tuple(data)
         return tuple(v if type(v) in _PLAIN else _decode(v, types) for v in data)
     if data is None or isinstance(data, bool | int | str):
         return data

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Iterable
+from itertools import repeat
 from typing import Any
 
 
@@ -32,8 +33,9 @@ def require(condition: bool, where: str, problem: str) -> None:
 
 
 def ledger(where: str, found: Iterable, expected: Iterable) -> None:
-    """Refuse unless ``found`` holds exactly the multiset ``expected``, naming the first differences."""
-    have, want = Counter(found), Counter(expected)
+    """Refuse unless ``found`` holds exactly the multiset ``expected`` (items, or a ``Counter`` of them), naming
+    the first differences."""
+    have, want = Counter(found), expected if isinstance(expected, Counter) else Counter(expected)
     if have == want:
         return
     problems = [f"{item} {n} times where the game has {want[item]}" if item in want else f"{item} is not in the game"
@@ -58,7 +60,7 @@ def integer(value: Any, where: str, low: int, high: int) -> None:
 
 def strings(value: Any, where: str) -> None:
     """``value`` is a tuple of strings (a pile of card ids)."""
-    require(isinstance(value, tuple) and all(isinstance(v, str) for v in value), where,
+    require(isinstance(value, tuple) and all(map(isinstance, value, repeat(str))), where,
             f"a list of card ids expected, not {_shape(value)}")
 
 

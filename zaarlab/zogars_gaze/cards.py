@@ -19,8 +19,9 @@ Examples
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from ..core.data import Bounded, DataError, OneOf, Optional, load, register_schema
 from .odds import parse
@@ -134,11 +135,21 @@ class CardSet:
 
     def dungeon_deck(self) -> tuple[str, ...]:
         """The 126 dungeon cards as a sorted multiset of ids."""
-        return tuple(sorted(c.id for c in self.dungeon.values() for _ in range(c.count)))
+        return self._decks[0]
 
     def market_deck(self) -> tuple[str, ...]:
         """The 18 market cards as a sorted multiset of ids."""
-        return tuple(sorted(c.id for c in self.market.values() for _ in range(c.count)))
+        return self._decks[1]
+
+    @cached_property
+    def every_card(self) -> Counter:
+        """All 144 cards, dungeon and market, counted by id: what every state holds somewhere."""
+        return Counter(self.dungeon_deck()) + Counter(self.market_deck())
+
+    @cached_property
+    def _decks(self) -> tuple[tuple[str, ...], tuple[str, ...]]:  # every state's validation asks: made once
+        return tuple(tuple(sorted(c.id for c in cards.values() for _ in range(c.count)))
+                     for cards in (self.dungeon, self.market))
 
 
 def dungeon(data_dir=None) -> tuple[DungeonCard, ...]:

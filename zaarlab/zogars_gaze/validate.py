@@ -46,7 +46,7 @@ def validate(state) -> None:
     everywhere = [c for pile in PILES for c in getattr(state, pile)]
     everywhere += [c for hand in state.hands for c in hand]
     everywhere += [c for c in (*state.traps, state.peeked, state.enemy) if c]
-    ledger("cards", everywhere, [*cards.dungeon_deck(), *cards.market_deck()])
+    ledger("cards", everywhere, cards.every_card)
     require(all(cards[c].kind == "gaze" for c in state.gazes), "gazes", "only Zogar's Gaze cards are revealed there")
     integer(state.drawable, "drawable", 0, len(state.dungeon))
     integer(state.flipped, "flipped", 0, len(cards.dungeon_deck()))
