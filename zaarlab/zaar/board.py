@@ -189,7 +189,7 @@ class Mansion:
             for side, other in enumerate(neighbours(cell)):
                 if other in self.layout:
                     touching |= 1 << side
-                    if (side + 3) % 6 in self.doors(other):  # the neighbour's side facing ours
+                    if opposite(side) in self.doors(other):  # the neighbour's side facing ours
                         facing |= 1 << side
             if facing:
                 sockets[cell] = (touching, facing)

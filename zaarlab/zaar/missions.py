@@ -34,7 +34,7 @@ from itertools import combinations, product
 
 import networkx as nx
 
-from ..core.hexgrid import Hex, distance, neighbour
+from ..core.hexgrid import Hex, distance, neighbour, opposite
 from .board import Mansion
 
 MISSIONS = ("bloody_corridor", "humid_pair", "windy_trio", "smoggy_triangle", "four_types")
@@ -166,7 +166,7 @@ def _corridors(mansion: Mansion, containing: Hex | None):
 
 def _step(cell: Hex, side: int, k: int) -> Hex:
     for _ in range(abs(k)):
-        cell = neighbour(cell, side if k > 0 else (side + 3) % 6)
+        cell = neighbour(cell, side if k > 0 else opposite(side))
     return cell
 
 

@@ -22,11 +22,10 @@ Examples
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from fractions import Fraction
+from collections.abc import Callable, Iterable
 from functools import cache
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.exact import rational
 
@@ -91,16 +90,16 @@ def p_sacred_within(mansion: Mansion, draws: int, pile: Iterable[str] | None = N
 
 
 def next_card_odds(mansion: Mansion, pile: Iterable[str] | None = None, missions: Iterable[str] = (),
-                   used: frozenset = frozenset()) -> dict:
-    """The chances for the next card: a placeable room, a sacred room, an event, and each mission asked for."""
-    return {name: rational(p) for name, p in next_card_fractions(mansion, pile, missions, used).items()}
+                   used: frozenset = frozenset(), number: Callable[[int, int], Any] = rational) -> dict:
+    """The chances for the next card: a placeable room, a sacred room, an event, and each mission asked for.
 
+    ``number`` makes each chance from its numerator and denominator: ``sympy.Rational``, or
+    ``fractions.Fraction`` for code with no use for sympy (the mansion builder).
 
-def next_card_fractions(mansion: Mansion, pile: Iterable[str] | None = None, missions: Iterable[str] = (),
-                        used: frozenset = frozenset()) -> dict[str, Fraction]:
-    """:func:`next_card_odds` as ``fractions.Fraction`` (what the mansion builder shows, with no sympy to load).
-
-    >>> next_card_fractions(Mansion.start("bloody_chamber"))["event"]
+    >>> next_card_odds(Mansion.start("bloody_chamber"))["event"]
+    20/71
+    >>> from fractions import Fraction
+    >>> next_card_odds(Mansion.start("bloody_chamber"), number=Fraction)["event"]
     Fraction(20, 71)
     """
     pile = tuple(default_pile(mansion) if pile is None else pile)
@@ -112,14 +111,14 @@ def next_card_fractions(mansion: Mansion, pile: Iterable[str] | None = None, mis
             raise ValueError(f"pile: {card!r} " + ("is in the mansion or is no card of Zaar" if not unplaced[card]
                                                    else f"{n} times, the box has {unplaced[card]} left"))
     n = len(pile)
-    odds = {"placeable": Fraction(sum(_placeable(mansion, c) for c in pile), n),
-            "sacred": Fraction(sum(_sacred_placeable(mansion, c) for c in pile), n),
-            "event": Fraction(sum(c in mansion.cards.events for c in pile), n)}
+    odds = {"placeable": number(sum(_placeable(mansion, c) for c in pile), n),
+            "sacred": number(sum(_sacred_placeable(mansion, c) for c in pile), n),
+            "event": number(sum(c in mansion.cards.events for c in pile), n)}
     for mission in missions:
         if mission not in MISSIONS:
             raise ValueError(f"the missions are {', '.join(MISSIONS)}, not {mission!r}")
         good = set(completing_rooms(mansion, mission, pile, used))
-        odds[mission] = Fraction(sum(c in good for c in pile), n)
+        odds[mission] = number(sum(c in good for c in pile), n)
     return odds
 
 

@@ -7,6 +7,7 @@ Thin glue over :mod:`zaarlab.zaar.board`, :mod:`zaarlab.zaar.missions`, :mod:`za
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import ipywidgets as widgets
 
@@ -20,7 +21,7 @@ from .board import Mansion
 from .bots import greedy_bot
 from .figures import astrolabe_figure, battle_figure, door_graph_figure, mansion_figure
 from .missions import MISSIONS, completed_by
-from .odds import TABLE_CASES, TABLE_FAILED, battle_dist, default_pile, next_card_fractions
+from .odds import TABLE_CASES, TABLE_FAILED, battle_dist, default_pile, next_card_odds
 from .raml import load_raml, meets, throw_dist, traps
 from .state import TOOL_ORDER, ZaarGame
 
@@ -130,7 +131,7 @@ class MansionBuilder(Panel):
         self.figures = (self._map_figure(), door_graph_figure(self.mansion))
         show_figure(self.map, self.figures[0])
         show_figure(self.graph, self.figures[1])
-        odds = next_card_fractions(self.mansion, missions=MISSIONS if self.mission_odds.value else ())
+        odds = next_card_odds(self.mansion, missions=MISSIONS if self.mission_odds.value else (), number=Fraction)
         self.odds.value = as_html("next card:\n" + "\n".join(f"  {name.replace('_', ' ')}: {exact_text(p)}"
                                                              for name, p in odds.items()))
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 
 from ..cli import register_odds
 from ..core.readable import percent
-from .odds import STRAIGHT_READINGS, hold_advice, p_win_fraction
+from .odds import STRAIGHT_READINGS, hold_advice, p_win
 
 
 def _readings(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +29,7 @@ def _win_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _win_run(args: argparse.Namespace) -> tuple[str, dict]:
-    p = p_win_fraction(args.requirement, rolls=args.rolls, policy=args.policy, **_readings_of(args))
+    p = p_win(args.requirement, rolls=args.rolls, policy=args.policy, number=Fraction, **_readings_of(args))
     data = {"requirement": args.requirement, "rolls": args.rolls, "policy": args.policy, "p_win": str(p),
             **_readings_of(args)}
     return f"P(beat {args.requirement} in {args.rolls} roll(s), {args.policy} holds) = {p} ≈ {percent(p)}", data

@@ -211,7 +211,7 @@ def _has_use(state: ZogarState, use: str) -> bool:
 
 @cache
 def _p_win_fraction(requirement: str, rolls: int, straight_alt: str) -> Fraction:
-    return _fraction(_p_win(requirement, rolls, straight_alt=straight_alt))
+    return _p_win(requirement, rolls, straight_alt=straight_alt, number=Fraction)
 
 
 def _fraction(q: sympy.Rational) -> Fraction:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import plotly.graph_objects as go
 
 from .. import theme
@@ -10,7 +12,7 @@ from ..tabletop import canvas, die, label, pile
 from ..tabletop import card as card_shape
 from ..theme import TEMPLATE, Figure
 from .deck import next_card_dist, p_seventh_gaze_within, p_survive
-from .odds import ROLLS, p_win_fraction
+from .odds import ROLLS, p_win
 from .state import ZogarState
 
 OPTIMAL, SIMPLE = "#1f77b4", "#ff7f0e"
@@ -28,7 +30,7 @@ def policies_figure(requirement: str) -> go.Figure:
     fig = Figure(layout=dict(template=TEMPLATE))
     rolls = list(range(1, ROLLS + 1))
     for policy, name, colour in (("optimal", "optimal holds", OPTIMAL), ("simple", "simple holds", SIMPLE)):
-        probs = [p_win_fraction(requirement, r, policy) for r in rolls]
+        probs = [p_win(requirement, r, policy, number=Fraction) for r in rolls]
         fig.add_trace(go.Bar(x=rolls, y=[float(p) for p in probs], customdata=[str(p) for p in probs], name=name,
                              marker_color=colour, hovertemplate="%{x} roll(s): %{customdata}<extra></extra>"))
     fig.update_layout(title=f"P(beat {requirement})", xaxis=dict(title="rolls allowed", dtick=1),

@@ -182,21 +182,17 @@ def simple_hold(requirement: Requirement | str, pool: tuple[int, ...]) -> tuple[
     return tuple(d for d in pool if d == face)
 
 
-def p_win(requirement: Requirement | str, rolls: int = ROLLS, policy: str = "optimal", **readings) -> sympy.Rational:
+def p_win(requirement: Requirement | str, rolls: int = ROLLS, policy: str = "optimal",
+          number: Callable[[int, int], Any] = rational, **readings) -> sympy.Rational:
     """P(beating the requirement within ``rolls`` rolls), exactly, under the optimal or the simple policy.
+
+    ``number`` makes the probability from its numerator and denominator: ``sympy.Rational``, or
+    ``fractions.Fraction`` for code with no use for sympy (the command line, the figures, the bots).
 
     >>> import sympy
     >>> p_win("5x*") == sympy.Rational(2783176, 60466176)   # Yahtzee's five of a kind in three rolls
     True
-    """
-    return rational(p_win_fraction(requirement, rolls, policy, **readings))
-
-
-def p_win_fraction(requirement: Requirement | str, rolls: int = ROLLS, policy: str = "optimal",
-                   **readings) -> Fraction:
-    """:func:`p_win` as a ``fractions.Fraction`` (for code that has no use for sympy, like the command line).
-
-    >>> p_win_fraction("5x*")
+    >>> p_win("5x*", number=Fraction)
     Fraction(347897, 7558272)
     """
     req = parse(requirement, **readings)
@@ -204,7 +200,8 @@ def p_win_fraction(requirement: Requirement | str, rolls: int = ROLLS, policy: s
     values, _ = _tables(req, rolls, policy)
     first = pool_dist(DICE, FACES)
     total = sum(w * values[rolls - 1][pool] for pool, w in first.items())
-    return Fraction(total, first.denominator * FACES ** (DICE * (rolls - 1)))
+    exact = Fraction(total, first.denominator * FACES ** (DICE * (rolls - 1)))
+    return number(exact.numerator, exact.denominator)
 
 
 @dataclass(frozen=True)
