@@ -30,9 +30,10 @@ classroom: $(VENV)/.dev
 site: $(VENV)/.dev
 	$(BIN)/python classroom_site/build.py --out build/site
 
-# A class of 30 simulated students on the classroom server for two minutes: render and round-trip times, memory.
+# A class of 30 simulated students on the classroom server for two minutes, 3 of them in Chromium and the rest
+# speaking the page's protocol (tests/classroom_load.py says why): render and round-trip times, memory.
 classroom-load: $(VENV)/.dev
-	$(BIN)/python -m tests.classroom_load --students 30 --seconds 120
+	$(BIN)/python -m tests.classroom_load --students 30 --browsers 3 --seconds 120
 
 # Re-execute every notebook in place after an intended change (outputs kept, widget state not stored).
 notebooks: $(VENV)/.dev

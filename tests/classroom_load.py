@@ -1,18 +1,25 @@
 """``make classroom-load``: a class of simulated students on the classroom server, with figures.
 
 The server is the one ``make classroom`` starts (pre-heated kernels, culling), on a free loopback port. Once its
-pool is warm, every student (a browser context of Debian's Chromium, driven by Playwright) opens a dashboard at the
-same moment, waits for it to render, then moves its first slider from the keyboard for the given time, timing
-each round trip (key press to the new answer on the page). Then the students leave, and the run waits for the
-kernels of their pages to be freed.
+pool is warm, every student opens a dashboard at the same moment, waits for it to render, then moves its first
+slider for the given time, timing each round trip and reading each answer for a second before the next move. Then
+the students leave, and the run waits for the kernels of their pages to be freed.
 
-Prints: time to first render (p50, p95), control round trip (p50, p95), pages that never rendered, and the memory
-of the server and its kernels before, at the peak and after the students left, and the CPU time the server, its
-kernels and the browsers used during the class: on one machine the students' browsers compete with the server for
-its cores, and drawing a dashboard costs a browser more than serving it costs the server. Not part of ``make
-test``; a small run of it is (``tests/browser/test_classroom_server.py``).
+A student is one of two kinds. A few are real browsers (contexts of Debian's Chromium, driven by Playwright): they
+load the page, wait for the answer to be drawn and move the slider from the keyboard, timing key press to new answer.
+The others speak to the server as the page's scripts do, over the same connections, but draw nothing ("wire"
+students): they fetch the page, open the kernel's websocket, ask for the widgets' state (first render: the answer's
+text has arrived) and send slider moves (round trip: until the kernel has answered and gone idle). On one machine
+a real browser per student is no class at all: the 30 browsers would take the server's two cores (a measured run:
+470 CPU-s of browsers against 11 of the server), where in a classroom each student's device draws its own page. So
+the wire students load the server as a class does, and the browsers among them measure what a student sees.
 
-    python -m tests.classroom_load --students 30 --seconds 120
+Prints, for the class and for each kind: time to first render (p50, p95), control round trip (p50, p95), pages
+that never rendered; then the memory of the server and its kernels before, at the peak and after the students left,
+and the CPU time the server, its kernels and the students (this process and its browsers) used during the class.
+Not part of ``make test``; a small run of it is (``tests/browser/test_classroom_server.py``).
+
+    python -m tests.classroom_load --students 30 --browsers 3 --seconds 120
 """
 
 from __future__ import annotations
@@ -21,12 +28,15 @@ import argparse
 import asyncio
 import dataclasses
 import json
+import math
 import os
+import re
 import statistics
 import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from uuid import uuid4
 
 from zaarlab.classroom import FOLDER, REFILL, voila_command, voila_environment
 
@@ -48,32 +58,59 @@ DASHBOARDS = {"dice_sums": "P(sum of", "zargos_battle": "attacker takes", "zogar
               "zerzura_collection": "total:", "zaar_astrolabe": "plates:"}  # each with a slider to move
 
 
+def _quantile(values: list[float], q: float) -> float:
+    """The nearest-rank quantile: the smallest value with at least ``q`` of them at or below it."""
+    return sorted(values)[max(0, math.ceil(q * len(values)) - 1)] if values else math.nan
+
+
 @dataclass
-class Figures:
+class Timings:
+    """What one kind of student measured."""
+
     renders: list[float] = field(default_factory=list)
     trips: list[float] = field(default_factory=list)
     failed: int = 0
     errors: list[str] = field(default_factory=list)  # why pages failed, the first few
+
+    def failure(self, name: str, error: Exception) -> None:
+        self.failed += 1
+        self.errors = [*self.errors, f"{name}: {type(error).__name__}: {str(error)[:300]}"][:5]
+
+    def report(self, kind: str) -> str:
+        if not self.renders:
+            return f"{kind}: no page rendered ({self.failed} tried): " + "; ".join(self.errors)
+        return (f"{kind}: first render p50 {statistics.median(self.renders):.2f} s, "
+                f"p95 {_quantile(self.renders, 0.95):.2f} s ({len(self.renders)} pages, {self.failed} never "
+                f"rendered); control round trip p50 {1000 * statistics.median(self.trips or [math.nan]):.0f} ms, "
+                f"p95 {1000 * _quantile(self.trips, 0.95):.0f} ms ({len(self.trips)} moves)"
+                + "".join(f"\n    {error}" for error in self.errors))
+
+
+@dataclass
+class Figures:
+    browser: Timings = field(default_factory=Timings)
+    wire: Timings = field(default_factory=Timings)
     memory: dict[str, float] = field(default_factory=dict)  # MB of the server and its kernels
     kernels: dict[str, int] = field(default_factory=dict)  # pool, peak, freed (students' kernels ended), after
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds during the class: server, kernels, browsers
 
+    @property
+    def rendered(self) -> int:
+        return len(self.browser.renders) + len(self.wire.renders)
+
     def report(self) -> str:
-        def p(values, q):
-            return sorted(values)[int(q * (len(values) - 1))] if values else float("nan")
-
-        if not self.renders:
-            return f"no page rendered ({self.failed} tried): " + "; ".join(self.errors)
-
-        return (f"first render: p50 {statistics.median(self.renders):.2f} s, p95 {p(self.renders, 0.95):.2f} s "
-                f"({len(self.renders)} pages, {self.failed} never rendered)\n"
-                f"control round trip: p50 {1000 * statistics.median(self.trips):.0f} ms, "
-                f"p95 {1000 * p(self.trips, 0.95):.0f} ms ({len(self.trips)} moves)\n"
-                f"kernels: {self.kernels}\nmemory MB: " + ", ".join(f"{k} {v:.0f}" for k, v in self.memory.items())
-                + "\nCPU seconds during the class: " + ", ".join(f"{k} {v:.1f}" for k, v in self.cpu.items()))
+        every = Timings(self.browser.renders + self.wire.renders, self.browser.trips + self.wire.trips,
+                        self.browser.failed + self.wire.failed, self.browser.errors + self.wire.errors)
+        return "\n".join([every.report("the class"), self.browser.report("  in a browser"),
+                          self.wire.report("  on the wire"),
+                          f"kernels: {self.kernels}", "memory MB: " + ", ".join(f"{k} {v:.0f}" for k, v in
+                                                                                self.memory.items()),
+                          "CPU seconds during the class: " + ", ".join(f"{k} {v:.1f}" for k, v in self.cpu.items())])
 
 
-async def _student(browser, base: str, name: str, ready: str, seconds: float, figures: Figures, start: asyncio.Event):
+async def _browser_student(browser, base: str, name: str, ready: str, seconds: float, pause: float,
+                           timings: Timings, start: asyncio.Event) -> None:
+    """A student in Chromium: the page is drawn and its first slider moved from the keyboard."""
     context = await browser.new_context(viewport={"width": 1100, "height": 900})
     page = await context.new_page()
     await start.wait()
@@ -82,7 +119,7 @@ async def _student(browser, base: str, name: str, ready: str, seconds: float, fi
         await page.goto(f"{base}/voila/render/{name}.ipynb", wait_until="commit", timeout=300_000)
         shown = page.locator(".widget-html, .widget-label", has_text=ready).first
         await shown.wait_for(state="visible", timeout=300_000)
-        figures.renders.append(time.perf_counter() - began)
+        timings.renders.append(time.perf_counter() - began)
         every = page.locator(".widget-html, .widget-label")
         texts = await every.all_text_contents()
         answer = every.nth(next(i for i, text in enumerate(texts) if ready in text))
@@ -96,26 +133,103 @@ async def _student(browser, base: str, name: str, ready: str, seconds: float, fi
             try:
                 await page.wait_for_function("([el, old]) => el.textContent !== old",
                                              arg=[await answer.element_handle(), before], timeout=10_000)
-                figures.trips.append(time.perf_counter() - moved)
+                timings.trips.append(time.perf_counter() - moved)
             except Exception:  # at the end of the slider's range nothing changes: turn round
                 key = "ArrowLeft" if key == "ArrowRight" else "ArrowRight"
+            await asyncio.sleep(pause)
     except Exception as error:
-        figures.failed += 1
+        timings.failure(name, error)
         if SHOTS:
-            await page.screenshot(path=f"{SHOTS}/{name}-{figures.failed}.png")
-        figures.errors = [*figures.errors, f"{name}: {type(error).__name__}: {str(error)[:300]}"][:5]
+            await page.screenshot(path=f"{SHOTS}/{name}-{timings.failed}.png")
     finally:
         await context.close()
 
 
-async def _class(base: str, students: int, seconds: float, figures: Figures, server: int) -> None:
-    from playwright.async_api import async_playwright
+SLIDERS = ("IntSliderModel", "FloatSliderModel")
 
+
+async def _wire_student(base: str, name: str, ready: str, seconds: float, pause: float, timings: Timings,
+                        start: asyncio.Event) -> None:
+    """A student whose page draws nothing: it fetches the page, asks the kernel for the widgets' state, as the
+    page's widget manager does, and sends moves of the first slider, as the slider does."""
+    from tornado.httpclient import AsyncHTTPClient
+    from tornado.websocket import websocket_connect
+
+    await start.wait()
+    began = time.perf_counter()
+    try:
+        page = await AsyncHTTPClient().fetch(f"{base}/voila/render/{name}.ipynb", request_timeout=300)
+        kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', page.body.decode()).group(1)
+        socket = await websocket_connect(f"ws{base[4:]}/api/kernels/{kernel}/channels?session_id={uuid4()}")
+        wire = _Wire(socket)
+        control = uuid4().hex
+        await wire.ask(control, {}, "comm_open", {"version": "1.0.0"}, target_name="jupyter.widget.control")
+        replies = await wire.ask(control, {"method": "request_states"})
+        states = next(m["content"]["data"]["states"] for m in replies if m["msg_type"] == "comm_msg")
+        if not any(ready in str(model["state"].get("value", "")) for model in states.values()):
+            raise LookupError(f"no widget says {ready!r}")
+        timings.renders.append(time.perf_counter() - began)
+        slider, state = next((i, m["state"]) for i, m in states.items() if m["model_name"] in SLIDERS)
+        value, step = state["value"], state.get("step") or 1
+        until = time.perf_counter() + seconds
+        while time.perf_counter() < until:
+            if not state["min"] <= value + step <= state["max"]:  # at the end of the range: turn round
+                step = -step
+            value += step
+            moved = time.perf_counter()
+            await wire.ask(slider, {"method": "update", "state": {"value": value}, "buffer_paths": []})
+            timings.trips.append(time.perf_counter() - moved)
+            await asyncio.sleep(pause)
+        socket.close()
+    except Exception as error:
+        timings.failure(name, error)
+
+
+class _Wire:
+    """A page's connection to its kernel: Jupyter messages on the kernel's websocket, as the page sends them."""
+
+    def __init__(self, socket):
+        self.socket, self.session = socket, uuid4().hex
+
+    async def ask(self, comm: str, data: dict, kind: str = "comm_msg", metadata: dict | None = None,
+                  **content) -> list[dict]:
+        """Send a comm message; the kernel's messages in reply to it, up to its going idle."""
+        from jupyter_server.services.kernels.connection.base import deserialize_binary_message
+
+        asked = uuid4().hex
+        header = {"msg_id": asked, "msg_type": kind, "session": self.session, "username": "student",
+                  "date": "", "version": "5.3"}
+        await self.socket.write_message(json.dumps({
+            "header": header, "parent_header": {}, "metadata": metadata or {}, "channel": "shell", "buffers": [],
+            "content": {"comm_id": comm, "data": data, **content}}))
+        replies = []
+        while True:
+            frame = await asyncio.wait_for(self.socket.read_message(), 60)
+            if frame is None:
+                raise ConnectionError("the kernel's websocket closed")
+            message = json.loads(frame) if isinstance(frame, str) else deserialize_binary_message(frame)
+            if message["parent_header"].get("msg_id") == asked:
+                replies.append(message)
+                if message["msg_type"] == "status" and message["content"]["execution_state"] == "idle":
+                    return replies
+
+
+async def _class(base: str, students: int, browsers: int, seconds: float, pause: float, figures: Figures,
+                 server: int) -> None:
+    from playwright.async_api import async_playwright
+    from tornado.httpclient import AsyncHTTPClient
+
+    AsyncHTTPClient.configure(None, max_clients=students)  # every page fetched at once, as a class does
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         start, names = asyncio.Event(), list(DASHBOARDS)
-        tasks = [asyncio.create_task(_student(browser, base, names[i % len(names)], DASHBOARDS[names[i % len(names)]],
-                                              seconds, figures, start)) for i in range(students)]
+        tasks = []
+        for i in range(students):
+            name = names[i % len(names)]
+            student = (_browser_student(browser, base, name, DASHBOARDS[name], seconds, pause, figures.browser, start)
+                       if i < browsers else
+                       _wire_student(base, name, DASHBOARDS[name], seconds, pause, figures.wire, start))
+            tasks.append(asyncio.create_task(student))
         await asyncio.sleep(1)  # every context open: they all start at once
         start.set()
 
@@ -130,13 +244,14 @@ async def _class(base: str, students: int, seconds: float, figures: Figures, ser
         used = {"server": own_cpu_seconds(server), "tree": cpu_seconds(server), "all": cpu_seconds(os.getpid())}
         used = {k: v - before[k] for k, v in used.items()}
         figures.cpu = {"server": used["server"], "kernels": used["tree"] - used["server"],
-                       "browsers": used["all"] - used["tree"]}
+                       "students": used["all"] - used["tree"]}
         await browser.close()
 
 
-def run(students: int = 30, seconds: float = 120, pool: int | None = None, idle: int = 90, warm: float = 300,
-        refill: float = REFILL) -> Figures:
-    """Start the server, let ``students`` use it for ``seconds``, and measure (see the module docstring). The pool
+def run(students: int = 30, browsers: int = 3, seconds: float = 120, pause: float = 1.0, pool: int | None = None,
+        idle: int = 90, warm: float = 300, refill: float = REFILL) -> Figures:
+    """Start the server, let ``students`` use it for ``seconds``, ``browsers`` of them in Chromium, each reading
+    its answer for ``pause`` seconds before the next move, and measure (see the module docstring). The pool
     holds by default a kernel for every student of a dashboard, as a teacher sets it for a class."""
     pool = pool or -(-students // len(DASHBOARDS))
     port = free_port()
@@ -153,13 +268,13 @@ def run(students: int = 30, seconds: float = 120, pool: int | None = None, idle:
         settle(server.pid, deadline + 60)  # the pool's kernels have run their notebooks
         ready = kernels(server.pid)
         figures.kernels["pool"], figures.memory["before"] = len(ready), megabytes(server.pid)
-        asyncio.run(_class(f"http://127.0.0.1:{port}", students, seconds, figures, server.pid))
+        asyncio.run(_class(f"http://127.0.0.1:{port}", students, browsers, seconds, pause, figures, server.pid))
 
         def freed() -> int:  # the pool's kernels that students took are gone once their pages have closed
             return len(ready - kernels(server.pid))
 
         deadline = time.monotonic() + idle * 3 + 90
-        while time.monotonic() < deadline and (freed() < len(figures.renders)
+        while time.monotonic() < deadline and (freed() < figures.rendered
                                                or len(kernels(server.pid)) != len(ready)):
             time.sleep(2)
         settle(server.pid, time.monotonic() + 60)  # the refilled kernels have run their notebooks
@@ -173,14 +288,17 @@ def run(students: int = 30, seconds: float = 120, pool: int | None = None, idle:
 def main() -> None:
     parser = argparse.ArgumentParser(description="a class of simulated students on the classroom server")
     parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--browsers", type=int, default=3, help="how many of the students are real browsers")
     parser.add_argument("--seconds", type=float, default=120, help="how long each student moves a slider")
+    parser.add_argument("--pause", type=float, default=1.0, help="seconds a student reads an answer before moving")
     parser.add_argument("--pool", type=int, help="pre-heated kernels per dashboard (default: one per student)")
     parser.add_argument("--idle", type=int, default=90, help="seconds before a closed page's kernel is freed")
     parser.add_argument("--warm", type=float, default=300, help="seconds to wait for the pool at most")
     parser.add_argument("--refill", type=float, default=REFILL, help="seconds before a taken kernel is replaced")
     parser.add_argument("--json", action="store_true", help="the figures as JSON")
     args = parser.parse_args()
-    figures = run(args.students, args.seconds, args.pool, args.idle, args.warm, args.refill)
+    figures = run(args.students, args.browsers, args.seconds, args.pause, args.pool, args.idle, args.warm,
+                  args.refill)
     print(json.dumps(dataclasses.asdict(figures)) if args.json else figures.report())
 
 
