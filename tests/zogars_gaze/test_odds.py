@@ -98,13 +98,22 @@ def test_hold_advice_ranks_every_hold_exactly():
     assert hold_advice("3x5", (1, 2, 3, 4, 6), rolls_left=1).p(()) == p_win("3x5", rolls=1)
     won = hold_advice("3x5", (5, 5, 5, 1, 2), rolls_left=2)
     assert won.already_won and won.ranking == ()
+    # asked for Fractions, every number the advice gives is one, even with no hold to rank
+    as_fractions = hold_advice("3x5", (2, 3, 4, 6, 6), rolls_left=1, number=Fraction)
+    assert as_fractions.gain_over_simple == hold_advice("3x5", (2, 3, 4, 6, 6), rolls_left=1).gain_over_simple
+    assert type(as_fractions.gain_over_simple) is Fraction
+    assert type(hold_advice("3x5", (5, 5, 5, 1, 2), rolls_left=2, number=Fraction).gain_over_simple) is Fraction
     with pytest.raises(ValueError):
         hold_advice("3x5", (1, 2, 3), rolls_left=1)
 
 
 def test_mimic_and_deck_odds():
     assert p_pips_at_least(5) == 1 and p_pips_at_least(31) == 0
-    assert p_pips_at_least(30) == R(1, 7776)
+    assert p_pips_at_least(30) == R(1, 7776) == p_pips_at_least(30, number=Fraction)
+    assert type(p_pips_at_least(30, number=Fraction)) is Fraction
+    # the Mimic's test against all 6^5 rolls of the five dice
+    rolls = list(itertools.product(range(1, 7), repeat=5))
+    assert p_pips_at_least(21) == R(sum(sum(r) >= 21 for r in rolls), len(rolls))
     assert p_next_card({"gaze": 1, "monster": 3}, "monster") == R(3, 4)
     # the 7th Gaze within n cards, checked by enumerating every order of a small deck
     deck = ["gaze"] * 2 + ["other"] * 4

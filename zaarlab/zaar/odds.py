@@ -93,7 +93,7 @@ def next_card_odds(mansion: Mansion, pile: Iterable[str] | None = None, missions
                    used: frozenset = frozenset(), number: Callable[[int, int], Any] = rational) -> dict:
     """The chances for the next card: a placeable room, a sacred room, an event, and each mission asked for.
 
-    ``number`` makes each chance from its numerator and denominator: ``sympy.Rational``, or
+    ``number`` makes each chance from its numerator and denominator: ``sympy.Rational`` (the default), or
     ``fractions.Fraction`` for code with no use for sympy (the mansion builder).
 
     >>> next_card_odds(Mansion.start("bloody_chamber"))["event"]

@@ -71,7 +71,7 @@ def fate(state: ZogarState, card: str) -> tuple[Fraction, bool]:
         return Fraction(0), True
     if kind == "mimic":
         threshold = sum(cards[c].level for c in state.owned(state.player))
-        return 1 - _fraction(p_pips_at_least(threshold)), False
+        return 1 - p_pips_at_least(threshold, number=Fraction), False
     if kind == "thieves" and (carrying or _has_use(state, "pass_thieves")):
         return Fraction(0), False
     if not info.is_enemy:
@@ -151,7 +151,7 @@ def _alive(state: ZogarState, limit: int, revealed: int) -> Fraction:
             p += Fraction(gazes - g, left) * alive(drawn + 1, g + 1, m, f, o)
         if mimics > m:
             threshold = base + f[0] + 2 * f[1] + 3 * f[2]
-            death = 1 - _fraction(p_pips_at_least(threshold))
+            death = 1 - p_pips_at_least(threshold, number=Fraction)
             p += Fraction(mimics - m, left) * _through(death, alive(drawn + 1, g, m + 1, f, o), draught)
         return p
 
@@ -212,10 +212,6 @@ def _has_use(state: ZogarState, use: str) -> bool:
 @cache
 def _p_win_fraction(requirement: str, rolls: int, straight_alt: str) -> Fraction:
     return _p_win(requirement, rolls, straight_alt=straight_alt, number=Fraction)
-
-
-def _fraction(q: sympy.Rational) -> Fraction:
-    return Fraction(int(q.p), int(q.q))
 
 
 def _rational(q: Fraction) -> sympy.Rational:

@@ -183,10 +183,10 @@ def simple_hold(requirement: Requirement | str, pool: tuple[int, ...]) -> tuple[
 
 
 def p_win(requirement: Requirement | str, rolls: int = ROLLS, policy: str = "optimal",
-          number: Callable[[int, int], Any] = rational, **readings) -> sympy.Rational:
+          number: Callable[[int, int], Any] = rational, **readings) -> sympy.Rational | Any:
     """P(beating the requirement within ``rolls`` rolls), exactly, under the optimal or the simple policy.
 
-    ``number`` makes the probability from its numerator and denominator: ``sympy.Rational``, or
+    ``number`` makes the probability from its numerator and denominator: ``sympy.Rational`` (the default), or
     ``fractions.Fraction`` for code with no use for sympy (the command line, the figures, the bots).
 
     >>> import sympy
@@ -214,6 +214,8 @@ class HoldAdvice:
     ranking: tuple[tuple[tuple[int, ...], sympy.Rational], ...]
     simple: tuple[int, ...]
     already_won: bool
+    number: Callable[[int, int], Any] = rational
+    """What :func:`hold_advice` made its probabilities with: ``sympy.Rational`` or ``fractions.Fraction``."""
 
     @property
     def best(self) -> tuple[int, ...]:
@@ -226,7 +228,7 @@ class HoldAdvice:
     @property
     def gain_over_simple(self) -> sympy.Rational:
         """How much the best hold beats the simple policy's hold, in probability."""
-        return self.ranking[0][1] - self.p(self.simple) if self.ranking else rational(0)
+        return self.ranking[0][1] - self.p(self.simple) if self.ranking else self.number(0, 1)
 
 
 def hold_advice(requirement: Requirement | str, dice: tuple[int, ...], rolls_left: int,
@@ -248,13 +250,13 @@ def hold_advice(requirement: Requirement | str, dice: tuple[int, ...], rolls_lef
         raise ValueError(f"after a roll, 0 to {MAX_ROLLS - 1} rolls are left, not {rolls_left}")
     won = req.is_met(pool)
     if won or rolls_left == 0:
-        return HoldAdvice(req, pool, rolls_left, (), simple_hold(req, pool), won)
+        return HoldAdvice(req, pool, rolls_left, (), simple_hold(req, pool), won, number)
     _, holds = _tables(req, rolls_left + 1, "optimal")
     table = holds[rolls_left - 1]
     scale = FACES ** (DICE * rolls_left)
     ranked = sorted(_holds_of(pool), key=lambda h: (-table[h], h))  # integers over one scale: no fractions to sort
     ranking = [(h, number(table[h], scale)) for h in ranked]
-    return HoldAdvice(req, pool, rolls_left, tuple(ranking), simple_hold(req, pool), False)
+    return HoldAdvice(req, pool, rolls_left, tuple(ranking), simple_hold(req, pool), False, number)
 
 
 def _check(rolls: int, policy: str) -> None:
@@ -266,13 +268,16 @@ def _check(rolls: int, policy: str) -> None:
 
 
 # -- other dice and the deck ---------------------------------------------------------------------------------
-def p_pips_at_least(threshold: int) -> sympy.Rational:
+def p_pips_at_least(threshold: int, number: Callable[[int, int], Any] = rational) -> sympy.Rational | Any:
     """P(the five dice add up to at least ``threshold``): the Mimic's test (ZOGAR-MIMIC-01).
 
-    >>> p_pips_at_least(18), p_pips_at_least(25)
-    (1/2, 7/216)
+    ``number`` makes the probability from its numerator and denominator, as in :func:`p_win`.
+
+    >>> p_pips_at_least(18), p_pips_at_least(25), p_pips_at_least(25, number=Fraction)
+    (1/2, 7/216, Fraction(7, 216))
     """
-    return sum_dist(DICE, FACES).p(lambda total: total >= threshold)
+    exact = sum_dist(DICE, FACES).fraction(lambda total: total >= threshold)
+    return number(exact.numerator, exact.denominator)
 
 
 def p_escape(trap: str) -> sympy.Rational:
