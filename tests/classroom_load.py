@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import dataclasses
 import json
 import math
@@ -53,7 +54,7 @@ from .processes import (
     stop,
 )
 
-SHOTS = os.environ.get("ZAARLAB_LOAD_SHOTS")  # a folder for screenshots of pages that failed
+SHOTS = os.environ.get("ZAARLAB_LOAD_SHOTS")  # a folder for the server's log, and what failed pages showed
 DASHBOARDS = {"dice_sums": "P(sum of", "zargos_battle": "attacker takes", "zogar_hold_advisor": "best: keep",
               "zerzura_collection": "total:", "zaar_astrolabe": "plates:"}  # each with a slider to move
 
@@ -72,9 +73,11 @@ class Timings:
     failed: int = 0
     errors: list[str] = field(default_factory=list)  # why pages failed, the first few
 
-    def failure(self, name: str, error: Exception) -> None:
+    def failure(self, name: str, error: Exception, said: list[str] = ()) -> None:
+        """Count a page that failed, keeping why (and the page's last complaints, if it made any)."""
         self.failed += 1
-        self.errors = [*self.errors, f"{name}: {type(error).__name__}: {str(error)[:300]}"][:5]
+        why = f"{name}: {type(error).__name__}: {str(error)[:300]}" + "".join(f"\n      page: {s}" for s in said[-3:])
+        self.errors = [*self.errors, why][:5]
 
     def report(self, kind: str) -> str:
         if not self.renders:
@@ -113,6 +116,9 @@ async def _browser_student(browser, base: str, name: str, ready: str, seconds: f
     """A student in Chromium: the page is drawn and its first slider moved from the keyboard."""
     context = await browser.new_context(viewport={"width": 1100, "height": 900})
     page = await context.new_page()
+    said = []  # what the page's scripts complained of, for the report if the page fails
+    page.on("console", lambda message: said.append(f"{message.type}: {message.text[:200]}"))
+    page.on("pageerror", lambda error: said.append(str(error)[:200]))
     await start.wait()
     began = time.perf_counter()
     try:
@@ -138,30 +144,36 @@ async def _browser_student(browser, base: str, name: str, ready: str, seconds: f
                 key = "ArrowLeft" if key == "ArrowRight" else "ArrowRight"
             await asyncio.sleep(pause)
     except Exception as error:
-        timings.failure(name, error)
+        timings.failure(name, error, said)
         if SHOTS:
-            await page.screenshot(path=f"{SHOTS}/{name}-{timings.failed}.png")
+            with contextlib.suppress(Exception):  # a page that hangs may not even give its picture
+                Path(f"{SHOTS}/{name}-{timings.failed}.html").write_text(await page.content())
+                await page.screenshot(path=f"{SHOTS}/{name}-{timings.failed}.png")
     finally:
         await context.close()
 
 
 SLIDERS = ("IntSliderModel", "FloatSliderModel")
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"  # how a page names a widget it is to draw
 
 
 async def _wire_student(base: str, name: str, ready: str, seconds: float, pause: float, timings: Timings,
                         start: asyncio.Event) -> None:
     """A student whose page draws nothing: it fetches the page, asks the kernel for the widgets' state, as the
     page's widget manager does, and sends moves of the first slider, as the slider does."""
+    from jupyter_server.services.kernels.connection.base import deserialize_binary_message
     from tornado.httpclient import AsyncHTTPClient
     from tornado.websocket import websocket_connect
 
     await start.wait()
     began = time.perf_counter()
     try:
-        page = await AsyncHTTPClient().fetch(f"{base}/voila/render/{name}.ipynb", request_timeout=300)
-        kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', page.body.decode()).group(1)
+        page = (await AsyncHTTPClient().fetch(f"{base}/voila/render/{name}.ipynb", request_timeout=300)).body.decode()
+        if WIDGET_VIEW not in page:  # what a browser would draw is missing, whatever the kernel holds
+            raise LookupError("the page carries no widget to draw: its notebook's outputs were lost")
+        kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
         socket = await websocket_connect(f"ws{base[4:]}/api/kernels/{kernel}/channels?session_id={uuid4()}")
-        wire = _Wire(socket)
+        wire = _Wire(socket, deserialize_binary_message)
         control = uuid4().hex
         await wire.ask(control, {}, "comm_open", {"version": "1.0.0"}, target_name="jupyter.widget.control")
         replies = await wire.ask(control, {"method": "request_states"})
@@ -188,14 +200,12 @@ async def _wire_student(base: str, name: str, ready: str, seconds: float, pause:
 class _Wire:
     """A page's connection to its kernel: Jupyter messages on the kernel's websocket, as the page sends them."""
 
-    def __init__(self, socket):
-        self.socket, self.session = socket, uuid4().hex
+    def __init__(self, socket, deserialize):
+        self.socket, self.deserialize, self.session = socket, deserialize, uuid4().hex
 
     async def ask(self, comm: str, data: dict, kind: str = "comm_msg", metadata: dict | None = None,
                   **content) -> list[dict]:
         """Send a comm message; the kernel's messages in reply to it, up to its going idle."""
-        from jupyter_server.services.kernels.connection.base import deserialize_binary_message
-
         asked = uuid4().hex
         header = {"msg_id": asked, "msg_type": kind, "session": self.session, "username": "student",
                   "date": "", "version": "5.3"}
@@ -207,7 +217,7 @@ class _Wire:
             frame = await asyncio.wait_for(self.socket.read_message(), 60)
             if frame is None:
                 raise ConnectionError("the kernel's websocket closed")
-            message = json.loads(frame) if isinstance(frame, str) else deserialize_binary_message(frame)
+            message = json.loads(frame) if isinstance(frame, str) else self.deserialize(frame)
             if message["parent_header"].get("msg_id") == asked:
                 replies.append(message)
                 if message["msg_type"] == "status" and message["content"]["execution_state"] == "idle":
@@ -258,7 +268,8 @@ def run(students: int = 30, browsers: int = 3, seconds: float = 120, pause: floa
     home = Path(os.environ.get("TMPDIR", "/tmp")) / f"zaarlab-load-{port}"
     env = voila_environment(jupyter_home(home))
     command = voila_command("127.0.0.1", port, pool, idle=idle, check=max(1, idle // 3), refill=refill)
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(f"{SHOTS}/voila.log", "wb") if SHOTS else open(os.devnull, "wb") as log:  # the log beside the shots
+        server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log)
     figures = Figures()
     try:
         expected = pool * len(list(FOLDER.glob("*.ipynb")))

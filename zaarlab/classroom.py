@@ -31,6 +31,12 @@ IDLE = 300  # seconds a kernel whose page is closed may idle before it is freed
 CHECK = 30  # seconds between checks for such kernels
 REFILL = 60  # seconds after a page takes a pre-heated kernel before a new one is started in its place: a class
 # opening pages at once gets the CPU for its pages, not for the refills
+OUTPUT_WAIT = 120  # seconds a pre-heating kernel's cell may take to send its outputs after it has run. Voila's
+# default (4 s) is too short when a whole pool warms at once on two cores: the outputs are dropped, and a page then
+# arrives with its text but without its widgets.
+# Kernels talk to the server over local sockets where the system has them: a pool of kernels starting at once over
+# TCP can pick the same port twice, and the kernel that loses the race dies before its page is ever drawn.
+_LOCAL_SOCKETS = ("--KernelManager.transport=ipc",) if os.name == "posix" else ()
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,7 @@ def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: 
     return [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--Voila.ip={host}", f"--port={port}",
             "--template=zaarlab",
             "--preheat_kernel=True", f"--pool_size={pool}", f"--VoilaKernelManager.fill_delay={refill}",
+            f"--VoilaExecutor.iopub_timeout={OUTPUT_WAIT}", *_LOCAL_SOCKETS,
             f"--MappingKernelManager.cull_idle_timeout={idle}",
             f"--MappingKernelManager.cull_interval={check}", "--MappingKernelManager.cull_connected=False",
             "--VoilaConfiguration.multi_kernel_manager_class=zaarlab.classroom_kernels.ClassroomKernelManager"]
