@@ -307,6 +307,7 @@ def point_pages_at_the_site(output: Path, font: Path) -> int:
 LANDING = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>zaarlab classroom</title>
+{lite_settings}
 <style>body {{ font-family: system-ui, sans-serif; max-width: 44em; margin: 2em auto; padding: 0 1em;
 line-height: 1.6; color: #1a1a1a }} a {{ color: #0057a8 }} li {{ margin: .4em 0 }}</style></head>
 <body><h1>zaarlab classroom</h1>
@@ -322,7 +323,14 @@ with no server and no internet.</p>
 
 
 def landing_page(output: Path, notebooks: Path) -> None:
-    """The site's first page, in place of JupyterLite's redirect: the dashboards by title, then the notebooks."""
+    """The site's first page, in place of JupyterLite's redirect: the dashboards by title, then the notebooks.
+
+    It keeps the redirect's settings element: JupyterLite's lab reads the settings of every folder above it, up to
+    the site's first page, and without them draws nothing."""
+    redirect = (output / "index.html").read_text(encoding="utf-8")
+    settings = re.search(r'<script\s+id="jupyter-config-data".*?</script>', redirect, re.S)
+    if not settings:
+        raise SystemExit("JupyterLite's first page has no jupyter-config-data element for the landing page to keep")
     sys.path.insert(0, str(ROOT))
     from zaarlab.classroom import dashboards, describe
 
@@ -335,8 +343,8 @@ def landing_page(output: Path, notebooks: Path) -> None:
             continue
         teaching.append(f'<li><a href="lab/index.html?path={relative}">{describe(notebook).title}</a> '
                         f'<small>({relative})</small></li>')
-    (output / "index.html").write_text(LANDING.format(dashboards=boards, notebooks="".join(teaching)),
-                                       encoding="utf-8")
+    page = LANDING.format(lite_settings=settings.group(0), dashboards=boards, notebooks="".join(teaching))
+    (output / "index.html").write_text(page, encoding="utf-8")
 
 
 def foreign_addresses(output: Path) -> list[str]:

@@ -1,6 +1,7 @@
 """The static site (``make site``): built from the registries, served by a plain static server, it runs every
 classroom dashboard in the browser with Python in WebAssembly, asks no other host for anything, answers its
-controls, passes an accessibility scan, and computes in Pyodide exactly what zaarlab computes here."""
+controls, passes an accessibility scan, computes in Pyodide exactly what zaarlab computes here, and its JupyterLab
+runs teaching notebooks top to bottom."""
 
 import contextlib
 import io
@@ -194,3 +195,39 @@ print(json.dumps({{"platform": sys.platform, "answers": answers}}))
             main([a.replace("CARDS", str(cards)) for a in argv])
         here.append(json.loads(out.getvalue()))
     assert there["answers"] == here
+
+
+
+
+# Teaching notebooks in the site's JupyterLite, run as a reader runs them: what only a live run shows (a line an
+# output prints, a widget's answer), and how many figures are drawn at least. Two of the thirteen, as Python in the
+# browser is several times slower than here; between them they use what the notebooks load: sympy's expressions,
+# widgets, plotly's figures, networkx's maps.
+LITE_NOTEBOOKS = {"00_start_here.ipynb": ("P(sum of 3d6 ≥", 1), "zargos/01_the_planet.ipynb": ("92 by land", 3)}
+
+
+def _menu(page, menu: str, item: str) -> None:
+    page.locator(".lm-MenuBar-itemLabel", has_text=menu).first.click()
+    page.locator(".lm-Menu-itemLabel", has_text=item).first.click()
+
+
+@pytest.mark.parametrize("notebook", list(LITE_NOTEBOOKS))
+def test_a_teaching_notebook_runs_top_to_bottom_in_the_sites_jupyterlite(offline, served, notebook):
+    from playwright.sync_api import expect
+
+    page, _ = offline
+    shown, figures = LITE_NOTEBOOKS[notebook]
+    code_cells = sum(c["cell_type"] == "code" for c in json.loads((ROOT / "notebooks" / notebook).read_text())["cells"])
+    page.set_viewport_size({"width": 1400, "height": 12_000})  # JupyterLab draws the cells in view: here, all of them
+    page.goto(f"{served}/lab/index.html?path={notebook}")
+    expect(page.get_by_role("button", name="Python (Pyodide) | Idle")).to_be_visible(timeout=180_000)
+    _menu(page, "Edit", "Clear Outputs of All Cells")  # what follows is the live run's, not the saved outputs
+    expect(page.get_by_text(shown)).to_have_count(0)
+    _menu(page, "Run", "Run All Cells")
+    page.wait_for_function("""count => { const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+        return prompts.length === count && prompts.every(prompt => /\\[\\d+\\]/.test(prompt.textContent)); }""",
+                           arg=code_cells, timeout=600_000)  # every cell has run: none waiting ([ ]) or running ([*])
+    expect(page.get_by_text(shown).first).to_be_visible(timeout=60_000)
+    expect(page.locator(".jp-Notebook .js-plotly-plot").nth(figures - 1)).to_be_visible(timeout=60_000)  # drawn
+    assert_no_python_error(page)
+    expect(page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")).to_have_count(0)
