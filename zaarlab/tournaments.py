@@ -168,13 +168,30 @@ class TournamentRunner(Panel):
         self.progress = widgets.IntProgress(value=0, min=0, max=games, description="played")
         self.status = widgets.HTML()
         self.button.on_click(guarded(self.run, self.status))
+        for control in (*self.seats, self.games):
+            control.observe(guarded(self.ready, self.status), "value")
         self.chart = widgets.Output()
         self.result, self.figure = None, None
         self.box = widgets.VBox([ui.row(self.seats), ui.row([self.games, self.button]), self.progress,
                                  self.status, self.chart])
+        self.ready()
+
+    def ready(self) -> None:
+        """Say what *play them* will play, as soon as a seat or the number of games changes: the reader sees the
+        choice reached Python (a click sent right after a slider move can overtake the move's last update).
+
+        >>> from zaarlab.zerzura.widgets import tournament_runner
+        >>> runner = tournament_runner(seats=("planner", "random"), games=4)
+        >>> runner.games.value = 6
+        >>> "6 games to play: planner against random" in runner.status.value, runner.progress.max
+        (True, 6)
+        """
+        self.progress.max, self.progress.value = self.games.value, 0
+        self.status.value = as_html(f"{self.games.value} games to play: "
+                                    + " against ".join(s.value for s in self.seats))
 
     def run(self) -> None:
-        self.progress.max, self.progress.value = self.games.value, 0
+        self.progress.value = 0
 
         def advance(done: int) -> None:
             self.progress.value = done

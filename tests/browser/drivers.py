@@ -298,14 +298,19 @@ def drive_deck_explorer(page, root, twin) -> None:
 
 
 def drive_tournament_runner(page, root, twin) -> None:
-    """TournamentRunner: a seat menu, the games slider and *play them*: the progress bar fills, the status counts
-    the games and the chart's bars are the twin's tournament, seed for seed."""
+    """TournamentRunner: a seat menu, the games slider and *play them*: the status says what will be played, the
+    progress bar fills, the status counts the games and the chart's bars are the twin's tournament, seed for
+    seed."""
     selects = root.locator(".widget-dropdown select")
     other = next(name for name in twin.bots if name != twin.seats[0].value)
     selects.nth(0).select_option(other)
     twin.seats[0].value = other
     press(page, root.locator(".widget-slider .noUi-handle").first, "ArrowLeft", 2)  # two games a step
     twin.games.value -= 4
+    # the kernel has both steps before the click: ipywidgets holds back a slider's update while one is in flight,
+    # but sends a click at once, so a click straight after two steps could play the games of the first
+    expect(root.locator(".widget-html").first).to_contain_text(f"{twin.games.value} games to play: {other} against",
+                                                               timeout=WAIT)
     root.locator(".widget-button", has_text="play them").click()
     twin.run()
     expect(root.locator(".widget-html", has_text="games played")).to_have_text(f"{twin.result.games} games played",
