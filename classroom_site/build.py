@@ -276,11 +276,14 @@ def content(folder: Path) -> None:
 MERMAID = re.compile(r'<script type="module">\s*document\.addEventListener\("DOMContentLoaded", async \(\) => \{\s*'
                      r'const diagrams = document\.querySelectorAll\("\.jp-Mermaid.*?</script>', re.S)
 FONT_AWESOME_4 = re.compile(r'<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/npm/font-awesome@4[^"]*"[^>]*>')
+CELLS = re.compile(r'<div (id="rendered_cells".*?)</div>(\s*<script type="text/javascript">\s*window\.voila_finish\(\);)',
+                   re.S)  # the cells' box, up to the script that shows it
 
 
 def point_pages_at_the_site(output: Path, font: Path) -> int:
-    """Rewrite Voici's pages: the kernel's relative addresses and the icon font's CDN point into the site, and
-    the loader of Mermaid diagrams (from a CDN, and for diagrams no notebook here has) goes."""
+    """Rewrite Voici's pages: the kernel's relative addresses and the icon font's CDN point into the site, the
+    loader of Mermaid diagrams (from a CDN, and for diagrams no notebook here has) goes, and a dashboard's cells are
+    a <main> landmark, as in the classroom's Voila template (``zaarlab/jupyter-data``)."""
     shutil.copytree(font / "css", output / "voici" / "fontawesome" / "css")
     shutil.copytree(font / "webfonts", output / "voici" / "fontawesome" / "webfonts")
     pages = 0
@@ -298,6 +301,9 @@ def point_pages_at_the_site(output: Path, font: Path) -> int:
             if notebooks not in text:
                 raise SystemExit(f"{page.relative_to(output)} does not name the kernel's packages as {notebooks}")
             text = text.replace(notebooks, dashboards)
+            text, found = CELLS.subn(r"<main \1</main>\2", text)
+            if found != 1 and page.parent.parent.name == "render":  # a dashboard, not the folder's listing
+                raise SystemExit(f"{page.relative_to(output)}: no box of cells found to make the main landmark")
         if text != original:
             page.write_text(text, encoding="utf-8")
             pages += 1
@@ -310,7 +316,7 @@ LANDING = """<!DOCTYPE html>
 {lite_settings}
 <style>body {{ font-family: system-ui, sans-serif; max-width: 44em; margin: 2em auto; padding: 0 1em;
 line-height: 1.6; color: #1a1a1a }} a {{ color: #0057a8 }} li {{ margin: .4em 0 }}</style></head>
-<body><h1>zaarlab classroom</h1>
+<body><main><h1>zaarlab classroom</h1>
 <p>Exact odds and rules of Zaar, Zogar's Gaze, Zerzura and Zargos. Everything runs in this browser: each page
 takes a little while to start Python (up to half a minute on a slow machine), then every answer is computed here,
 with no server and no internet.</p>
@@ -318,7 +324,7 @@ with no server and no internet.</p>
 <h2>Teaching notebooks</h2>
 <p>The notebooks open in JupyterLab, in the browser; run them, change them (changes stay in this browser).</p>
 <ul>{notebooks}</ul>
-</body></html>
+</main></body></html>
 """
 
 
