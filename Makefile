@@ -13,7 +13,7 @@ lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 test: $(VENV)/.dev
-	$(BIN)/ruff check zaarlab tests bench docs conftest.py
+	$(BIN)/ruff check zaarlab tests bench docs classroom_site conftest.py
 	$(BIN)/pytest -n auto --dist loadgroup --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		notebooks/ tests/ zaarlab/
 

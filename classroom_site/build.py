@@ -276,8 +276,8 @@ def content(folder: Path) -> None:
 MERMAID = re.compile(r'<script type="module">\s*document\.addEventListener\("DOMContentLoaded", async \(\) => \{\s*'
                      r'const diagrams = document\.querySelectorAll\("\.jp-Mermaid.*?</script>', re.S)
 FONT_AWESOME_4 = re.compile(r'<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/npm/font-awesome@4[^"]*"[^>]*>')
-CELLS = re.compile(r'<div (id="rendered_cells".*?)</div>(\s*<script type="text/javascript">\s*window\.voila_finish\(\);)',
-                   re.S)  # the cells' box, up to the script that shows it
+CELLS = re.compile(r'<div (id="rendered_cells".*?)</div>'  # the cells' box, up to the script that shows it
+                   r'(\s*<script type="text/javascript">\s*window\.voila_finish\(\);)', re.S)
 
 
 def point_pages_at_the_site(output: Path, font: Path) -> int:
