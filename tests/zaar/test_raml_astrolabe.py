@@ -1,6 +1,7 @@
 """Zaar's raml and astrolabe, and the exact battle odds against brute force over every throw and Monte Carlo."""
 
 import random
+from collections import Counter
 from itertools import product
 
 import pytest
@@ -50,6 +51,17 @@ def test_ex_z09_ordered_and_unordered_numbers():
     unordered = Requirement.unordered((1, 2))
     assert unordered.met((2, 0, 1)) and not unordered.met((2, 2, 0))
     assert Requirement.unordered((0, 0)).met((0, 3, 0)) and not Requirement.unordered((0, 0)).met((0, 3, 1))
+
+
+@pytest.mark.rule("ZAAR-ASTRO-11")
+def test_an_unordered_requirement_is_met_exactly_when_its_numbers_are_among_the_dice():
+    """Against multiset subtraction, for every requirement of up to three numbers and every throw of three dice."""
+    faces = range(4)
+    for size in range(4):
+        for wanted in product(faces, repeat=size):
+            requirement = Requirement.unordered(wanted)
+            for dice in product(faces, repeat=3):
+                assert requirement.met(dice) == (not Counter(wanted) - Counter(dice)), (wanted, dice)
 
 
 @pytest.mark.rule("ZAAR-ASTRO-03", "ZAAR-ASTRO-04", "ZAAR-ASTRO-05", "ZAAR-ASTRO-06")

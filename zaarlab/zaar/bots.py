@@ -29,7 +29,7 @@ def greedy_bot(state: ZaarState, rng: random.Random):
         p = state.player
         odds = astrolabe_battle_dist(letter, state.mansion.room_at(cell).category, state.wisdom[p],
                                      warrior=state.characters[p] == "warrior", wise=state.characters[p] == "wise")
-        return Fight() if float(odds.p(lambda o: o in ("win", "extra_win"))) >= NERVE else EndTurn()
+        return Fight() if float(odds.fraction(lambda o: o in ("win", "extra_win"))) >= NERVE else EndTurn()
     if state.phase == "place":
         places = [a for a in legal if isinstance(a, Place)]
         return rng.choice(places) if places else legal[0]

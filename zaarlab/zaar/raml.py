@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -90,7 +89,7 @@ class Requirement:
         if self.kind == "ordered":
             return len(numbers) == len(self.values) and all(v is None or v == n for v, n in zip(
                 self.values, numbers, strict=True))
-        return not Counter(self.values) - Counter(numbers)
+        return all(numbers.count(v) >= self.values.count(v) for v in self.values)  # a sub-multiset (a few dice)
 
     def __str__(self) -> str:
         if self.kind == "ordered":

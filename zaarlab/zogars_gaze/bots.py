@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .. import tournaments
 from ..core.play import random_bot
@@ -99,7 +100,7 @@ class PressYourLuck:
             return Flip() if Flip() in legal else legal[0]
         if len(state.found) >= self.greed:
             return Leave()
-        if float(p_survive(state, 1)) < self.nerve:
+        if float(p_survive(state, 1, number=Fraction)) < self.nerve:
             peek = next((a for a in legal if isinstance(a, UseItem)), None)
             return peek or Leave()
         return Flip()
@@ -108,7 +109,7 @@ class PressYourLuck:
         if PassThieves() in legal:
             return PassThieves()
         req = state.game.cards[state.enemy].requirement
-        if PayThieves() in legal and float(p_win(req)) < self.nerve:
+        if PayThieves() in legal and float(p_win(req, number=Fraction)) < self.nerve:
             return PayThieves()
         return Fight()
 
@@ -117,7 +118,7 @@ class PressYourLuck:
 
     def _hold(self, state: ZogarState, legal: tuple):
         req = parse(state.game.cards[state.enemy].requirement, straight_alt=state.game.straight_alt)
-        advice = hold_advice(req, state.dice, rolls_left=state.rolls_allowed - state.rolls)
+        advice = hold_advice(req, state.dice, rolls_left=state.rolls_allowed - state.rolls, number=Fraction)
         return Hold(advice.best)
 
     def _dying(self, state: ZogarState, legal: tuple):

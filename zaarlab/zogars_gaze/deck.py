@@ -35,9 +35,10 @@ Examples
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.exact import rational
 
@@ -83,32 +84,36 @@ def fate(state: ZogarState, card: str) -> tuple[Fraction, bool]:
     return 1 - _p_win_fraction(info.requirement, rolls, state.game.straight_alt), True
 
 
-def p_survive(state: ZogarState, flips: int = 1) -> sympy.Rational:
+def p_survive(state: ZogarState, flips: int = 1,
+              number: Callable[[int, int], Any] = rational) -> sympy.Rational | Any:
     """P(coming through the next ``flips`` flips alive, and the game not lost to the seventh Gaze).
 
     Flipping stops early where the delve would end (a battle, a trap, Consuming Fear, or no card under the
     cut). Exact: a recursion over how many Gazes and Mimics have come up, the only cards whose effect on later
-    flips matters here.
+    flips matters here. ``number`` makes the probability from its numerator and denominator, as in
+    :func:`~zaarlab.zogars_gaze.odds.p_win` (``fractions.Fraction`` for the bots).
 
     >>> from dataclasses import replace
     >>> from .state import ZogarGame
     >>> state = replace(ZogarGame(players=2).initial_state(), dungeon=("gaze_1", "treasure_1"), drawable=2)
-    >>> p_survive(state, 1), p_survive(replace(state, gazes=("gaze_1",) * 6), 1)
-    (1, 1/2)
+    >>> p_survive(state, 1), p_survive(replace(state, gazes=("gaze_1",) * 6), 1, number=Fraction)
+    (1, Fraction(1, 2))
     """
     if flips < 0:
         raise ValueError(f"flips counts cards still to turn, not {flips}")
     revealed, limit = len(state.gazes), min(flips, state.drawable)
     if limit == 0:
-        return rational(1)
-    if not state.peeked:
-        return _rational(_alive(state, limit, revealed))
-    kind = state.game.cards[state.peeked].kind
-    if kind == "gaze" and revealed + 1 >= GAZES_TO_LOSE:
-        return rational(0)
-    death, stops = fate(state, state.peeked)
-    rest = Fraction(1) if stops or limit == 1 else _alive(state, limit - 1, revealed + (kind == "gaze"))
-    return _rational(_through(death, rest, _has_use(state, "cancel_death")))
+        alive = Fraction(1)
+    elif not state.peeked:
+        alive = _alive(state, limit, revealed)
+    elif state.game.cards[state.peeked].kind == "gaze" and revealed + 1 >= GAZES_TO_LOSE:
+        alive = Fraction(0)
+    else:
+        death, stops = fate(state, state.peeked)
+        gaze = state.game.cards[state.peeked].kind == "gaze"
+        rest = Fraction(1) if stops or limit == 1 else _alive(state, limit - 1, revealed + gaze)
+        alive = _through(death, rest, _has_use(state, "cancel_death"))
+    return number(alive.numerator, alive.denominator)
 
 
 def _through(death: Fraction, rest: Fraction, draught: bool) -> Fraction:
@@ -212,7 +217,3 @@ def _has_use(state: ZogarState, use: str) -> bool:
 @cache
 def _p_win_fraction(requirement: str, rolls: int, straight_alt: str) -> Fraction:
     return _p_win(requirement, rolls, straight_alt=straight_alt, number=Fraction)
-
-
-def _rational(q: Fraction) -> sympy.Rational:
-    return rational(q.numerator, q.denominator)
