@@ -25,11 +25,12 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
-from .exact import is_rational
+from .exact import is_rational_type
 
 _PLAIN = frozenset({type(None), bool, int, str})
 
@@ -43,25 +44,57 @@ def encode(value: Any) -> Any:
         if _PLAIN.issuperset(map(type, value)):  # a pile of card ids: copied in C, the commonest case by far
             return list(value)
         return [v if type(v) in _PLAIN else encode(v) for v in value]
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, enum.Enum):
-        return {"__enum__": type(value).__name__, "name": value.name}
-    if isinstance(value, Fraction) or is_rational(value):
-        return {"__q__": str(value)}
-    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple (a hex cell): kept as its type
-        return {"__type__": type(value).__name__, **{f: encode(getattr(value, f)) for f in value._fields}}
-    if isinstance(value, tuple | list):
-        return [encode(v) for v in value]
-    if isinstance(value, frozenset | set):
-        items = [encode(v) for v in value]
-        return {"__set__": sorted(items, key=lambda v: json.dumps(v, sort_keys=True))}
-    if isinstance(value, dict):
-        return {"__map__": [[encode(k), encode(v)] for k, v in value.items()]}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        return {"__type__": type(value).__name__, **fields}
-    raise TypeError(f"cannot encode {type(value).__name__} value {value!r} as JSON")
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:  # each other type's way is found once: a state holds thousands of cells and actions
+        encoder = _ENCODERS[kind] = _encoder_for(kind)
+    return encoder(value)
+
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _encoder_for(kind: type) -> Callable[[Any], Any]:
+    """How :func:`encode` writes a value of type ``kind`` (the order of the tests matters: an enum that is also a
+    str is written as the str)."""
+    if issubclass(kind, bool | int | str):
+        return lambda value: value
+    if issubclass(kind, enum.Enum):
+        return lambda value: {"__enum__": kind.__name__, "name": value.name}
+    if issubclass(kind, Fraction) or is_rational_type(kind):
+        return lambda value: {"__q__": str(value)}
+    if issubclass(kind, tuple) and hasattr(kind, "_fields"):  # a NamedTuple (a hex cell): kept as its type
+        return _named_tuple_encoder(kind)
+    if issubclass(kind, tuple | list):
+        return lambda value: [encode(v) for v in value]
+    if issubclass(kind, frozenset | set):
+        return lambda value: {"__set__": sorted((encode(v) for v in value), key=_json)}
+    if issubclass(kind, dict):
+        return lambda value: {"__map__": [[encode(k), encode(v)] for k, v in value.items()]}
+    if dataclasses.is_dataclass(kind):
+        return _fields_encoder(kind, tuple(f.name for f in dataclasses.fields(kind)))
+
+    def refuse(value):
+        raise TypeError(f"cannot encode {kind.__name__} value {value!r} as JSON")
+    return refuse
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def _named_tuple_encoder(kind: type) -> Callable[[tuple], dict]:
+    name, names = kind.__name__, kind._fields
+
+    def named(value: tuple) -> dict:
+        if _PLAIN.issuperset(map(type, value)):  # a cell's two ints: paired with their names in C
+            return {"__type__": name, **dict(zip(names, value, strict=True))}
+        return {"__type__": name, **{f: encode(v) for f, v in zip(names, value, strict=True)}}
+    return named
+
+
+def _fields_encoder(kind: type, names: tuple[str, ...]) -> Callable[[Any], dict]:
+    name = kind.__name__
+    return lambda value: {"__type__": name, **{f: encode(getattr(value, f)) for f in names}}
 
 
 def decode(data: Any, types: Iterable[type] = ()) -> Any:
@@ -75,7 +108,12 @@ def encode_fields(obj: Any, skip: Iterable[str] = ("game",)) -> dict:
 
     The inverse is :func:`decode_fields`; states use the pair for ``to_dict`` and ``state_from_dict``.
     """
-    return {f.name: encode(getattr(obj, f.name)) for f in dataclasses.fields(obj) if f.name not in skip}
+    return {name: encode(getattr(obj, name)) for name in _field_names(type(obj)) if name not in skip}
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def decode_fields(cls: type, data: dict, types: Iterable[type] = (), **given: Any) -> Any:

@@ -30,5 +30,11 @@ def rational(numerator: int | Fraction, denominator: int = 1):
 
 def is_rational(value: Any) -> bool:
     """Whether ``value`` is a ``sympy.Rational``, without importing sympy (if it is not loaded, none exists)."""
+    return is_rational_type(type(value))
+
+
+def is_rational_type(kind: type) -> bool:
+    """Whether ``kind`` is ``sympy.Rational`` or one of its classes (``Integer``, ``Half``...), without importing
+    sympy."""
     sympy = sys.modules.get("sympy")
-    return sympy is not None and isinstance(value, sympy.Rational)
+    return sympy is not None and issubclass(kind, sympy.Rational)
