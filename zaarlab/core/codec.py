@@ -71,7 +71,7 @@ def _encoder_for(kind: type) -> Callable[[Any], Any]:
     if issubclass(kind, dict):
         return lambda value: {"__map__": [[encode(k), encode(v)] for k, v in value.items()]}
     if dataclasses.is_dataclass(kind):
-        return _fields_encoder(kind, tuple(f.name for f in dataclasses.fields(kind)))
+        return _fields_encoder(kind, _field_names(kind))
 
     def refuse(value):
         raise TypeError(f"cannot encode {kind.__name__} value {value!r} as JSON")
