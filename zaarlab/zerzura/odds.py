@@ -161,12 +161,12 @@ class _SingleObject:
             return Fraction(0)
         total = sum(pool)
         draw = min(self.size, total)
-        result = Fraction(0)
+        result = Fraction(0)  # summed in ways to deal each Market, divided once by all the ways
         for market in _compositions(draw, pool):
             ways = math.prod(comb(n, k) for n, k in zip(pool, market, strict=True))
             left = tuple(n - k for n, k in zip(pool, market, strict=True))
-            result += Fraction(ways, comb(total, draw)) * self.act(short, left, market, holder, 0, rounds - 1)
-        return result
+            result += ways * self.act(short, left, market, holder, 0, rounds - 1)
+        return result / comb(total, draw)
 
     def _act(self, short: int, pool: tuple, market: tuple, holder: int, acted: int, rounds: int) -> Fraction:
         if short <= 0:
@@ -177,8 +177,8 @@ class _SingleObject:
         if (holder + acted) % self.n == self.player:
             best = max(showing)
             return self.act(short - best, pool, _less(market, best), holder, acted + 1, rounds)
-        return sum((Fraction(market[k], sum(market))  # another player takes a card at random
-                    * self.act(short, pool, _less(market, k), holder, acted + 1, rounds) for k in showing), Fraction(0))
+        return sum((market[k] * self.act(short, pool, _less(market, k), holder, acted + 1, rounds)  # another player
+                    for k in showing), Fraction(0)) / sum(market)  # takes a card at random
 
 
 def _less(groups: tuple, k: int) -> tuple:
@@ -204,11 +204,11 @@ def _simulate(state: ZerzuraState, player: int, need, pool: Counter, trials: int
     hits = 0
     for _ in range(trials):
         rng.shuffle(deck)
-        mine = list(state.areas[player] + state.stored[player])
+        mine = _Toward(cards, need, state.areas[player] + state.stored[player])
         market, holder, acted = (list(state.market), state.holder, state.acted) if state.phase == "act" else \
             ([], state.holder - 1, state.per_round)
         dealt, rounds = 0, _rounds_left(state)
-        while _short(cards, need, mine):
+        while mine.short():
             if acted == state.per_round or not market:
                 if rounds == 0:
                     break
@@ -217,23 +217,40 @@ def _simulate(state: ZerzuraState, player: int, need, pool: Counter, trials: int
                 if not market:
                     break
             if (holder + acted) % n == player:
-                card = min(market, key=lambda c: (_short(cards, need, mine + [c]), c))
-                mine.append(card)
+                card = min(market, key=lambda c: (mine.short(c), c))
+                mine.add(card)
             else:
                 card = rng.choice(market)
             market.remove(card)
             acted += 1
-        hits += not _short(cards, need, mine)
+        hits += not mine.short()
     p = hits / trials
     return TileChance(p, False, 1.96 * math.sqrt(max(p * (1 - p), 1 / trials) / trials), trials)
 
 
-def _short(cards, need, owned) -> int:
-    """What the tile still needs (0: met): Objects, cards, Characters; storage is not modelled (never met)."""
-    have = Counter()
-    for c in owned:
-        have.update(cards[c].objects)
-    short = sum(max(n - have[o], 0) for o, n in need.objects)
-    short += max(need.cards - len(owned), 0)
-    short += max(need.characters - sum(cards[c].kind != "goods" for c in owned), 0)
-    return short + need.stored
+class _Toward:
+    """What a player's cards give toward a tile, kept up to date card by card (the simulation asks after every card
+    in every Market)."""
+
+    def __init__(self, cards, need, owned):
+        self.cards, self.need = cards, need
+        self.objects, self.count, self.characters = Counter(), 0, 0
+        for card in owned:
+            self.add(card)
+
+    def add(self, card: str) -> None:
+        shown = self.cards[card]
+        self.objects.update(shown.objects)
+        self.count += 1
+        self.characters += shown.kind != "goods"
+
+    def short(self, extra: str | None = None) -> int:
+        """What the tile still needs (0: met), with ``extra`` if given: Objects, cards, Characters; storage is not
+        modelled (never met)."""
+        more = self.cards[extra] if extra else None
+        shown = more.objects if more else ()
+        need, have = self.need, self.objects
+        short = sum(max(n - have[o] - shown.count(o), 0) for o, n in need.objects)
+        short += max(need.cards - self.count - bool(more), 0)
+        short += max(need.characters - self.characters - (more is not None and more.kind != "goods"), 0)
+        return short + need.stored
