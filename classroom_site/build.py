@@ -301,9 +301,10 @@ def point_pages_at_the_site(output: Path, font: Path) -> int:
             if notebooks not in text:
                 raise SystemExit(f"{page.relative_to(output)} does not name the kernel's packages as {notebooks}")
             text = text.replace(notebooks, dashboards)
-            text, found = CELLS.subn(r"<main \1</main>\2", text)
-            if found != 1 and page.parent.parent.name == "render":  # a dashboard, not the folder's listing
-                raise SystemExit(f"{page.relative_to(output)}: no box of cells found to make the main landmark")
+            if page.parent.parent.name == "render":  # a dashboard, not the folder's listing
+                text, found = CELLS.subn(r"<main \1</main>\2", text)
+                if found != 1:
+                    raise SystemExit(f"{page.relative_to(output)}: no box of cells found to make the main landmark")
         if text != original:
             page.write_text(text, encoding="utf-8")
             pages += 1

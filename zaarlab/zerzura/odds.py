@@ -248,9 +248,9 @@ class _Toward:
         """What the tile still needs (0: met), with ``extra`` if given: Objects, cards, Characters; storage is not
         modelled (never met)."""
         more = self.cards[extra] if extra else None
-        shown = more.objects if more else ()
+        shown, cards, characters = (more.objects, 1, more.kind != "goods") if more else ((), 0, 0)
         need, have = self.need, self.objects
         short = sum(max(n - have[o] - shown.count(o), 0) for o, n in need.objects)
-        short += max(need.cards - self.count - bool(more), 0)
-        short += max(need.characters - self.characters - (more is not None and more.kind != "goods"), 0)
+        short += max(need.cards - self.count - cards, 0)
+        short += max(need.characters - self.characters - characters, 0)
         return short + need.stored
