@@ -20,9 +20,10 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-import operator
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, runtime_checkable
 
+from .derived import derived
+from .dist import ChanceTable
 from .exact import rational
 
 if TYPE_CHECKING:
@@ -74,6 +75,19 @@ class Action:
     [Bid(amount=1), Bid(amount=3), Pass()]
     """
 
+    @classmethod
+    def of(cls, *fields: Any) -> Any:
+        """The action with these fields, made once and shared: for legal actions listed at every step.
+
+        >>> from dataclasses import dataclass
+        >>> @dataclass(frozen=True)
+        ... class Bid(Action):
+        ...     amount: int
+        >>> Bid.of(3) is Bid.of(3), Bid.of(3) == Bid(3)
+        (True, True)
+        """
+        return _interned(cls, fields)
+
     def sort_key(self) -> tuple:
         return (type(self).__name__, tuple(self.__dict__.values()))  # a dataclass's fields, in order
 
@@ -81,6 +95,11 @@ class Action:
         if not isinstance(other, Action):
             return NotImplemented
         return self.sort_key() < other.sort_key()
+
+
+@functools.cache
+def _interned(kind: type, fields: tuple) -> Action:
+    return kind(*fields)
 
 
 @runtime_checkable
@@ -156,20 +175,23 @@ def replace(obj: Any, **changes: Any) -> Any:
     """
     if not isinstance(obj, RulesState):
         return dataclasses.replace(obj, **changes)
-    names = _field_names(type(obj))
-    unknown = [name for name in changes if name not in names]
-    if unknown:
-        raise TypeError(f"{type(obj).__name__} has no field {unknown[0]!r}")
-    values = obj.__dict__
-    new = object.__new__(type(obj))
-    new.__dict__.update({name: values[name] for name in names})
-    new.__dict__.update(changes)
+    cls = type(obj)
+    names = _field_names(cls)
+    if not changes.keys() <= names.keys():
+        raise TypeError(f"{cls.__name__} has no field {next(iter(changes.keys() - names.keys()))!r}")
+    new = object.__new__(cls)
+    values = new.__dict__
+    values.update(obj.__dict__)  # the fields, and maybe some derived values, which must go
+    if len(values) > len(names):
+        for name in _derived_names(cls):
+            values.pop(name, None)
+    values.update(changes)
     return new
 
 
 def legal_outcomes(state: RulesState) -> tuple:
     """The legal actions of a chance node: the outcomes of its :meth:`~RulesState.chance_weights`, in order."""
-    return tuple(map(operator.itemgetter(0), state.chance_weights()))
+    return state.chance_weights().outcomes
 
 
 _module = functools.cache(importlib.import_module)  # a rules module is looked up on every call of the API
@@ -178,6 +200,13 @@ _module = functools.cache(importlib.import_module)  # a rules module is looked u
 @functools.cache
 def _field_names(cls: type) -> dict[str, None]:
     return dict.fromkeys(f.name for f in dataclasses.fields(cls))  # in field order, with fast lookups
+
+
+@functools.cache
+def _derived_names(cls: type) -> tuple[str, ...]:
+    """The names under which a state of ``cls`` keeps what it derived (:class:`derived` and ``cached_property``)."""
+    return tuple(name for klass in cls.__mro__ for name, value in vars(klass).items()
+                 if isinstance(value, derived | functools.cached_property))
 
 
 class RulesState:
@@ -198,7 +227,7 @@ class RulesState:
     def legal_actions(self) -> tuple:
         return self._legal_actions
 
-    @functools.cached_property
+    @derived
     def _legal_actions(self) -> tuple:
         return self._rules().legal_actions(self)
 
@@ -210,25 +239,55 @@ class RulesState:
         ``weight / total``): :meth:`chance_outcomes` without fractions, for drivers that only sample."""
         return self._chance_weights
 
-    @functools.cached_property
-    def _chance_weights(self) -> tuple:  # asked for by the driver and by the legal outcomes: derived once
-        return tuple(self._rules().chance_weights(self))
+    @derived
+    def _chance_weights(self) -> ChanceTable:  # asked for by the driver and by the legal outcomes: derived once
+        weights = self._rules().chance_weights(self)
+        return weights if isinstance(weights, ChanceTable) else ChanceTable(weights)
 
     def apply(self, action: Any) -> Any:
-        try:
-            legal = self._legal_by_value.get(action)
-        except TypeError:  # unhashable: not an action; the rules refuse it
-            legal = None
-        if legal is not None and not same_kind(legal, action):  # 1.0 or True where the rules have the int 1
+        if id(action) not in self._legal_ids:  # not one of the legal actions itself, as bots and drivers pass
             try:
-                self._rules().apply(self, _Mistyped())
-            except IllegalActionError as refused:
-                raise IllegalActionError(refused.rule_id, f"{action!r} is a {type(action).__name__}, where the rules "
-                                         f"have the {type(legal).__name__} {legal!r}") from None
+                legal = self._legal_by_value.get(action)
+            except TypeError:  # unhashable: not an action; the rules refuse it
+                legal = None
+            if legal is not None and not same_kind(legal, action):  # 1.0 or True where the rules have the int 1
+                try:
+                    self._rules().apply(self, _Mistyped())
+                except IllegalActionError as refused:
+                    raise IllegalActionError(refused.rule_id, f"{action!r} is a {type(action).__name__}, where the "
+                                             f"rules have the {type(legal).__name__} {legal!r}") from None
         return self._rules().apply(self, action)
 
-    @functools.cached_property
-    def _legal_by_value(self) -> dict:
+    def is_legal(self, action: Any) -> bool:
+        """Whether ``action`` is one of :meth:`legal_actions` (by equality, as ``in`` would say, but by hash)."""
+        if id(action) in self._legal_ids:
+            return True
+        try:
+            return action in self._legal_by_value
+        except TypeError:  # unhashable: not an action
+            return False
+
+    def __getstate__(self) -> dict:
+        """The fields, for pickling and copying: what a state derived stays behind (the identities of its legal
+        actions, above all, mean nothing in another process)."""
+        names = _field_names(type(self))
+        return {name: value for name, value in self.__dict__.items() if name in names}
+
+    def _chance_table(self) -> ChanceTable | None:
+        """The chance node's table, if this is one (its lookups are kept with it: a game's dice are a few tables)."""
+        table = self.__dict__.get("_chance_weights")  # derived before the legal outcomes, which it lists
+        return table if table is not None and table.outcomes is self.legal_actions() else None
+
+    @derived
+    def _legal_ids(self) -> frozenset:  # the legal actions by identity: the quick test, for what bots pass back
+        table = self._chance_table()
+        return table.ids if table is not None else frozenset(map(id, self.legal_actions()))
+
+    @derived
+    def _legal_by_value(self) -> dict:  # the legal action equal to an action built anew
+        table = self._chance_table()
+        if table is not None:
+            return table.by_value
         legal = self.legal_actions()
         return dict(zip(legal, legal, strict=True))
 

@@ -26,8 +26,10 @@ import operator
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
+from itertools import accumulate, repeat
 from typing import TYPE_CHECKING, Any
 
+from .derived import derived
 from .exact import is_rational, rational
 
 if TYPE_CHECKING:
@@ -180,7 +182,7 @@ class Dist:
         """(outcome, weight) pairs, outcomes in sorted order where they can be sorted."""
         return self._weights.items()
 
-    def triples(self) -> tuple[tuple[Hashable, int, int], ...]:
+    def triples(self) -> ChanceTable:
         """(outcome, weight, denominator) for every outcome, in integers: a chance node's outcomes as the game
         engines give them to a driver (:meth:`zaarlab.core.api.RulesState.chance_weights`).
 
@@ -189,7 +191,7 @@ class Dist:
         """
         if self._triples is None:  # kept: the dice of a game are the same few cached distributions, rolled often
             total = self._denominator
-            self._triples = tuple((outcome, weight, total) for outcome, weight in self._weights.items())
+            self._triples = ChanceTable((outcome, weight, total) for outcome, weight in self._weights.items())
         return self._triples
 
     @property
@@ -379,6 +381,66 @@ class Dist:
 
     def _repr_markdown_(self) -> str:
         return self.to_markdown()
+
+
+class ChanceTable(tuple):
+    """A chance node's outcomes as ``(outcome, weight, total)`` triples, with what the game drivers derive from them:
+    derived once per table, and the dice of a game are a few tables rolled all game long.
+
+    >>> table = Dist({"hit": 2, "miss": 4}).triples()
+    >>> table.outcomes, table.by_value["miss"]
+    (('hit', 'miss'), 'miss')
+    >>> table.tickets     # "hit" holds ticket 0 of 3, "miss" tickets 1 and 2
+    ([1, 3], 3)
+    """
+
+    @classmethod
+    def draw(cls, pile: Iterable[Hashable]) -> ChanceTable:
+        """``Dist.draw(pile).triples()``, made straight from the counts: a game draws from its deck at every flip.
+
+        >>> ChanceTable.draw("abbacc") == Dist.draw("abbacc").triples() == (("a", 1, 3), ("b", 1, 3), ("c", 1, 3))
+        True
+        """
+        counts = Counter(pile)
+        if not counts:
+            raise ValueError("nothing to draw from: the pile is empty")
+        common = math.gcd(*counts.values())  # in lowest terms, as a Dist keeps its weights
+        total = sum(counts.values()) // common
+        outcomes = list(counts)
+        if outcomes != sorted(outcomes) or common > 1:  # a sorted pile of coprime counts (most) needs neither
+            return cls((outcome, count // common, total) for outcome, count in _sorted_items(counts))
+        table = cls(zip(outcomes, counts.values(), repeat(total)))
+        table.tickets = list(accumulate(counts.values())), total  # in lowest terms already
+        return table
+
+    def __reduce__(self):  # pickled as its triples: what it derived (identities above all) stays behind
+        return ChanceTable, (tuple(self),)
+
+    @derived
+    def outcomes(self) -> tuple:
+        """The outcomes, in order: the legal actions of the chance node."""
+        return tuple(map(operator.itemgetter(0), self))
+
+    @derived
+    def by_value(self) -> dict:
+        """Each outcome keyed by itself: the outcome the table holds for an equal one."""
+        outcomes = self.outcomes
+        return dict(zip(outcomes, outcomes, strict=True))
+
+    @derived
+    def ids(self) -> frozenset:
+        """The identities of the outcomes: whether an outcome is one of the table's own, quicker than by value."""
+        return frozenset(map(id, self.outcomes))
+
+    @derived
+    def tickets(self) -> tuple[list[int], int]:
+        """The chances in the fewest whole tickets: the running totals of each outcome's tickets, and their number
+        (the weights and their total divided by their greatest common divisor)."""
+        weights = [weight for _, weight, _ in self]
+        common = math.gcd(self[0][2], *weights)
+        if common > 1:
+            weights = [weight // common for weight in weights]
+        return list(accumulate(weights)), self[0][2] // common
 
 
 def _fraction(p: Any) -> Fraction:

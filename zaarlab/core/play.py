@@ -24,6 +24,7 @@ from typing import Any
 
 from .api import CHANCE, GAMES, Game, State
 from .codec import encode
+from .dist import ChanceTable
 from .jsonio import parse_json
 
 Bot = Callable[[State, random.Random], Any]
@@ -39,7 +40,7 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Any]], rng: random.Random) -> A
     """One outcome drawn with its exact probability (``sympy.Rational`` or ``Fraction``)."""
     probs = [(int(p.numerator), int(p.denominator)) for _, p in outcomes]
     scale = math.lcm(*(den for _, den in probs))
-    return outcomes[_ticket([num * (scale // den) for num, den in probs], scale, rng)][0]
+    return outcomes[_ticket(list(accumulate(num * (scale // den) for num, den in probs)), scale, rng)][0]
 
 
 def sample_weighted(weights: Sequence[tuple[Any, int, int]], rng: random.Random) -> Any:
@@ -51,19 +52,15 @@ def sample_weighted(weights: Sequence[tuple[Any, int, int]], rng: random.Random)
     ...     sample_outcome((("a", Fraction(1, 3)), ("b", Fraction(2, 3))), random.Random(seed)) for seed in range(50))
     True
     """
-    total = weights[0][2]
-    shares = [w for _, w, _ in weights]
-    common = math.gcd(total, *shares)
-    if common > 1:
-        shares = [w // common for w in shares]
-    return weights[_ticket(shares, total // common, rng)][0]
+    table = weights if isinstance(weights, ChanceTable) else ChanceTable(weights)
+    bounds, scale = table.tickets  # kept by the table, which a game's dice share
+    return table[_ticket(bounds, scale, rng)][0]
 
 
-def _ticket(shares: list[int], scale: int, rng: random.Random) -> int:
-    """The index of the outcome holding ticket ``randrange(scale)`` when outcome i holds ``shares[i]`` tickets, in
-    order (a bisection of the running totals: chance nodes of a few hundred outcomes are common)."""
+def _ticket(bounds: list[int], scale: int, rng: random.Random) -> int:
+    """The index of the outcome holding ticket ``randrange(scale)``, outcome i holding the tickets below
+    ``bounds[i]`` and from ``bounds[i - 1]`` (a bisection: chance nodes of a few hundred outcomes are common)."""
     ticket = rng.randrange(scale)
-    bounds = list(accumulate(shares))
     if bounds[-1] <= ticket:
         raise ValueError("chance probabilities sum to less than 1")
     return bisect_right(bounds, ticket)

@@ -30,11 +30,12 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 import networkx as nx
 
 from ..core.api import IllegalActionError, replace
+from ..core.derived import derived
 from ..core.hexgrid import ORIGIN, SIDE_NAMES, Hex, distance, neighbour, neighbours, opposite, ring_number, rotate_sides
 from .cards import CardSet, Room, load_cards
 
@@ -165,7 +166,7 @@ class Mansion:
                 self._placements_at(room_id, self.frontier)))
         return self._placements[room_id]
 
-    @cached_property
+    @derived
     def _placements(self) -> dict:
         return {}
 
@@ -178,7 +179,7 @@ class Mansion:
                 found += [(cell, rotation) for rotation, doors in turns if doors & touching == facing]
         return found
 
-    @cached_property
+    @derived
     def _sockets(self) -> dict[Hex, tuple[int, int]]:
         """Frontier cell -> (its sides that touch a room, those where that room has a door facing it), as bit masks,
         for the cells where a door meets: a room fits there when its doors on the touching sides are exactly the
@@ -233,12 +234,12 @@ class Mansion:
                        passages=tuple(p for p in self.passages if p != cell))
 
     # -- reading ---------------------------------------------------------------------------------------------
-    @cached_property
+    @derived
     def layout(self) -> dict[Hex, tuple[str, int]]:
         """Cell -> (room id, rotation)."""
         return {cell: (room_id, rotation) for cell, room_id, rotation in self.rooms}
 
-    @cached_property
+    @derived
     def placed_ids(self) -> frozenset[str]:
         return frozenset(room_id for _, room_id, _ in self.rooms)
 
@@ -256,7 +257,7 @@ class Mansion:
             known[cell] = sides | extra if extra else sides
         return known[cell]
 
-    @cached_property
+    @derived
     def _doors(self) -> dict[Hex, frozenset[int]]:
         return {}
 
@@ -265,7 +266,7 @@ class Mansion:
         """The enclosure of a cell: 1 at the centre, then ring by ring (ZAAR-SETUP-01)."""
         return ring_number(cell)
 
-    @cached_property
+    @derived
     def frontier(self) -> tuple[Hex, ...]:
         """Free cells touching the mansion, off the name table: where a room could go."""
         table = self.cards.cloth.name_table
@@ -274,7 +275,7 @@ class Mansion:
     def sacred_cells(self) -> tuple[Hex, ...]:
         return self.cells_by_kind.get(("sacred", None), ())
 
-    @cached_property
+    @derived
     def graph(self) -> nx.MultiGraph:
         """Rooms joined by ``door``, ``amulet``, ``passage`` and ``wall`` edges (see the module docstring)."""
         graph = nx.MultiGraph()
@@ -282,7 +283,7 @@ class Mansion:
         graph.add_edges_from((cell, other, kind) for cell, joined in self.links.items() for other, kind in joined)
         return graph
 
-    @cached_property
+    @derived
     def links(self) -> dict[Hex, tuple[tuple[Hex, str], ...]]:
         """Cell -> (room, kind) for every edge of :attr:`graph` at that room, in plain tuples: what movement reads
         at every step, and what a placement updates room by room instead of copying a whole graph."""
@@ -308,19 +309,19 @@ class Mansion:
                 found += [(p, "passage") for p in self.passages]
         return tuple(found)
 
-    @cached_property
+    @derived
     def door_graph(self) -> nx.Graph:
         """Rooms joined where two doors meet (or an Amulet made a door): the paths every pawn may walk."""
         if "door_adjacency" in self.__dict__:  # a trial mansion (see trial) knows its door-neighbours already
             return nx.Graph(self.door_adjacency)
         return self.graph_of(("door", "amulet"))
 
-    @cached_property
+    @derived
     def door_adjacency(self) -> dict[Hex, frozenset[Hex]]:
         """Cell -> the cells joined to it by doors: :attr:`door_graph` as plain sets, for the mission search."""
         return {cell: frozenset(joined) for cell, joined in self.door_graph.adj.items()}
 
-    @cached_property
+    @derived
     def door_components(self) -> dict[Hex, int]:
         """Cell -> a label shared by exactly the rooms door-connected to it, even through other rooms."""
         return {cell: i for i, part in enumerate(nx.connected_components(self.door_graph)) for cell in part}
@@ -331,19 +332,19 @@ class Mansion:
         return [other for side, other in enumerate(neighbours(cell))
                 if side in mine and other in self.layout and opposite(side) in self.doors(other)]
 
-    @cached_property
+    @derived
     def grown_from(self) -> tuple[weakref.ref, Hex] | None:
         """(a weak reference to the mansion this one was placed on, the new room's cell), or ``None``: what an analysis
         may update instead of redo (see :attr:`memo`)."""
         return None
 
-    @cached_property
+    @derived
     def memo(self) -> dict:
         """Where analyses keep what they derived from this mansion, which never changes
         (:func:`zaarlab.zaar.missions.placement_missions`)."""
         return {}
 
-    @cached_property
+    @derived
     def cells_by_kind(self) -> dict[tuple[str, str | None], tuple[Hex, ...]]:
         """(category, None) and (category, plaque letter) -> the cells of such rooms, sorted."""
         found: dict[tuple[str, str | None], list[Hex]] = {}

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from ..core.api import CHANCE, TERMINAL, Action, IllegalActionError, legal_outcomes, replace
-from ..core.dist import Dist
+from ..core.dist import ChanceTable, Dist
 from ..core.hexgrid import Hex
 from . import encounter
 from .board import Mansion
@@ -71,7 +71,7 @@ def chance_weights(state: ZaarState) -> Sequence[tuple]:
     if state.phase == "order":
         return _sums(state.game.raml).triples()  # the raml's numbers added up (GAP-Z03)
     if state.phase == "draw":
-        return Dist.draw(state.pile).triples()
+        return ChanceTable.draw(state.pile)
     if state.phase == "throw":
         return throw_dist(state.game.raml).triples()
     life, wisdom = state.bag  # ZAAR-COIN-04: a coin drawn blind
@@ -202,7 +202,7 @@ def refusal(state: ZaarState, action) -> IllegalActionError:
 
 # -- doing -------------------------------------------------------------------------------------------------
 def apply(state: ZaarState, action) -> ZaarState:
-    if action not in state.legal_actions():
+    if not state.is_legal(action):
         raise refusal(state, action)
     phase = state.phase
     if phase == "order":

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
 from ..core.data import DataError, register_game_data
+from ..core.derived import derived
 from ..core.hexgrid import Hex
 from ..core.validate import check_params, load_state, params_from_dict
 from .astrolabe import load_astrolabe
@@ -234,25 +234,25 @@ class ZaarGame:
     def num_players(self) -> int:
         return self.players
 
-    @cached_property
+    @derived
     def cards(self) -> CardSet:
         return load_cards(self.data_dir or None)
 
-    @cached_property
+    @derived
     def characters(self) -> dict:
         return load_characters(self.data_dir or None)
 
-    @cached_property
+    @derived
     def raml(self):
         """The raml's dice (``zaar/raml.yaml`` of this game's data folder)."""
         return load_raml(self.data_dir or None)
 
-    @cached_property
+    @derived
     def astrolabe(self):
         """The astrolabe's plates and notch table (``zaar/astrolabe.yaml``)."""
         return load_astrolabe(self.data_dir or None)
 
-    @cached_property
+    @derived
     def name_table(self):
         """The demon's-name table (``zaar/name_table.yaml``)."""
         return load_name_table(self.data_dir or None)
@@ -379,7 +379,7 @@ class ZaarState(RulesState):
         return tuple(int(p in self.winner) for p in range(self.game.players))
 
     # -- reading ---------------------------------------------------------------------------------------------
-    @cached_property
+    @derived
     def mansion(self) -> Mansion:
         """The mansion of these rooms and tools: one object for every state that shares them, so its graphs and
         placements are derived once (and updated, not rebuilt, when a room is placed; see :func:`share_mansion`)."""
@@ -404,7 +404,7 @@ class ZaarState(RulesState):
         """Every plaque in the mansion not yet revoked, as (cell, letter)."""
         return self._unrevoked
 
-    @cached_property
+    @derived
     def _unrevoked(self) -> tuple[tuple[Hex, str], ...]:
         gone = set(self.revoked)
         return tuple((cell, letter) for cell, room, _ in self.rooms for letter in self.game.cards.rooms[room].plaques

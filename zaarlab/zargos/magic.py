@@ -289,7 +289,7 @@ def check_swap(state: ZargosState, action) -> None:
             raise IllegalActionError("ZARGOS-MAGIC-13", "after a swap nobody may hold more than 3 magic cards")
         if not (action.give or action.take):
             raise IllegalActionError("ZARGOS-MAGIC-13", "a swap offer gives or takes at least one card")
-        if action not in state.legal_actions():
+        if not state.is_legal(action):
             raise IllegalActionError("ZARGOS-MAGIC-13", f"{action} is not an offer of this window (cards listed in "
                                      "the order of the hand)")
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.api import CHANCE, TERMINAL, IllegalActionError, legal_outcomes, replace
-from ..core.dist import Dist
+from ..core.dist import ChanceTable
 from . import magic, upkeep
 from .board import FORBIDDEN_CITY, ZARGOS
 from .cards import PEOPLES
@@ -109,7 +109,7 @@ def chance_weights(state: ZargosState) -> Sequence[tuple]:
         return demon_dist(attackers, dice).triples()
     if state.phase == "draw":
         if state.deck:
-            return Dist.draw(state.deck).triples()
+            return ChanceTable.draw(state.deck)
         return [(state.bottom[0], 1, 1)]  # the unseen part is used up: the returned cards come next
     return []
 
@@ -194,7 +194,7 @@ def apply(state: ZargosState, action) -> ZargosState:
     if state.phase == "over":
         raise IllegalActionError("ZARGOS-GOAL-01", "the game is over")
     if state.phase in CHANCE_PHASES:
-        if action not in state.legal_actions():
+        if not state.is_legal(action):
             raise IllegalActionError(_CHANCE_RULES[state.phase], f"{action!r} is not a possible outcome here")
         return _APPLY[state.phase](state, action)
     expected = _ACTION_KINDS[state.phase]

@@ -15,11 +15,11 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
 from ..core.data import register_game_data
+from ..core.derived import derived
 from ..core.validate import check_params, load_state, params_from_dict
 from .board import Planet, load_planet
 from .cards import magic_deck, peoples
@@ -244,18 +244,18 @@ class ZargosGame:
     def start_units(self) -> int:
         return THREE_PEOPLES_UNITS if self.three_peoples else START_UNITS[self.players]
 
-    @cached_property
+    @derived
     def planet(self) -> Planet:
         return load_planet(self.data_dir or None)
 
-    @cached_property
+    @derived
     def hooks(self) -> dict[str, str]:
         """People -> power hook id (empty with ``powers="none"``)."""
         if self.powers == "none":
             return {}
         return {p.id: p.hook for p in peoples(self.data_dir or None)}
 
-    @cached_property
+    @derived
     def suspension_cards(self) -> dict[str, str]:
         """Red card -> the people whose power it suspends (GAP-S02)."""
         return {p.suspended_by: p.id for p in peoples(self.data_dir or None)}
@@ -343,7 +343,7 @@ class ZargosState(RulesState):
         return tuple(int(player == winner) for player in range(self.game.players))
 
     # -- reading the board ----------------------------------------------------------------------------------
-    @cached_property
+    @derived
     def holdings(self) -> dict[str, tuple[str, int]]:
         """Province -> (people, units) for every occupied province."""
         return {province: (people, units) for province, people, units in self.board}

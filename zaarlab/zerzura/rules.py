@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ..core.api import CHANCE, TERMINAL, IllegalActionError, legal_outcomes, replace
-from ..core.dist import Dist
+from ..core.dist import ChanceTable
 from .cards import TILES_IN_PLAY
 from .scoring import Holdings, met, quantities
 from .state import REMOVED, Exchange, Pass, Store, Take, ZerzuraState
@@ -50,7 +50,7 @@ def actor(state: ZerzuraState) -> int:
 
 def chance_weights(state: ZerzuraState) -> Sequence[tuple]:
     if state.phase in ("remove", "deal"):
-        return Dist.draw(state.deck).triples()
+        return ChanceTable.draw(state.deck)
     if state.phase == "tiles":
         left = [t for t in state.game.tile_pool() if t not in state.tiles_up]
         return [(t, 1, len(left)) for t in left]
@@ -129,7 +129,7 @@ def refusal(state: ZerzuraState, action) -> IllegalActionError:
 # -- doing -------------------------------------------------------------------------------------------------
 def apply(state: ZerzuraState, action) -> ZerzuraState:
     """The state after ``action``; raises :class:`IllegalActionError` (state untouched) if it is not legal."""
-    if action not in state.legal_actions():
+    if not state.is_legal(action):
         raise refusal(state, action)
     if state.phase in CHANCE_PHASES:
         return _chance(state, action)

@@ -16,11 +16,11 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
 from ..core.data import register_game_data
+from ..core.derived import derived
 from ..core.validate import check_params, load_state, params_from_dict
 from .cards import GUARD_USES, CardSet, load_cards
 
@@ -129,7 +129,7 @@ class ZerzuraGame:
         """Cards dealt to each Market: one per player, four with two players (ZERZURA-SETUP-07)."""
         return 4 if self.players == 2 else self.players
 
-    @cached_property
+    @derived
     def cards(self) -> CardSet:
         return load_cards(self.data_dir or None)
 
