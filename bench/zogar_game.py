@@ -58,7 +58,8 @@ def main() -> None:
 
     state = practice_delve(carried=("flame_bow",), gazes=5, seed=0)
     odds._tables.cache_clear()
-    deck._p_win_fraction.cache_clear()
+    for table in (deck._p_win_fraction, deck._p_lose_fraction, deck._fate):
+        table.cache_clear()
     start = time.perf_counter()
     exact = p_survive(state, 1)
     cold = time.perf_counter() - start

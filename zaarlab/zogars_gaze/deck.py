@@ -35,6 +35,7 @@ Examples
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
@@ -65,23 +66,36 @@ def next_card_dist(state: ZogarState) -> Dist:
 
 def fate(state: ZogarState, card: str) -> tuple[Fraction, bool]:
     """(P(the player dies of ``card``), whether the delve stops there) with the cards now with the player."""
-    cards = state.game.cards
-    info, carrying = cards[card], state.with_player
+    return _fate(state.game, card, _position(state))
+
+
+def _position(state: ZogarState) -> tuple:
+    """What a card's fate depends on: the damage the player deals, whether they carry anything, wear the Signet,
+    have an extra roll, and what their cards are worth to the Mimic."""
+    cards, carrying = state.game.cards, state.with_player
+    return (frozenset(cards[c].damage for c in carrying), bool(carrying), _has_use(state, "pass_thieves"),
+            ROLLS + _has_use(state, "extra_roll"), sum(cards[c].level for c in state.owned(state.player)))
+
+
+@cache  # a delve asks for every card of the deck at every flip, in a handful of positions
+def _fate(game: ZogarGame, card: str, position: tuple) -> tuple[Fraction, bool]:
+    damage, carrying, signet, rolls, threshold = position
+    info = game.cards[card]
     kind = info.kind
     if kind in ("pit_trap", "darkness", "consuming_fear"):
-        return Fraction(0), True
+        return _NEVER, True
     if kind == "mimic":
-        threshold = sum(cards[c].level for c in state.owned(state.player))
         return 1 - p_pips_at_least(threshold, number=Fraction), False
-    if kind == "thieves" and (carrying or _has_use(state, "pass_thieves")):
-        return Fraction(0), False
+    if kind == "thieves" and (carrying or signet):
+        return _NEVER, False
     if not info.is_enemy:
-        return Fraction(0), False
-    damage = {cards[c].damage for c in carrying}
+        return _NEVER, False
     if damage & set(info.weaknesses):
-        return Fraction(0), True
-    rolls = ROLLS + _has_use(state, "extra_roll")
-    return 1 - _p_win_fraction(info.requirement, rolls, state.game.straight_alt), True
+        return _NEVER, True
+    return _p_lose_fraction(info.requirement, rolls, game.straight_alt), True
+
+
+_NEVER = Fraction(0)  # one object for every harmless card: _alive groups the cards by their chance to kill
 
 
 def p_survive(state: ZogarState, flips: int = 1,
@@ -129,16 +143,20 @@ def _alive(state: ZogarState, limit: int, revealed: int) -> Fraction:
     """
     cards, draught = state.game.cards, _has_use(state, "cancel_death")
     base = sum(cards[c].level for c in state.owned(state.player))
-    counts: dict[str, int] = {}
-    for card in state.dungeon:
-        counts[card] = counts.get(card, 0) + 1
-    fates = {card: fate(state, card) for card in counts}
+    counts = Counter(state.dungeon)
+    position = _position(state)
+    fates = {card: _fate(state.game, card, position) for card in counts}
     kinds = {card: cards[card].kind for card in counts}
     gazes = sum(n for c, n in counts.items() if kinds[c] == "gaze")
     mimics = sum(n for c, n in counts.items() if kinds[c] == "mimic")
     found = [sum(n for c, n in counts.items() if kinds[c] in FOUND_KINDS and cards[c].level == level)
              for level in (1, 2, 3)]
-    stopping = sum(n * _through(fates[c][0], Fraction(1), draught) for c, n in counts.items() if fates[c][1])
+    stoppers: dict[int, list] = {}  # the cards that end the delve, by their chance to kill (a few shared values)
+    for card, n in counts.items():
+        death, stops = fates[card]
+        if stops:
+            stoppers.setdefault(id(death), [death, 0])[1] += n
+    stopping = sum(n * _through(death, Fraction(1), draught) for death, n in stoppers.values())
     others = sum(n for c, n in counts.items()
                  if not fates[c][1] and kinds[c] not in ("gaze", "mimic") and kinds[c] not in FOUND_KINDS)
 
@@ -217,3 +235,8 @@ def _has_use(state: ZogarState, use: str) -> bool:
 @cache
 def _p_win_fraction(requirement: str, rolls: int, straight_alt: str) -> Fraction:
     return _p_win(requirement, rolls, straight_alt=straight_alt, number=Fraction)
+
+
+@cache
+def _p_lose_fraction(requirement: str, rolls: int, straight_alt: str) -> Fraction:
+    return 1 - _p_win_fraction(requirement, rolls, straight_alt)

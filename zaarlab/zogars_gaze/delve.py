@@ -21,13 +21,25 @@ Charm may be used first (GAP-G02).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from ..core.api import IllegalActionError, replace
 from ..core.dice import pool_dist
-from ..core.dist import Dist
-from .odds import DICE, ROLLS, parse
-from .state import AcceptDeath, Fight, Flip, Hold, Leave, PassThieves, PayThieves, PickPayment, UseItem, ZogarState
-from .turns import add, end_turn, remove, with_row
+from ..core.dist import ChanceTable
+from .odds import DICE, ROLLS, holds_of, parse
+from .state import (
+    AcceptDeath,
+    Fight,
+    Flip,
+    Hold,
+    Leave,
+    PassThieves,
+    PayThieves,
+    PickPayment,
+    UseItem,
+    ZogarState,
+)
+from .turns import add, distinct, end_turn, remove, with_row
 
 CHANCE_PHASES = {"flip", "peek", "roll", "mimic"}
 PHASE_RULES = {"delve": "ZOGAR-DELVE-04", "flip": "ZOGAR-DELVE-04", "peek": "ZOGAR-DELVE-04",
@@ -100,45 +112,38 @@ def _damage(state: ZogarState) -> set[str]:
 def chance_weights(state: ZogarState) -> Sequence[tuple]:
     """(outcome, weight, total) of the delving chance nodes."""
     if state.phase in ("flip", "peek"):
-        return Dist.draw(state.dungeon).triples()
+        return ChanceTable.draw(state.dungeon)
     return pool_dist(DICE - len(state.kept)).triples()
 
 
 # -- what is legal -----------------------------------------------------------------------------------------
 def legal_actions(state: ZogarState) -> tuple:
-    """The player's choices while delving, sorted."""
-    phase, carrying = state.phase, state.with_player
+    """The player's choices while delving, in order (kinds by name, then fields)."""
+    phase = state.phase
+    carrying = distinct(state.with_player)
     if phase == "delve":
         if state.drawable == 0:
-            return (Leave(),)  # GAP-G09: nothing left under the cut
-        actions = {Flip()}
-        if state.flipped and not state.must_flip:
-            actions.add(Leave())
-        if not state.peeked:
-            actions |= {UseItem(c) for c in carrying if "peek" in uses(state, c)}
-        return tuple(sorted(actions))
+            return (Leave.of(),)  # GAP-G09: nothing left under the cut
+        leave = (Leave.of(),) if state.flipped and not state.must_flip else ()
+        peeks = () if state.peeked else tuple(UseItem.of(c) for c in carrying if "peek" in uses(state, c))
+        return (Flip.of(), *leave, *peeks)
     if phase == "thieves":
-        actions = {Fight()}
-        if carrying:
-            actions.add(PayThieves())
-        if any("pass_thieves" in uses(state, c) for c in carrying):
-            actions.add(PassThieves())
-        return tuple(sorted(actions))
+        signet = (PassThieves.of(),) if any("pass_thieves" in uses(state, c) for c in carrying) else ()
+        return (Fight.of(), *signet, *((PayThieves.of(),) if carrying else ()))
     if phase == "pay_pick":
-        return tuple(sorted({PickPayment(c) for c in _highest(state)}))
+        return tuple(map(PickPayment.of, _highest(state)))
     if phase == "hold":
-        return tuple(Hold(kept) for kept in _holds(state.dice))
+        return _holds(state.dice)
     if phase == "dying":
         wanted = {"cancel_death"} | ({"extra_roll"} if state.rolls_allowed else set())
-        return tuple(sorted({UseItem(c) for c in carrying if uses(state, c) & wanted} | {AcceptDeath()}))
+        return (AcceptDeath.of(), *(UseItem.of(c) for c in carrying if uses(state, c) & wanted))
     raise AssertionError(f"no actions for phase {phase!r}")
 
 
-def _holds(dice: tuple) -> tuple:
-    """Every distinct sub-multiset of the dice that leaves at least one die to roll, sorted."""
-    from itertools import combinations
-
-    return tuple(sorted({kept for n in range(len(dice)) for kept in combinations(dice, n)}))
+@cache
+def _holds(dice: tuple) -> tuple[Hold, ...]:
+    """Every distinct sub-multiset of the dice that leaves at least one die to roll, sorted (made once per throw)."""
+    return tuple(Hold(kept) for kept in holds_of(dice) if len(kept) < len(dice))
 
 
 def _highest(state: ZogarState) -> tuple:
@@ -183,7 +188,7 @@ def apply(state: ZogarState, action) -> ZogarState:
     if phase == "delve":
         return _delve(state, action)
     if phase == "flip":
-        return reveal(replace(state, dungeon=remove(state.dungeon, action)), action)
+        return reveal(state, action, dungeon=remove(state.dungeon, action))
     if phase == "peek":
         return replace(state, phase="delve", dungeon=remove(state.dungeon, action), peeked=action, log=state.log + (
             f"player {state.player + 1} looks at the next card",))
@@ -211,22 +216,23 @@ def _delve(state: ZogarState, action) -> ZogarState:
         new = use_item(state, action.card)
         return replace(new, phase="peek", log=new.log + (f"player {p + 1} uses {action.card} to look ahead",))
     if state.peeked:
-        return reveal(replace(state, peeked=""), state.peeked)
+        return reveal(state, state.peeked, peeked="")
     return replace(state, phase="flip")
 
 
-def reveal(state: ZogarState, card: str) -> ZogarState:
-    """Resolve ``card``, just turned over (it is out of the deck already)."""
+def reveal(state: ZogarState, card: str, **changes) -> ZogarState:
+    """Resolve ``card``, just turned over (out of the deck already, or out with ``changes``, made along)."""
     info = state.game.cards[card]
     p, kind = state.player, info.kind
-    state = replace(state, phase="delve", flipped=state.flipped + 1, drawable=state.drawable - 1,
-                    must_flip=max(state.must_flip - 1, 0), log=state.log + (f"player {p + 1} turns over {info.name}",))
-    if kind == "gaze":
-        return replace(state, gazes=add(state.gazes, card), log=state.log + (
+    changes.update(phase="delve", flipped=state.flipped + 1, drawable=state.drawable - 1,
+                   must_flip=max(state.must_flip - 1, 0), log=state.log + (f"player {p + 1} turns over {info.name}",))
+    if kind == "gaze":  # the common cards in the one copy of the state
+        return replace(state, **changes | {"gazes": add(state.gazes, card), "log": changes["log"] + (
             f"ZOGAR-GAZE-01: Zogar's Gaze number {len(state.gazes) + 1} is laid face up by the market; "
-            "ZOGAR-GAZE-03: the delve may go on",))
+            "ZOGAR-GAZE-03: the delve may go on",)})
     if kind in FOUND_KINDS:
-        return replace(state, found=add(state.found, card))
+        return replace(state, **changes, found=add(state.found, card))
+    state = replace(state, **changes)
     if kind in ("pit_trap", "darkness"):
         rule = "ZOGAR-PIT-01" if kind == "pit_trap" else "ZOGAR-DARK-01"
         trapped = replace(state, traps=with_row(state.traps, p, card), log=state.log + (
@@ -263,18 +269,23 @@ def battle(state: ZogarState) -> ZogarState:
 
 
 def _requirement(state: ZogarState):
-    return parse(state.game.cards[state.enemy].requirement, straight_alt=state.game.straight_alt)
+    return _parsed(state.game.cards[state.enemy].requirement, state.game.straight_alt)
+
+
+@cache
+def _parsed(requirement: str, straight_alt: str):  # read once, checked after every roll
+    return parse(requirement, straight_alt=straight_alt)
 
 
 def _rolled(state: ZogarState, dice: tuple) -> ZogarState:
-    rolls = state.rolls + 1
-    state = replace(state, dice=dice, kept=(), rolls=rolls, log=state.log + (f"roll {rolls}: {list(dice)}",))
-    if _requirement(state).is_met(dice):  # checked after every roll (AMB-G03)
-        return win(state)
+    rolls, requirement = state.rolls + 1, _requirement(state)
+    rolled = {"dice": dice, "kept": (), "rolls": rolls, "log": state.log + (f"roll {rolls}: {list(dice)}",)}
+    if requirement.is_met(dice):  # checked after every roll (AMB-G03)
+        return win(replace(state, **rolled))
     if rolls >= state.rolls_allowed:
-        return dying(replace(state, log=state.log + (
-            f"ZOGAR-COMBAT-10: no roll left and {_requirement(state)} is not met",)))
-    return replace(state, phase="hold")
+        return dying(replace(state, **rolled | {"log": rolled["log"] + (
+            f"ZOGAR-COMBAT-10: no roll left and {requirement} is not met",)}))
+    return replace(state, phase="hold", **rolled)
 
 
 def win(state: ZogarState) -> ZogarState:

@@ -42,7 +42,7 @@ def meets_race(state: ZogarState, player: int) -> bool:
 
 def meets_class(state: ZogarState, player: int) -> bool:
     """Whether the player possesses the card their class asks for (ZOGAR-SETUP-05)."""
-    return state.game.cards.classes[state.classes[player]].owns in state.owned(player)
+    return state.owns(player, state.game.cards.classes[state.classes[player]].owns)
 
 
 def winners(state: ZogarState) -> tuple[int, ...]:

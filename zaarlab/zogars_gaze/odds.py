@@ -123,8 +123,12 @@ def _pools() -> tuple[tuple[int, ...], ...]:
 
 
 @cache
-def _holds_of(pool: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every distinct sub-multiset of a pool (what may be kept), sorted."""
+def holds_of(pool: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every distinct sub-multiset of a pool (what may be kept), sorted.
+
+    >>> holds_of((2, 2, 5))
+    ((), (2,), (2, 2), (2, 2, 5), (2, 5), (5,))
+    """
     return tuple(sorted({kept for n in range(DICE + 1) for kept in combinations(pool, n)}))
 
 
@@ -139,7 +143,7 @@ def _rerolls(kept: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
 def _hold_values(values: dict, rerolls_left: int) -> dict[tuple[int, ...], int]:
     """For every hold: P(win) after rerolling the rest, as an integer over 6^(5 * rerolls_left)."""
     table = {}
-    for kept in {h for pool in _pools() for h in _holds_of(pool)}:
+    for kept in {h for pool in _pools() for h in holds_of(pool)}:
         lift = FACES ** len(kept)  # rolling fewer dice: bring the weights up to 6^5 per roll
         table[kept] = lift * sum(w * values[pool] for pool, w in _rerolls(kept))
     return table
@@ -162,7 +166,7 @@ def _tables(requirement: Requirement, rolls: int, policy: str) -> tuple[dict, ..
             elif policy == "simple":
                 level[pool] = hold_value[simple_hold(requirement, pool)]
             else:
-                level[pool] = max(hold_value[h] for h in _holds_of(pool))
+                level[pool] = max(hold_value[h] for h in holds_of(pool))
         values.append(level)
     return tuple(values), tuple(holds)
 
@@ -254,7 +258,7 @@ def hold_advice(requirement: Requirement | str, dice: tuple[int, ...], rolls_lef
     _, holds = _tables(req, rolls_left + 1, "optimal")
     table = holds[rolls_left - 1]
     scale = FACES ** (DICE * rolls_left)
-    ranked = sorted(_holds_of(pool), key=lambda h: (-table[h], h))  # integers over one scale: no fractions to sort
+    ranked = sorted(holds_of(pool), key=lambda h: (-table[h], h))  # integers over one scale: no fractions to sort
     ranking = [(h, number(table[h], scale)) for h in ranked]
     return HoldAdvice(req, pool, rolls_left, tuple(ranking), simple_hold(req, pool), False, number)
 

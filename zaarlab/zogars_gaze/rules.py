@@ -20,10 +20,12 @@ Every refusal raises :class:`~zaarlab.core.api.IllegalActionError` naming the ru
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from operator import attrgetter
 
 from ..core.api import CHANCE, TERMINAL, IllegalActionError, legal_outcomes, replace
 from ..core.dice import pool_dist
-from ..core.dist import Dist
+from ..core.dist import ChanceTable
 from . import delve
 from .goals import winners
 from .state import (
@@ -45,7 +47,7 @@ from .state import (
     UseItem,
     ZogarState,
 )
-from .turns import end_turn, remove, start_turn, with_row
+from .turns import distinct, end_turn, remove, start_turn, with_row
 
 PRICE = 5  # ZOGAR-MARKET-05
 MARKET_SLOTS = 2  # ZOGAR-SETUP-02
@@ -63,6 +65,9 @@ ACTION_PHASES = {  # where each kind of action can ever be legal
     PayThieves: {"thieves"}, PassThieves: {"thieves"}, PickPayment: {"pay_pick"}, Hold: {"hold"},
     AcceptDeath: {"dying"}, UseItem: {"trapped", "delve", "dying"},
 }
+
+
+_possessions = attrgetter("hands", "offered", "carried", "found", "gazes", "races", "classes")  # winners() reads
 
 
 # -- who acts ----------------------------------------------------------------------------------------------
@@ -95,13 +100,22 @@ def chance_weights(state: ZogarState) -> Sequence[tuple]:
     if phase == "first":
         return [(p, 1, state.game.players) for p in range(state.game.players)]  # ZOGAR-SETUP-06
     if phase in ("market_up", "gamble", "refill"):
-        return Dist.draw(state.market_deck).triples()
+        return ChanceTable.draw(state.market_deck)
     if phase == "climb":
         return pool_dist(5).triples()
-    if phase == "cut":  # GAP-G08: at least one card stays under the cut
-        n = len(state.dungeon)
-        return [(k, 1, n - 1) for k in range(1, n)] if n > 1 else [(0, 1, 1)]
+    if phase == "cut":
+        return _cuts(len(state.dungeon))
     return delve.chance_weights(state)
+
+
+@cache
+def _cuts(cards: int) -> ChanceTable:
+    """Where a deck of ``cards`` can be cut, each place as likely: at least one card stays under it (GAP-G08).
+
+    >>> _cuts(3), _cuts(1)
+    (((1, 1, 2), (2, 1, 2)), ((0, 1, 1),))
+    """
+    return ChanceTable((k, 1, cards - 1) for k in range(1, cards)) if cards > 1 else ChanceTable(((0, 1, 1),))
 
 
 # -- what is legal -----------------------------------------------------------------------------------------
@@ -111,26 +125,25 @@ def legal_actions(state: ZogarState) -> tuple:
         return ()
     if state.phase in CHANCE_PHASES:
         return legal_outcomes(state)
+    if state.phase not in ("trapped", "market", "items"):
+        return delve.legal_actions(state)
+    hand = distinct(state.hands[state.player])  # in order: the actions come out sorted as they are made
     if state.phase == "trapped":
         trap = state.game.cards[state.traps[state.player]].kind
-        items = {UseItem(c) for c in state.hands[state.player] if delve.frees_from(state, c, trap)}
-        return tuple(sorted(items | {Climb()}))
+        return (Climb.of(), *(UseItem.of(c) for c in hand if delve.frees_from(state, c, trap)))
     if state.phase == "market":
-        return tuple(sorted(_market_actions(state)))
-    if state.phase == "items":
-        cards = state.game.cards
-        return tuple(sorted({Carry(c) for c in state.hands[state.player] if not cards[c].is_enemy} | {Enter()}))
-    return delve.legal_actions(state)
-
-
-def _market_actions(state: ZogarState) -> set:
+        return _market_actions(state, hand)
     cards = state.game.cards
-    actions = {TradeIn(c) for c in state.hands[state.player] if cards[c].level > 0} | {SkipMarket()}
-    if sum(cards[c].level for c in state.offered) >= PRICE:
-        actions |= {Buy(c) for c in state.market_up}
-        if state.market_deck:
-            actions.add(Gamble())
-    return actions
+    return (*(Carry.of(c) for c in hand if not cards[c].is_enemy), Enter.of())
+
+
+def _market_actions(state: ZogarState, hand: tuple) -> tuple:
+    cards = state.game.cards
+    trade_ins = tuple(TradeIn.of(c) for c in hand if cards[c].level > 0)
+    if sum(cards[c].level for c in state.offered) < PRICE:
+        return (SkipMarket.of(), *trade_ins)
+    purchases = tuple(map(Buy.of, distinct(state.market_up))) + ((Gamble.of(),) if state.market_deck else ())
+    return (*purchases, SkipMarket.of(), *trade_ins)
 
 
 # -- refusals ----------------------------------------------------------------------------------------------
@@ -178,7 +191,7 @@ def refusal(state: ZogarState, action) -> IllegalActionError:
 # -- doing -------------------------------------------------------------------------------------------------
 def apply(state: ZogarState, action) -> ZogarState:
     """The state after ``action``; raises :class:`IllegalActionError` (state untouched) if it is not legal."""
-    if action not in state.legal_actions():
+    if not state.is_legal(action):
         raise refusal(state, action)
     phase = state.phase
     if phase in ("deal_race", "deal_class", "market_up", "first"):
@@ -191,16 +204,22 @@ def apply(state: ZogarState, action) -> ZogarState:
         new = _items(state, action)
     else:
         new = delve.apply(state, action)
-    return settle(new)
+    return settle(new, before=state)
 
 
-def settle(state: ZogarState) -> ZogarState:
-    """End the game if the seventh Gaze is out (checked first, AMB-G14) or a player meets both conditions."""
+def settle(state: ZogarState, before: ZogarState | None = None) -> ZogarState:
+    """End the game if the seventh Gaze is out (checked first, AMB-G14) or a player meets both conditions.
+
+    ``before``, the state (not over) an action led from: if nobody's cards changed, nobody can have met their
+    conditions since, and the check is skipped.
+    """
     if state.phase == "over":
         return state
     if len(state.gazes) >= 7:
         return replace(state, phase="over", ended_by="gaze", log=state.log + (
             "ZOGAR-GAZE-02: the seventh Zogar's Gaze is revealed: every player loses, Zogar wins",))
+    if before is not None and before.player == state.player and _possessions(before) == _possessions(state):
+        return state
     met = winners(state)
     if not met:
         return state

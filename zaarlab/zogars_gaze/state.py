@@ -17,11 +17,11 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
 from ..core.data import register_game_data
+from ..core.derived import derived
 from ..core.validate import check_params, load_state, params_from_dict
 from .cards import CardSet, load_cards
 from .odds import STRAIGHT_READINGS
@@ -213,7 +213,7 @@ class ZogarGame:
     def num_players(self) -> int:
         return self.players
 
-    @cached_property
+    @derived
     def cards(self) -> CardSet:
         return load_cards(self.data_dir or None)
 
@@ -299,6 +299,12 @@ class ZogarState(RulesState):
         if player == self.player:
             return tuple(sorted(self.hands[player] + self.offered + self.carried + self.found))
         return self.hands[player]
+
+    def owns(self, player: int, card: str) -> bool:
+        """Whether ``card`` is among :meth:`owned` (asked after every action: without gathering the piles)."""
+        if card in self.hands[player]:
+            return True
+        return player == self.player and (card in self.found or card in self.carried or card in self.offered)
 
     @property
     def left(self) -> int:

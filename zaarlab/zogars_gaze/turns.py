@@ -20,6 +20,15 @@ def remove(pile: tuple, card: str) -> tuple:
     return pile[:i] + pile[i + 1:]
 
 
+def distinct(pile: tuple) -> tuple:
+    """Each card of the pile once, in the pile's (sorted) order.
+
+    >>> distinct(("a", "b", "b", "c"))
+    ('a', 'b', 'c')
+    """
+    return tuple(dict.fromkeys(pile))
+
+
 def add(pile: tuple, *cards: str) -> tuple:
     """The pile with ``cards`` added, sorted.
 
