@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from zaarlab.core.api import CHANCE, TERMINAL, Game, IllegalActionError
-from zaarlab.core.play import Bot, Playthrough, dumps, loads, random_bot, sample_outcome
+from zaarlab.core.play import Bot, Playthrough, dumps, loads, random_bot, sample_weighted
 
 RULE_ID = re.compile(r"^[A-Z]+(-[A-Z]+\d?)*-\d+$")  # ZAAR-LVL2-03 has a digit in its group
 
@@ -64,20 +64,20 @@ def check_conformance(
     bots = bots or [random_bot] * game.num_players
     for run in range(runs):
         rng = random.Random(seed * 1_000_003 + run)
-        seen_actions: dict = {_Foreign(): None}  # distinct actions seen so far, in order
+        seen_actions = _SeenActions()
         state = game.initial_state()
         history = []
         for _ in range(max_steps):
             before = _check_state(game, state, invariants)
             actions = state.legal_actions()
-            seen_actions.update(dict.fromkeys(actions[:5]))
+            seen_actions.add(actions[:5])
             stats.rules_refusing |= _check_illegal(state, before, seen_actions, rng, stats)
             if state.is_terminal():
                 stats.terminal += 1
                 break
             if state.current_player() == CHANCE:
                 stats.chance_nodes += 1
-                action = sample_outcome(state.chance_outcomes(), rng)
+                action = sample_weighted(state.chance_weights(), rng)  # as sample_outcome(chance_outcomes())
             else:
                 action = bots[state.current_player()](state, rng)
             nxt = state.apply(action)
@@ -122,10 +122,33 @@ def _check_state(game: Game, state, invariants) -> dict:
     return data
 
 
-def _check_illegal(state, before: dict, seen_actions: dict, rng: random.Random, stats: ConformanceStats) -> set:
-    legal = set(state.legal_actions())
-    candidates = [a for a in seen_actions if a not in legal]
-    action = rng.choice(candidates)
+class _SeenActions:
+    """The distinct actions met so far in a run, in order (and a foreign object first): the illegal ones to try."""
+
+    def __init__(self):
+        self.order: list = [_Foreign()]
+        self.index: dict = {self.order[0]: 0}
+
+    def add(self, actions: Sequence) -> None:
+        for action in actions:
+            if action not in self.index:
+                self.index[action] = len(self.order)
+                self.order.append(action)
+
+    def pick_not_in(self, legal: Sequence, rng: random.Random):
+        """``rng.choice([a for a in self.order if a not in legal])``, the same pick from the same random state,
+        without listing the thousands of actions a long run meets at every step."""
+        skipped = sorted({self.index[a] for a in legal if a in self.index})
+        i = rng.choice(range(len(self.order) - len(skipped)))
+        for position in skipped:  # the i-th action not skipped
+            if position > i:
+                break
+            i += 1
+        return self.order[i]
+
+
+def _check_illegal(state, before: dict, seen_actions: _SeenActions, rng: random.Random, stats: ConformanceStats) -> set:
+    action = seen_actions.pick_not_in(state.legal_actions(), rng)
     try:
         state.apply(action)
     except IllegalActionError as err:

@@ -27,11 +27,12 @@ class Ledger:
     """Cards are neither made nor lost; the Gaze count never decreases; at most one winner."""
 
     def __init__(self, game):
-        self.all = Counter(game.cards.dungeon_deck()) + Counter(game.cards.market_deck())
+        self.all = dict(Counter(game.cards.dungeon_deck()) + Counter(game.cards.market_deck()))
         self.previous = None
 
     def __call__(self, state):
-        assert every_card(state) == self.all, "the 126 dungeon and 18 market cards are all accounted for"
+        # as plain dicts (counts from 1 up, both): compared in C, where Counters compare card by card in Python
+        assert dict(every_card(state)) == self.all, "the 126 dungeon and 18 market cards are all accounted for"
         assert sum(state.returns()) <= 1 if state.is_terminal() else state.winner == -1
         assert state.drawable >= 0 and len(state.dice) in (0, 5)
         prev, self.previous = self.previous, state
