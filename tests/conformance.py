@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from zaarlab.core.api import CHANCE, TERMINAL, Game, IllegalActionError
-from zaarlab.core.play import Bot, Playthrough, dumps, loads, random_bot, sample_weighted
+from zaarlab.core.play import Bot, Playthrough, chance_move, dumps, loads, random_bot
 
 RULE_ID = re.compile(r"^[A-Z]+(-[A-Z]+\d?)*-\d+$")  # ZAAR-LVL2-03 has a digit in its group
 
@@ -77,7 +77,7 @@ def check_conformance(
                 break
             if state.current_player() == CHANCE:
                 stats.chance_nodes += 1
-                action = sample_weighted(state.chance_weights(), rng)  # as sample_outcome(chance_outcomes())
+                action = chance_move(state, rng)  # from the integer weights where a state has them
             else:
                 action = bots[state.current_player()](state, rng)
             nxt = state.apply(action)

@@ -75,7 +75,8 @@ def jupyter_lab(tmp_path_factory):
     """JupyterLab on a copy of notebooks/ (what the tests run is never saved over the repository's notebooks),
     on a free loopback port; yields the base URL."""
     home = tmp_path_factory.mktemp("lab")
-    shutil.copytree(ROOT / "notebooks", home / "notebooks")
+    # not the sockets of kernels a classroom server may be running from notebooks/classroom meanwhile
+    shutil.copytree(ROOT / "notebooks", home / "notebooks", ignore=shutil.ignore_patterns("kernel-ipc-*"))
     for plugin, settings in LAB_SETTINGS.items():
         path = home / "config" / "lab" / "user-settings" / f"{plugin}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -26,8 +26,9 @@ def ledger(state):
                  + ["amulet"] * len(state.amulet_doors))
     assert tools == Counter(TOOLS), "tool coins are neither made nor lost"
     assert len({cell for cell, _, _ in state.rooms}) == len(state.rooms)
-    cards = Counter(state.pile) + Counter(room for _, room, _ in state.rooms) + Counter(state.discarded)
-    cards.update([state.drawn] if state.drawn else [])
+    cards = Counter(state.pile)
+    for pile in ((room for _, room, _ in state.rooms), state.discarded, [state.drawn] if state.drawn else []):
+        cards.update(pile)
     assert cards == Counter(state.game.cards.deck()), "the 72 cards: in the pile, in the mansion, drawn or obeyed"
     for p in range(state.game.players):
         cell = state.pawn(p)

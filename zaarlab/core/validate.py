@@ -44,24 +44,26 @@ def ledger(where: str, found: Iterable, expected: Iterable) -> None:
     raise InvalidState(f"{where}: {'; '.join(problems[:4])}" + ("; ..." if len(problems) > 4 else ""))
 
 
+# The checks below run for every field of every state loaded or played under the conformance tests: each writes
+# its message only when it fails.
 def per_player(state: Any, players: int, *names: str) -> None:
     """Each field in ``names`` is a tuple with one entry per player."""
     for name in names:
         value = getattr(state, name)
-        require(isinstance(value, tuple) and len(value) == players, name,
-                f"one entry per player ({players}) expected, not {_shape(value)}")
+        if not (isinstance(value, tuple) and len(value) == players):
+            raise InvalidState(f"{name}: one entry per player ({players}) expected, not {_shape(value)}")
 
 
 def integer(value: Any, where: str, low: int, high: int) -> None:
     """``value`` is an int (not a bool or a float) from ``low`` to ``high``."""
-    require(isinstance(value, int) and not isinstance(value, bool) and low <= value <= high, where,
-            f"a whole number from {low} to {high} expected, not {value!r}")
+    if not (isinstance(value, int) and not isinstance(value, bool) and low <= value <= high):
+        raise InvalidState(f"{where}: a whole number from {low} to {high} expected, not {value!r}")
 
 
 def strings(value: Any, where: str) -> None:
     """``value`` is a tuple of strings (a pile of card ids)."""
-    require(isinstance(value, tuple) and all(map(isinstance, value, repeat(str))), where,
-            f"a list of card ids expected, not {_shape(value)}")
+    if not (isinstance(value, tuple) and all(map(isinstance, value, repeat(str)))):
+        raise InvalidState(f"{where}: a list of card ids expected, not {_shape(value)}")
 
 
 def check_params(game: Any) -> None:

@@ -44,8 +44,9 @@ def validate(state) -> None:
     strings(state.discarded, "discarded")
     cells = [cell for cell, _, _ in state.rooms]
     require(len(cells) == len(set(cells)), "rooms", "one room a cell (ZAAR-PLACE-03)")
-    cards = Counter(state.pile) + Counter(room for _, room, _ in state.rooms) + Counter(state.discarded)
-    cards.update([state.drawn] if state.drawn else [])
+    cards = Counter(state.pile)  # counted in C (a sum of Counters adds them up in Python)
+    for pile in ((room for _, room, _ in state.rooms), state.discarded, [state.drawn] if state.drawn else []):
+        cards.update(pile)
     if state.phase in SETUP:
         require(not cards - Counter(game.cards.deck()), "cards", "only the game's 72 cards")
         return

@@ -18,7 +18,7 @@ zaarlab.core.validate.InvalidState: boats: 16 in use, the supply has 15 (ZARGOS-
 
 from __future__ import annotations
 
-from ..core.validate import integer, ledger, per_player, require, strings
+from ..core.validate import InvalidState, integer, ledger, per_player, require, strings
 from .cards import magic_deck, peoples
 from .upkeep import BOATS, HAND_LIMIT, UNIT_STOCK
 
@@ -56,14 +56,17 @@ def validate(state) -> None:
     for name in ("master", "winner"):
         value = getattr(state, name)
         require(value == "" or value in state.peoples, name, f"a people in play, not {value!r}")
-    provinces, units = set(), {}
-    for i, entry in enumerate(state.board):
-        require(isinstance(entry, tuple) and len(entry) == 3, f"board[{i}]", "(province, people, units)")
+    provinces, units, on_map = set(), {}, game.planet.provinces
+    for i, entry in enumerate(state.board):  # ~100 entries a state: each message is written only if it is needed
+        if not (isinstance(entry, tuple) and len(entry) == 3):
+            raise InvalidState(f"board[{i}]: (province, people, units)")
         province, people, count = entry
-        require(province in game.planet.provinces and province not in provinces, f"board[{i}]",
-                f"{province!r} is not a province of the map, or is held twice")
-        require(people in state.peoples, f"board[{i}]", f"{people!r} is not a people in play")
-        integer(count, f"board[{i}] units", 1, UNIT_STOCK)
+        if province not in on_map or province in provinces:
+            raise InvalidState(f"board[{i}]: {province!r} is not a province of the map, or is held twice")
+        if people not in state.peoples:
+            raise InvalidState(f"board[{i}]: {people!r} is not a people in play")
+        if not (type(count) is int and 1 <= count <= UNIT_STOCK):
+            integer(count, f"board[{i}] units", 1, UNIT_STOCK)
         provinces.add(province)
         units[people] = units.get(people, 0) + count
     for people, count in units.items():
