@@ -142,9 +142,9 @@ def _alive(state: ZogarState, limit: int, revealed: int) -> Fraction:
     seventh ends the game), Mimics, cards found by level (each raises the Mimic's count) and other cards.
     """
     cards, draught = state.game.cards, _has_use(state, "cancel_death")
-    base = sum(cards[c].level for c in state.owned(state.player))
     counts = Counter(state.dungeon)
     position = _position(state)
+    base = position[-1]  # what the player's cards are worth to the Mimic now
     fates = {card: _fate(state.game, card, position) for card in counts}
     kinds = {card: cards[card].kind for card in counts}
     gazes = sum(n for c, n in counts.items() if kinds[c] == "gaze")
