@@ -2,23 +2,29 @@
 
 At each state of each playthrough:
 
-- ``legal_actions()`` is a sorted tuple, empty exactly when the state is terminal;
+- ``legal_actions()`` is a strictly increasing tuple (sorted, no duplicates), empty exactly when the state is
+  terminal;
 - at a chance node the outcomes are the legal actions, each with a ``sympy.Rational`` probability in
   (0, 1], summing to exactly 1;
-- ``apply`` leaves its input unchanged (equal, same hash, same ``to_dict``);
-- ``state_from_dict(to_dict(s)) == s``, through real JSON text, log included;
+- ``apply`` leaves its input unchanged: every field still holds the very object it held (a state hashes, so its
+  values are immutable: the same objects mean the same ``to_dict``);
+- ``state_from_dict(to_dict(s)) == s``, through real JSON text, log included, with the same hash;
 - an action that is not legal here (taken from other states of the run, or a foreign object) raises
   ``IllegalActionError`` carrying a rule ID, and the state is still unchanged;
-- the state passes the game's own ``validate()`` (the same checks that loading a saved state runs), and the
-  test's further invariants hold (callables that raise ``AssertionError``).
+- the state passes the game's own ``validate()``: ``state_from_dict`` runs it (as loading any save does) on the
+  restored state, equal to this one; a game without ``validate`` skips it;
+- the test's further invariants hold (callables that raise ``AssertionError``).
 
 Each finished playthrough is also saved, loaded and replayed to the same final state.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 import math
+import operator
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -64,11 +70,12 @@ def check_conformance(
     bots = bots or [random_bot] * game.num_players
     for run in range(runs):
         rng = random.Random(seed * 1_000_003 + run)
-        seen_actions = _SeenActions()
+        seen_actions, checked = _SeenActions(), {}
         state = game.initial_state()
         history = []
         for _ in range(max_steps):
-            before = _check_state(game, state, invariants)
+            _check_state(game, state, invariants, checked)
+            before = _fields(state)
             actions = state.legal_actions()
             seen_actions.add(actions[:5])
             stats.rules_refusing |= _check_illegal(state, before, seen_actions, rng, stats)
@@ -81,7 +88,7 @@ def check_conformance(
             else:
                 action = bots[state.current_player()](state, rng)
             nxt = state.apply(action)
-            assert state.to_dict() == before, f"apply({action!r}) changed its input state"
+            _assert_unchanged(state, before, f"apply({action!r}) changed its input state")
             history.append(action)
             state = nxt
             stats.steps += 1
@@ -90,36 +97,62 @@ def check_conformance(
     return stats
 
 
-def _check_state(game: Game, state, invariants) -> dict:
-    """Check one state; return its ``to_dict()``."""
+def _check_state(game: Game, state, invariants, checked: dict) -> None:
+    """Check one state (``checked``: see :func:`_check_chance`)."""
     actions = state.legal_actions()
     assert isinstance(actions, tuple), f"legal_actions() must be a tuple, got {type(actions).__name__}"
-    assert list(actions) == sorted(actions), f"legal_actions() not sorted: {actions!r}"
-    assert len(set(actions)) == len(actions), f"legal_actions() has duplicates: {actions!r}"
+    if not all(map(operator.lt, actions, actions[1:])):  # each before the next: sorted, and no two alike
+        assert list(actions) == sorted(actions), f"legal_actions() not sorted: {actions!r}"
+        raise AssertionError(f"legal_actions() has duplicates: {actions!r}")
     player = state.current_player()
     assert state.is_terminal() == (player == TERMINAL), "is_terminal() disagrees with current_player()"
     assert bool(actions) != state.is_terminal(), "legal_actions() must be empty exactly when terminal"
     if player == CHANCE:
-        outcomes = state.chance_outcomes()
-        assert tuple(o for o, _ in outcomes) == actions, "chance outcomes differ from legal_actions()"
-        for outcome, p in outcomes:
-            assert isinstance(p, sympy.Rational), f"P({outcome!r}) is {type(p).__name__}, not sympy.Rational"
-            assert 0 < p.p <= p.q, f"P({outcome!r}) = {p} is not in (0, 1]"
-        common = math.lcm(*(int(p.q) for _, p in outcomes))  # exact in integers: faster than summing fractions
-        assert sum(int(p.p) * (common // int(p.q)) for _, p in outcomes) == common, \
-            "chance probabilities do not sum to exactly 1"
+        _check_chance(state.chance_outcomes(), actions, checked)
     if state.is_terminal():
         assert len(state.returns()) == game.num_players, "returns() needs one entry per player"
-    data = state.to_dict()
-    restored = game.state_from_dict(json.loads(json.dumps(data)))
+    restored = game.state_from_dict(json.loads(json.dumps(state.to_dict())))
     assert restored == state, "state_from_dict(to_dict(state)) differs from the state"
     assert restored.log == state.log, "state_from_dict(to_dict(state)) loses the log"
     assert hash(restored) == hash(state), "a restored state hashes differently"
-    if hasattr(state, "validate"):
-        state.validate()
     for invariant in invariants:
         invariant(state)
-    return data
+
+
+def _check_chance(outcomes: tuple, actions: tuple, checked: dict) -> None:
+    """The outcomes are the legal actions, with exact probabilities summing to 1. ``checked`` holds the pairs of
+    tuples already found right, by identity (games keep their dice tables, so the same pair comes back often)."""
+    seen = checked.get(id(outcomes))
+    if seen is not None and seen[0] is outcomes and seen[1] is actions:
+        return
+    assert tuple(o for o, _ in outcomes) == actions, "chance outcomes differ from legal_actions()"
+    for outcome, p in outcomes:
+        assert isinstance(p, sympy.Rational), f"P({outcome!r}) is {type(p).__name__}, not sympy.Rational"
+        assert 0 < p.p <= p.q, f"P({outcome!r}) = {p} is not in (0, 1]"
+    common = math.lcm(*(int(p.q) for _, p in outcomes))  # exact in integers: faster than summing fractions
+    assert sum(int(p.p) * (common // int(p.q)) for _, p in outcomes) == common, \
+        "chance probabilities do not sum to exactly 1"
+    checked[id(outcomes)] = (outcomes, actions)  # kept alive, so no other tuple takes its identity
+
+
+def _fields(state) -> tuple:
+    """The state's field values, in order."""
+    return _field_getter(type(state))(state)
+
+
+@functools.cache
+def _field_getter(cls: type) -> Callable:
+    names = [f.name for f in dataclasses.fields(cls)]
+    values = operator.attrgetter(*names)  # a tuple, in C, unless there is a single field
+    return values if len(names) > 1 else lambda state: (values(state),)
+
+
+def _assert_unchanged(state, before: tuple, complaint: str) -> None:
+    """The state's fields hold the objects they held (``before``): a hashable state's values are immutable."""
+    if not all(map(operator.is_, _fields(state), before)):
+        names = [f.name for f, now, then in zip(dataclasses.fields(state), _fields(state), before, strict=True)
+                 if now is not then]
+        raise AssertionError(f"{complaint}: {', '.join(names)}")
 
 
 class _SeenActions:
@@ -147,7 +180,8 @@ class _SeenActions:
         return self.order[i]
 
 
-def _check_illegal(state, before: dict, seen_actions: _SeenActions, rng: random.Random, stats: ConformanceStats) -> set:
+def _check_illegal(state, before: tuple, seen_actions: _SeenActions, rng: random.Random,
+                   stats: ConformanceStats) -> set:
     action = seen_actions.pick_not_in(state.legal_actions(), rng)
     try:
         state.apply(action)
@@ -157,7 +191,7 @@ def _check_illegal(state, before: dict, seen_actions: _SeenActions, rng: random.
         rule_id = err.rule_id
     else:
         raise AssertionError(f"illegal action {action!r} was accepted in state {state!r}")
-    assert state.to_dict() == before, f"a refused action {action!r} changed the state"
+    _assert_unchanged(state, before, f"a refused action {action!r} changed the state")
     stats.illegal_checked += 1
     return {rule_id}
 

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, runtime_ch
 
 from .derived import derived
 from .dist import ChanceTable
-from .exact import rational
 
 if TYPE_CHECKING:
     import sympy
@@ -232,7 +231,7 @@ class RulesState:
         return self._rules().legal_actions(self)
 
     def chance_outcomes(self) -> tuple:
-        return tuple((outcome, rational(weight, total)) for outcome, weight, total in self.chance_weights())
+        return self.chance_weights().rationals  # kept by the table, which a game's dice share
 
     def chance_weights(self) -> tuple:
         """At a chance node, every outcome as ``(outcome, weight, total)`` in integers (the probability is

@@ -99,8 +99,12 @@ def _fields_encoder(kind: type, names: tuple[str, ...]) -> Callable[[Any], dict]
 
 def decode(data: Any, types: Iterable[type] = ()) -> Any:
     """Rebuild what :func:`encode` made; ``types`` are the dataclasses and enums it may contain."""
-    by_name = {t.__name__: t for t in types}
-    return _decode(data, by_name)
+    return _decode(data, _by_name(tuple(types)))
+
+
+@cache
+def _by_name(types: tuple[type, ...]) -> dict[str, type]:  # a game's types, met at every field of every load
+    return {t.__name__: t for t in types}
 
 
 def encode_fields(obj: Any, skip: Iterable[str] = ("game",)) -> dict:
@@ -118,7 +122,7 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 def decode_fields(cls: type, data: dict, types: Iterable[type] = (), **given: Any) -> Any:
     """``cls`` rebuilt from :func:`encode_fields` output, with the skipped fields ``given`` as keywords."""
-    by_name = {t.__name__: t for t in types}
+    by_name = _by_name(tuple(types))
     return cls(**{k: _decode(v, by_name) for k, v in data.items()}, **given)
 
 

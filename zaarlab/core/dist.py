@@ -428,6 +428,15 @@ class ChanceTable(tuple):
         return dict(zip(outcomes, outcomes, strict=True))
 
     @derived
+    def rationals(self) -> tuple:
+        """``(outcome, probability)`` pairs, each probability a ``sympy.Rational``: the node's chance outcomes.
+
+        >>> Dist({"hit": 2, "miss": 4}).triples().rationals
+        (('hit', 1/3), ('miss', 2/3))
+        """
+        return tuple((outcome, rational(weight, total)) for outcome, weight, total in self)
+
+    @derived
     def ids(self) -> frozenset:
         """The identities of the outcomes: whether an outcome is one of the table's own, quicker than by value."""
         return frozenset(map(id, self.outcomes))
