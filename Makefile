@@ -1,4 +1,6 @@
-# The README's two commands: `make lab` (open the notebooks) and `make test` (the whole suite).
+# The README's two commands: `make lab` (open the notebooks) and `make test` (the suite: engines, exact odds,
+# conformance games, doctests, notebooks under nbval, docs). `make test-browser` drives the notebooks, dashboards and
+# sites in Chromium; CI runs both.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,15 +9,20 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: lab test classroom classroom-load site notebooks bench soak docs
+.PHONY: lab test test-browser classroom classroom-load site notebooks bench soak docs
 
 lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 test: $(VENV)/.dev
 	$(BIN)/ruff check zaarlab tests bench docs classroom_site conftest.py
-	$(BIN)/pytest -n auto --dist loadgroup --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
-		notebooks/ tests/ zaarlab/
+	$(BIN)/pytest -n auto --dist loadgroup -m "not browser" --nbval --nbval-current-env \
+		--nbval-sanitize-with tests/nbval_sanitize.cfg notebooks/ tests/ zaarlab/
+
+# Debian's Chromium (apt-get install chromium) is required here: without it this fails rather than skip.
+test-browser: $(VENV)/.dev
+	@test -x /usr/bin/chromium || { echo "make test-browser drives /usr/bin/chromium: apt-get install chromium"; exit 1; }
+	$(BIN)/pytest -n auto --dist loadgroup -m browser tests/browser
 
 # The dashboards for a class: HOST=0.0.0.0 serves the local network (the address and a QR code are printed),
 # POOL kernels are kept pre-heated per dashboard, the kernels of closed pages are freed.
