@@ -73,21 +73,27 @@ NOTEBOOKS = {
 
 
 SCREENS = ((1400, 900), (768, 1024))  # a classroom's laptop or projector, a tablet
+CUT_FIGURES = """() => [...document.querySelectorAll('.jp-Notebook .jp-Cell .js-plotly-plot')]
+    .map(plot => [plot, plot.closest('.jp-Cell').getBoundingClientRect().right])
+    .filter(([plot, edge]) => plot.getBoundingClientRect().right > edge + 1)
+    .map(([plot, edge]) => (plot.querySelector('.gtitle')?.textContent || 'untitled') + ': ' +
+         Math.round(plot.getBoundingClientRect().right - edge) + ' px')"""  # each figure running off its cell
 
 
 def figures_fit(page, name: str, folder: Path) -> None:
     """Every figure of the notebook (boards, charts) fits its cell at each screen size, none runs off its right
     edge; a screenshot of each is saved in ``folder`` (``ZAARLAB_SHOTS`` to keep them, else the test's own)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     outputs = page.locator(".jp-Notebook .jp-Cell-outputArea", has=page.locator(".js-plotly-plot"))
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")  # the file browser closed, as on a tablet
     for width, height in SCREENS:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(2500)  # plotly redraws responsive figures to the new width
-        cut = page.evaluate("""() => [...document.querySelectorAll('.jp-Notebook .jp-Cell .js-plotly-plot')]
-            .map(plot => [plot, plot.closest('.jp-Cell').getBoundingClientRect().right])
-            .filter(([plot, edge]) => plot.getBoundingClientRect().right > edge + 1)
-            .map(([plot, edge]) => (plot.querySelector('.gtitle')?.textContent || 'untitled') + ': ' +
-                 Math.round(plot.getBoundingClientRect().right - edge) + ' px')""")
+        try:  # plotly redraws responsive figures to the new width, a moment after the resize
+            page.wait_for_function(f"() => ({CUT_FIGURES})().length === 0", timeout=10_000)
+        except PlaywrightTimeout:
+            pass  # the assertion below names the figures
+        cut = page.evaluate(CUT_FIGURES)
         assert cut == [], f"{name} at {width} px: figures run off their cell: {cut}"
         folder.mkdir(parents=True, exist_ok=True)
         for i in range(outputs.count()):  # what the reader sees with the figure's cell at the top of the screen
