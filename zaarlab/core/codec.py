@@ -148,7 +148,11 @@ def _decode(data: Any, types: dict[str, type]) -> Any:
         return _known(types, data["__enum__"])[data["name"]]
     if "__type__" in data:
         cls = _known(types, data["__type__"])
-        return cls(**{k: _decode(v, types) for k, v in data.items() if k != "__type__"})
+        fields = data.copy()
+        del fields["__type__"]
+        if not _PLAIN.issuperset(map(type, fields.values())):  # a cell's two ints, an action's card: as they are
+            fields = {k: _decode(v, types) for k, v in fields.items()}
+        return cls(**fields)
     raise ValueError(f"untagged JSON object {data!r}: expected one of __type__, __enum__, __set__, __map__, __q__")
 
 
