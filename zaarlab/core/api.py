@@ -274,8 +274,9 @@ class RulesState:
 
     def _chance_table(self) -> ChanceTable | None:
         """The chance node's table, if this is one (its lookups are kept with it: a game's dice are a few tables)."""
-        table = self.__dict__.get("_chance_weights")  # derived before the legal outcomes, which it lists
-        return table if table is not None and table.outcomes is self.legal_actions() else None
+        legal = self.legal_actions()  # a chance node's outcomes are its table's: the table is derived first
+        table = self.__dict__.get("_chance_weights")
+        return table if table is not None and table.outcomes is legal else None
 
     @derived
     def _legal_ids(self) -> frozenset:  # the legal actions by identity: the quick test, for what bots pass back
