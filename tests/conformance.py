@@ -11,8 +11,9 @@ At each state of each playthrough:
 - ``state_from_dict(to_dict(s)) == s``, through real JSON text, log included, with the same hash;
 - an action that is not legal here (taken from other states of the run, or a foreign object) raises
   ``IllegalActionError`` carrying a rule ID, and the state is still unchanged;
-- the state passes the game's own ``validate()``: ``state_from_dict`` runs it (as loading any save does) on the
-  restored state, equal to this one; a game without ``validate`` skips it;
+- the state passes the game's own ``validate()``: each game's ``state_from_dict`` runs it (as loading any save
+  does) on the restored state, equal to this one (``tests/test_bad_inputs.py`` shows every game's loader refusing
+  the states ``validate()`` refuses);
 - the test's further invariants hold (callables that raise ``AssertionError``).
 
 Each finished playthrough is also saved, loaded and replayed to the same final state.
