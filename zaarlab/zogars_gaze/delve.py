@@ -269,12 +269,7 @@ def battle(state: ZogarState) -> ZogarState:
 
 
 def _requirement(state: ZogarState):
-    return _parsed(state.game.cards[state.enemy].requirement, state.game.straight_alt)
-
-
-@cache
-def _parsed(requirement: str, straight_alt: str):  # read once, checked after every roll
-    return parse(requirement, straight_alt=straight_alt)
+    return parse(state.game.cards[state.enemy].requirement, straight_alt=state.game.straight_alt)
 
 
 def _rolled(state: ZogarState, dice: tuple) -> ZogarState:

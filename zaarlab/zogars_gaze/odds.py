@@ -32,6 +32,7 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from ..core.derived import derived
 from ..core.exact import rational
 
 if TYPE_CHECKING:
@@ -72,6 +73,14 @@ class Requirement:
         >>> req.is_met((2, 5, 5, 5, 6)), req.is_met((1, 2, 2, 2, 2)), req.is_met((2, 2, 2, 5, 5))
         (True, True, False)
         """
+        met = self._met.get(tuple(sorted(pool)))
+        return self._meets(pool) if met is None else met
+
+    @derived
+    def _met(self) -> dict[tuple[int, ...], bool]:  # every throw of five dice, answered once: asked after each roll
+        return {pool: self._meets(pool) for pool in _pools()}
+
+    def _meets(self, pool: tuple[int, ...]) -> bool:
         if self.kind == "of_a_kind":
             counts = [pool.count(face) for face in range(1, FACES + 1)]
             if self.face == 0:
@@ -94,6 +103,7 @@ class Requirement:
         return any(run <= faces and longer(run) for run in runs)
 
 
+@cache  # one shared requirement per text and reading: what it works out (which throws meet it) is kept with it
 def parse(text: str | Requirement, **readings) -> Requirement:
     """A requirement from its written form: ``3x5`` (three 5s), ``5x*`` (five of any face), ``straight:1-4``.
 
