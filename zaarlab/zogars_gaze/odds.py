@@ -162,7 +162,7 @@ def _hold_values(values: dict, rerolls_left: int) -> dict[tuple[int, ...], int]:
 @cache
 def _tables(requirement: Requirement, rolls: int, policy: str) -> tuple[dict, ...]:
     """values[r][pool] = P(win from pool with r rerolls left) * 6^(5r), for r = 0..rolls-1; holds[r] likewise."""
-    met = {pool: requirement.is_met(pool) for pool in _pools()}
+    met = requirement._met  # every throw answered, in the order of _pools()
     values = [{pool: int(met[pool]) for pool in _pools()}]
     holds = []
     for r in range(1, rolls):
