@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, runtime_checkable
 
 from .derived import derived
@@ -244,7 +245,7 @@ class RulesState:
         return weights if isinstance(weights, ChanceTable) else ChanceTable(weights)
 
     def apply(self, action: Any) -> Any:
-        if id(action) not in self._legal_ids:  # not one of the legal actions itself, as bots and drivers pass
+        if not self._is_own(action):  # not one of the legal actions itself, as bots and drivers pass
             try:
                 legal = self._legal_by_value.get(action)
             except TypeError:  # unhashable: not an action; the rules refuse it
@@ -259,7 +260,7 @@ class RulesState:
 
     def is_legal(self, action: Any) -> bool:
         """Whether ``action`` is one of :meth:`legal_actions` (by equality, as ``in`` would say, but by hash)."""
-        if id(action) in self._legal_ids:
+        if self._is_own(action):
             return True
         try:
             return action in self._legal_by_value
@@ -279,9 +280,14 @@ class RulesState:
         return table if table is not None and table.outcomes is legal else None
 
     @derived
-    def _legal_ids(self) -> frozenset:  # the legal actions by identity: the quick test, for what bots pass back
+    def _is_own(self) -> Callable[[Any], bool]:
+        """Whether an action is one of the legal actions itself: the quick test, for what bots and drivers pass back
+        (a chance node asks its table, which knows its outcomes by value already)."""
         table = self._chance_table()
-        return table.ids if table is not None else frozenset(map(id, self.legal_actions()))
+        if table is not None:
+            return table.is_own
+        ids = frozenset(map(id, self.legal_actions()))
+        return lambda action: id(action) in ids
 
     @derived
     def _legal_by_value(self) -> dict:  # the legal action equal to an action built anew

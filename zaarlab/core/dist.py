@@ -410,7 +410,10 @@ class ChanceTable(tuple):
         if outcomes != sorted(outcomes) or common > 1:  # a sorted pile of coprime counts (most) needs neither
             return cls((outcome, count // common, total) for outcome, count in _sorted_items(counts))
         table = cls(zip(outcomes, counts.values(), repeat(total)))
-        table.tickets = list(accumulate(counts.values())), total  # in lowest terms already
+        known = table.__dict__  # what the table would derive, known here already
+        known["outcomes"] = outcomes = tuple(outcomes)
+        known["by_value"] = dict(zip(outcomes, outcomes))
+        known["tickets"] = list(accumulate(counts.values())), total  # in lowest terms already
         return table
 
     def __reduce__(self):  # pickled as its triples: what it derived (identities above all) stays behind
@@ -436,10 +439,17 @@ class ChanceTable(tuple):
         """
         return tuple((outcome, rational(weight, total)) for outcome, weight, total in self)
 
-    @derived
-    def ids(self) -> frozenset:
-        """The identities of the outcomes: whether an outcome is one of the table's own, quicker than by value."""
-        return frozenset(map(id, self.outcomes))
+    def is_own(self, outcome: Any) -> bool:
+        """Whether ``outcome`` is one of the table's outcomes itself (not only an equal one), as drivers pass back.
+
+        >>> table = ChanceTable.draw(["ab", "cd"])
+        >>> table.is_own(table.outcomes[0]), table.is_own("".join("ab")), table.is_own([])
+        (True, False, False)
+        """
+        try:
+            return self.by_value.get(outcome) is outcome
+        except TypeError:  # unhashable: no outcome
+            return False
 
     @derived
     def tickets(self) -> tuple[list[int], int]:
