@@ -177,16 +177,19 @@ def replace(obj: Any, **changes: Any) -> Any:
         return dataclasses.replace(obj, **changes)
     cls = type(obj)
     names = _field_names(cls)
-    if not changes.keys() <= names.keys():
-        raise TypeError(f"{cls.__name__} has no field {next(iter(changes.keys() - names.keys()))!r}")
-    new = object.__new__(cls)
-    values = new.__dict__
-    values.update(obj.__dict__)  # the fields, and maybe some derived values, which must go
+    values = obj.__dict__.copy()  # the fields, and maybe some derived values, which must go
     if len(values) > len(names):
         for name in _derived_names(cls):
             values.pop(name, None)
     values.update(changes)
+    if len(values) > len(names):  # a change named no field
+        raise TypeError(f"{cls.__name__} has no field {next(iter(changes.keys() - names.keys()))!r}")
+    new = object.__new__(cls)
+    _set_attribute(new, "__dict__", values)  # a frozen dataclass: set as object would
     return new
+
+
+_set_attribute = object.__setattr__
 
 
 def legal_outcomes(state: RulesState) -> tuple:
