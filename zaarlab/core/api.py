@@ -197,7 +197,14 @@ def legal_outcomes(state: RulesState) -> tuple:
     return state.chance_weights().outcomes
 
 
-_module = functools.cache(importlib.import_module)  # a rules module is looked up on every call of the API
+class _RulesModule:
+    """``state._rules``: the module its class names in ``rules_module``, imported on first use (a rules module imports
+    its state module, so it cannot be imported with the class) and kept on the class, as every call of the API asks."""
+
+    def __get__(self, instance: Any, owner: type) -> Any:
+        module = importlib.import_module(owner.rules_module)
+        owner._rules = module  # read from the class from now on
+        return module
 
 
 @functools.cache
@@ -220,19 +227,21 @@ class RulesState:
     """
 
     rules_module: ClassVar[str]
+    _rules = _RulesModule()
 
-    def _rules(self):
-        return _module(self.rules_module)
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._rules = _RulesModule()  # each class keeps its own rules module, not one it inherits
 
     def current_player(self) -> int:
-        return self._rules().actor(self)
+        return self._rules.actor(self)
 
     def legal_actions(self) -> tuple:
         return self._legal_actions
 
     @derived
     def _legal_actions(self) -> tuple:
-        return self._rules().legal_actions(self)
+        return self._rules.legal_actions(self)
 
     def chance_outcomes(self) -> tuple:
         return self.chance_weights().rationals  # kept by the table, which a game's dice share
@@ -244,7 +253,7 @@ class RulesState:
 
     @derived
     def _chance_weights(self) -> ChanceTable:  # asked for by the driver and by the legal outcomes: derived once
-        weights = self._rules().chance_weights(self)
+        weights = self._rules.chance_weights(self)
         return weights if isinstance(weights, ChanceTable) else ChanceTable(weights)
 
     def apply(self, action: Any) -> Any:
@@ -255,11 +264,11 @@ class RulesState:
                 legal = None
             if legal is not None and not same_kind(legal, action):  # 1.0 or True where the rules have the int 1
                 try:
-                    self._rules().apply(self, _Mistyped())
+                    self._rules.apply(self, _Mistyped())
                 except IllegalActionError as refused:
                     raise IllegalActionError(refused.rule_id, f"{action!r} is a {type(action).__name__}, where the "
                                              f"rules have the {type(legal).__name__} {legal!r}") from None
-        return self._rules().apply(self, action)
+        return self._rules.apply(self, action)
 
     def is_legal(self, action: Any) -> bool:
         """Whether ``action`` is one of :meth:`legal_actions` (by equality, as ``in`` would say, but by hash)."""

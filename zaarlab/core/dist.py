@@ -412,7 +412,7 @@ class ChanceTable(tuple):
         table = cls(zip(outcomes, counts.values(), repeat(total)))
         known = table.__dict__  # what the table would derive, known here already
         known["outcomes"] = outcomes = tuple(outcomes)
-        known["by_value"] = dict(zip(outcomes, outcomes))
+        known["by_value"] = dict(zip(outcomes, outcomes, strict=True))
         known["tickets"] = list(accumulate(counts.values())), total  # in lowest terms already
         return table
 

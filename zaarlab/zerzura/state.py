@@ -200,7 +200,7 @@ class ZerzuraState(RulesState):
 
     def observation(self, player: int) -> dict:
         """What ``player`` may see: see :func:`zaarlab.zerzura.rules.observation`."""
-        return self._rules().observation(self, player)
+        return self._rules.observation(self, player)
 
     # -- reading the state ----------------------------------------------------------------------------------
     def cards_of(self, player: int) -> tuple:

@@ -286,7 +286,7 @@ class ZogarState(RulesState):
 
     def observation(self, player: int) -> dict:
         """What ``player`` may see: see :func:`zaarlab.zogars_gaze.rules.observation`."""
-        return self._rules().observation(self, player)
+        return self._rules.observation(self, player)
 
     # -- reading the state ----------------------------------------------------------------------------------
     @property
