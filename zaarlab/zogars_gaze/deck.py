@@ -34,6 +34,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -141,44 +142,66 @@ def _alive(state: ZogarState, limit: int, revealed: int) -> Fraction:
     The recursion runs over what has come up so far, in the only terms later cards care about: Gazes (the
     seventh ends the game), Mimics, cards found by level (each raises the Mimic's count) and other cards.
     """
-    cards, draught = state.game.cards, _has_use(state, "cancel_death")
-    counts = Counter(state.dungeon)
+    draught = _has_use(state, "cancel_death")
     position = _position(state)
     base = position[-1]  # what the player's cards are worth to the Mimic now
-    fates = {card: _fate(state.game, card, position) for card in counts}
-    kinds = {card: cards[card].kind for card in counts}
-    gazes = sum(n for c, n in counts.items() if kinds[c] == "gaze")
-    mimics = sum(n for c, n in counts.items() if kinds[c] == "mimic")
-    found = [sum(n for c, n in counts.items() if kinds[c] in FOUND_KINDS and cards[c].level == level)
-             for level in (1, 2, 3)]
-    stoppers: dict[int, list] = {}  # the cards that end the delve, by their chance to kill (a few shared values)
-    for card, n in counts.items():
-        death, stops = fates[card]
-        if stops:
-            stoppers.setdefault(id(death), [death, 0])[1] += n
-    stopping = sum(n * _through(death, Fraction(1), draught) for death, n in stoppers.values())
-    others = sum(n for c, n in counts.items()
-                 if not fates[c][1] and kinds[c] not in ("gaze", "mimic") and kinds[c] not in FOUND_KINDS)
+    roles, lives, scale = _roles(state.game, position[:-1])
+    counts = Counter(map(roles.__getitem__, state.dungeon))
+    gazes, mimics, others = counts[_GAZE], counts[_MIMIC], counts[_OTHER]
+    levels = sorted(role[1] for role in counts if role[0] == "found")
+    found = [counts["found", level] for level in levels]
+    stopping = Fraction(sum(n * (scale if draught else lives[role[1]]) for role, n in counts.items()  # a draught
+                            if role[0] == "stops"), scale)  # cancels the death: the card is survived in any case
 
     @cache
-    def alive(drawn: int, g: int, m: int, f: tuple[int, int, int], o: int) -> Fraction:
+    def alive(drawn: int, g: int, m: int, f: tuple[int, ...], o: int) -> Fraction:
         if drawn == limit:
             return Fraction(1)
         left = len(state.dungeon) - drawn
         p = (stopping + (others - o) * alive(drawn + 1, g, m, f, o + 1)) / left
-        for i in range(3):
-            if found[i] > f[i]:
+        for i, level_found in enumerate(found):
+            if level_found > f[i]:
                 more = f[:i] + (f[i] + 1,) + f[i + 1:]
-                p += Fraction(found[i] - f[i], left) * alive(drawn + 1, g, m, more, o)
+                p += Fraction(level_found - f[i], left) * alive(drawn + 1, g, m, more, o)
         if gazes > g and revealed + g + 1 < GAZES_TO_LOSE:
             p += Fraction(gazes - g, left) * alive(drawn + 1, g + 1, m, f, o)
         if mimics > m:
-            threshold = base + f[0] + 2 * f[1] + 3 * f[2]
+            threshold = base + sum(level * n for level, n in zip(levels, f, strict=True))
             death = 1 - p_pips_at_least(threshold, number=Fraction)
             p += Fraction(mimics - m, left) * _through(death, alive(drawn + 1, g, m + 1, f, o), draught)
         return p
 
-    return alive(0, 0, 0, (0, 0, 0), 0)
+    return alive(0, 0, 0, (0,) * len(found), 0)
+
+
+_GAZE, _MIMIC, _OTHER = ("gaze",), ("mimic",), ("other",)
+
+
+@cache  # a delve asks at every flip, in a handful of positions
+def _roles(game: ZogarGame, combat: tuple) -> tuple[dict[str, tuple], list[int], int]:
+    """What each dungeon card is to :func:`_alive`: ``("gaze",)``, ``("mimic",)``, ``("found", level)``,
+    ``("stops", i)`` (the delve ends there, and the card is survived with probability ``lives[i] / scale``) or
+    ``("other",)``; and ``lives`` and ``scale``, in integers. Counting the deck by these roles is all a flip's odds
+    need.
+
+    ``combat`` is the position (:func:`_position`) but the Mimic's count, which only the Mimic's odds depend on.
+    """
+    roles, deaths = {}, []
+    for card, info in game.cards.dungeon.items():
+        if info.kind in ("gaze", "mimic"):
+            roles[card] = (info.kind,)
+            continue
+        death, stops = _fate(game, card, (*combat, 0))
+        if stops:
+            if death not in deaths:
+                deaths.append(death)
+            roles[card] = ("stops", deaths.index(death))
+        elif info.kind in FOUND_KINDS:
+            roles[card] = ("found", info.level)
+        else:
+            roles[card] = _OTHER
+    scale = math.lcm(*(death.denominator for death in deaths))
+    return roles, [(death.denominator - death.numerator) * (scale // death.denominator) for death in deaths], scale
 
 
 def p_seventh_gaze_within(state: ZogarState, flips: int) -> sympy.Rational:
