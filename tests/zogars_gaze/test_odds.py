@@ -7,7 +7,16 @@ from functools import cache
 import pytest
 import sympy
 
-from zaarlab.zogars_gaze.odds import hold_advice, p_next_card, p_pips_at_least, p_win, p_within, parse, simple_hold
+from zaarlab.zogars_gaze.odds import (
+    best_hold,
+    hold_advice,
+    p_next_card,
+    p_pips_at_least,
+    p_win,
+    p_within,
+    parse,
+    simple_hold,
+)
 
 R = sympy.Rational
 
@@ -105,6 +114,18 @@ def test_hold_advice_ranks_every_hold_exactly():
     assert type(hold_advice("3x5", (5, 5, 5, 1, 2), rolls_left=2, number=Fraction).gain_over_simple) is Fraction
     with pytest.raises(ValueError):
         hold_advice("3x5", (1, 2, 3), rolls_left=1)
+
+
+@pytest.mark.parametrize("requirement", ["3x5", "4x*", "straight:2-5"])
+def test_best_hold_is_the_advices_best_for_every_throw(requirement):
+    """What the bots hold, without the ranking's fractions, is what the advice ranks first: all 252 throws."""
+    for pool in itertools.combinations_with_replacement(range(1, 7), 5):
+        for rolls_left in (0, 1, 2):
+            assert best_hold(requirement, pool, rolls_left) == hold_advice(requirement, pool, rolls_left).best
+    with pytest.raises(ValueError, match="five dice"):
+        best_hold("3x5", (1, 2, 7, 3, 4), rolls_left=1)
+    with pytest.raises(ValueError, match="rolls are left"):
+        best_hold("3x5", (1, 2, 3, 4, 6), rolls_left=4)
 
 
 def test_mimic_and_deck_odds():

@@ -25,7 +25,7 @@ from .. import tournaments
 from ..core.play import random_bot
 from ..tournaments import Tournament
 from .deck import p_survive
-from .odds import hold_advice, p_win, parse
+from .odds import best_hold, p_win, parse
 from .state import (
     AcceptDeath,
     Buy,
@@ -62,8 +62,9 @@ class PressYourLuck:
     def __call__(self, state: ZogarState, rng: random.Random):
         legal = state.legal_actions()
         choice = getattr(self, f"_{state.phase}", None)
-        action = choice(state, legal) if choice else None
-        return action if action in legal else rng.choice(legal)
+        chosen = choice(state, legal) if choice else None
+        listed = next((action for action in legal if action == chosen), None)  # the listed one: quicker to apply
+        return listed if listed is not None else rng.choice(legal)
 
     # -- a turn, phase by phase -------------------------------------------------------------------------------
     def _trapped(self, state: ZogarState, legal: tuple):
@@ -118,8 +119,7 @@ class PressYourLuck:
 
     def _hold(self, state: ZogarState, legal: tuple):
         req = parse(state.game.cards[state.enemy].requirement, straight_alt=state.game.straight_alt)
-        advice = hold_advice(req, state.dice, rolls_left=state.rolls_allowed - state.rolls, number=Fraction)
-        return Hold(advice.best)
+        return Hold(best_hold(req, state.dice, rolls_left=state.rolls_allowed - state.rolls))
 
     def _dying(self, state: ZogarState, legal: tuple):
         items = [a for a in legal if isinstance(a, UseItem)]

@@ -256,21 +256,42 @@ def hold_advice(requirement: Requirement | str, dice: tuple[int, ...], rolls_lef
     >>> advice.best, advice.p(advice.best), advice.simple, advice.gain_over_simple
     ((6, 6), 17/216, (), 103/3888)
     """
-    req = parse(requirement, **readings)
+    req, pool = parse(requirement, **readings), _throw(dice)
+    ranked, table, scale = _ranked_holds(req, pool, rolls_left)
+    ranking = tuple((h, number(table[h], scale)) for h in ranked)
+    return HoldAdvice(req, pool, rolls_left, ranking, simple_hold(req, pool), req.is_met(pool), number)
+
+
+def best_hold(requirement: Requirement | str, dice: tuple[int, ...], rolls_left: int, **readings) -> tuple[int, ...]:
+    """:func:`hold_advice`'s ``best``, without the ranking's fractions: for players that only act on it (the bots).
+
+    >>> best_hold("3x5", (2, 3, 4, 6, 6), rolls_left=1), best_hold("3x5", (2, 5, 5, 5, 6), rolls_left=2)
+    ((6, 6), (2, 5, 5, 5, 6))
+    """
+    pool = _throw(dice)
+    ranked, _, _ = _ranked_holds(parse(requirement, **readings), pool, rolls_left)
+    return ranked[0] if ranked else pool
+
+
+def _throw(dice: tuple[int, ...]) -> tuple[int, ...]:
+    """Five dice showing, sorted; refused unless they are five faces of a die."""
     pool = tuple(sorted(dice))
     if len(pool) != DICE or not all(1 <= d <= FACES for d in pool):
         raise ValueError(f"give the five dice showing, each 1 to {FACES}: {dice!r}")
+    return pool
+
+
+def _ranked_holds(req: Requirement, pool: tuple[int, ...], rolls_left: int) -> tuple[list, dict, int]:
+    """Every hold of ``pool``, best first, with P(win) for each as ``table[hold] / scale``; none once the requirement
+    is met or no roll is left."""
     if not 0 <= rolls_left <= MAX_ROLLS - 1:
         raise ValueError(f"after a roll, 0 to {MAX_ROLLS - 1} rolls are left, not {rolls_left}")
-    won = req.is_met(pool)
-    if won or rolls_left == 0:
-        return HoldAdvice(req, pool, rolls_left, (), simple_hold(req, pool), won, number)
+    if rolls_left == 0 or req.is_met(pool):
+        return [], {}, 1
     _, holds = _tables(req, rolls_left + 1, "optimal")
     table = holds[rolls_left - 1]
-    scale = FACES ** (DICE * rolls_left)
     ranked = sorted(holds_of(pool), key=lambda h: (-table[h], h))  # integers over one scale: no fractions to sort
-    ranking = [(h, number(table[h], scale)) for h in ranked]
-    return HoldAdvice(req, pool, rolls_left, tuple(ranking), simple_hold(req, pool), False, number)
+    return ranked, table, FACES ** (DICE * rolls_left)
 
 
 def _check(rolls: int, policy: str) -> None:
