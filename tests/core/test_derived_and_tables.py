@@ -57,6 +57,15 @@ def test_an_equal_action_built_anew_is_as_legal_as_the_listed_one():
     assert state.apply(Flip()) == state.apply(listed)
 
 
+@pytest.mark.parametrize("stranger", [None, 0, "", (), Fraction(1, 2)], ids=repr)
+def test_a_chance_node_refuses_what_is_none_of_its_outcomes(stranger):
+    flip = a_delve().apply(Flip())  # a draw from the dungeon deck: a chance node
+    assert flip.current_player() < 0 and not flip.is_legal(stranger)
+    assert not pool_dist(2).triples().is_own(stranger)  # a table looking its outcomes up by value
+    with pytest.raises(IllegalActionError, match="ZOGAR-DELVE-04"):
+        flip.apply(stranger)
+
+
 def test_a_chance_table_samples_as_its_fractions_and_pickles_as_its_triples():
     table = pool_dist(3).triples()
     assert table is pool_dist(3).triples() and table.tickets[1] == 6 ** 3  # kept: one table for a game's dice
@@ -76,3 +85,6 @@ def test_a_draw_table_is_the_draw_distributions_triples(pile):
         assert getattr(table, known) == getattr(derived_anew, known)
     with pytest.raises(ValueError, match="empty"):
         ChanceTable.draw(())
+    others = [*(copy.copy(o) for o in table.outcomes), "zz", 0, 2.0, (), None, [], Fraction(1, 2)]
+    for candidate in (*table.outcomes, *others):  # a sorted draw bisects: it answers as the lookup by value does
+        assert table.is_own(candidate) == ChanceTable.is_own(table, candidate)

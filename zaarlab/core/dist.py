@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import operator
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
@@ -409,10 +410,9 @@ class ChanceTable(tuple):
         outcomes = list(counts)
         if outcomes != sorted(outcomes) or common > 1:  # a sorted pile of coprime counts (most) needs neither
             return cls((outcome, count // common, total) for outcome, count in _sorted_items(counts))
-        table = cls(zip(outcomes, counts.values(), repeat(total)))
+        table = _SortedDraw(zip(outcomes, counts.values(), repeat(total)))
         known = table.__dict__  # what the table would derive, known here already
-        known["outcomes"] = outcomes = tuple(outcomes)
-        known["by_value"] = dict(zip(outcomes, outcomes, strict=True))
+        known["outcomes"] = tuple(outcomes)
         known["tickets"] = list(accumulate(counts.values())), total  # in lowest terms already
         return table
 
@@ -447,7 +447,7 @@ class ChanceTable(tuple):
         (True, False, False)
         """
         try:
-            return self.by_value.get(outcome) is outcome
+            return self.by_value.get(outcome, _MISSING) is outcome
         except TypeError:  # unhashable: no outcome
             return False
 
@@ -460,6 +460,27 @@ class ChanceTable(tuple):
         if common > 1:
             weights = [weight // common for weight in weights]
         return list(accumulate(weights)), self[0][2] // common
+
+
+_MISSING = object()  # no outcome is this one
+
+
+class _SortedDraw(ChanceTable):
+    """A draw from a sorted pile (most draws): its outcomes are in order, so whether an outcome is one of its own is a
+    bisection, with no lookup to build for a table that a single flip uses.
+
+    >>> table = ChanceTable.draw(["ab", "cd"])
+    >>> table.is_own(table.outcomes[1]), table.is_own("".join("cd")), table.is_own("zz"), table.is_own(3)
+    (True, False, False, False)
+    """
+
+    def is_own(self, outcome: Any) -> bool:
+        outcomes = self.outcomes
+        try:
+            i = bisect_left(outcomes, outcome)
+        except TypeError:  # not comparable with the outcomes: none of them
+            return False
+        return i < len(outcomes) and outcomes[i] is outcome
 
 
 def _fraction(p: Any) -> Fraction:
