@@ -47,7 +47,7 @@ from .state import (
     UseItem,
     ZogarState,
 )
-from .turns import distinct, end_turn, remove, start_turn, with_row
+from .turns import add, distinct, end_turn, remove, start_turn, with_row
 
 PRICE = 5  # ZOGAR-MARKET-05
 MARKET_SLOTS = 2  # ZOGAR-SETUP-02
@@ -256,8 +256,7 @@ def _setup(state: ZogarState, outcome) -> ZogarState:
 
 
 def _turn_up(state: ZogarState, card: str) -> ZogarState:
-    return replace(state, market_deck=remove(state.market_deck, card), market_up=tuple(sorted(state.market_up +
-                                                                                              (card,))))
+    return replace(state, market_deck=remove(state.market_deck, card), market_up=add(state.market_up, card))
 
 
 def _trapped(state: ZogarState, action) -> ZogarState:
@@ -265,7 +264,7 @@ def _trapped(state: ZogarState, action) -> ZogarState:
     if isinstance(action, Climb):
         return replace(state, phase="climb")
     freed = replace(state, traps=with_row(state.traps, p, ""))
-    freed = replace(freed, dungeon=tuple(sorted(freed.dungeon + (trap,))))
+    freed = replace(freed, dungeon=add(freed.dungeon, trap))
     if isinstance(action, UseItem):
         freed = delve.use_item(freed, action.card)
         return replace(freed, phase="market", log=freed.log + (
@@ -283,7 +282,7 @@ def _trapped(state: ZogarState, action) -> ZogarState:
 def _market(state: ZogarState, action) -> ZogarState:
     p, cards = state.player, state.game.cards
     if state.phase == "gamble":
-        return replace(state, hands=with_row(state.hands, p, tuple(sorted(state.hands[p] + (action,)))),
+        return replace(state, hands=with_row(state.hands, p, add(state.hands[p], action)),
                        market_deck=remove(state.market_deck, action), phase="items",
                        log=state.log + (f"ZOGAR-MARKET-02: the gamble gives player {p + 1} a market card",))
     if state.phase == "refill":
@@ -291,19 +290,19 @@ def _market(state: ZogarState, action) -> ZogarState:
         return replace(new, phase="items", log=new.log + (f"GAP-G07: {action} is turned up in the market",))
     if isinstance(action, TradeIn):
         return replace(state, hands=with_row(state.hands, p, remove(state.hands[p], action.card)),
-                       offered=tuple(sorted(state.offered + (action.card,))))
+                       offered=add(state.offered, action.card))
     if isinstance(action, SkipMarket):
-        back = tuple(sorted(state.hands[p] + state.offered))
+        back = add(state.hands[p], *state.offered)
         return replace(state, hands=with_row(state.hands, p, back), offered=(), phase="items",
                        log=state.log + (f"ZOGAR-MARKET-01: player {p + 1} buys nothing",))
     levels = sorted((cards[c].level for c in state.offered), reverse=True)
-    traded = replace(state, offered=(), dungeon=tuple(sorted(state.dungeon + state.offered)), log=state.log + (
+    traded = replace(state, offered=(), dungeon=add(state.dungeon, *state.offered), log=state.log + (
         f"ZOGAR-MARKET-06: player {p + 1} trades in {len(levels)} cards face down worth "
         f"{'+'.join(map(str, levels))} = {sum(levels)}; ZOGAR-MARKET-07: they are shuffled into the dungeon deck",))
     if isinstance(action, Gamble):
         return replace(traded, phase="gamble")
     bought = replace(traded, market_up=remove(traded.market_up, action.card),
-                     hands=with_row(traded.hands, p, tuple(sorted(traded.hands[p] + (action.card,)))),
+                     hands=with_row(traded.hands, p, add(traded.hands[p], action.card)),
                      log=traded.log + (f"ZOGAR-MARKET-02: player {p + 1} buys {action.card}",))
     return replace(bought, phase="refill" if bought.market_deck else "items")
 
@@ -312,7 +311,7 @@ def _items(state: ZogarState, action) -> ZogarState:
     p = state.player
     if isinstance(action, Carry):
         return replace(state, hands=with_row(state.hands, p, remove(state.hands[p], action.card)),
-                       carried=tuple(sorted(state.carried + (action.card,))))
+                       carried=add(state.carried, action.card))
     what = ", ".join(state.carried) or "nothing"
     entered = replace(state, log=state.log + (f"ZOGAR-ITEMS-01: player {p + 1} takes {what} into the dungeon",))
     if not state.dungeon:

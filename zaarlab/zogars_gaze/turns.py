@@ -6,6 +6,8 @@ cards spent this turn, giving the player the cards they brought back, and passin
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from ..core.api import replace
 from .state import ZogarState
 
@@ -32,10 +34,13 @@ def distinct(pile: tuple) -> tuple:
 def add(pile: tuple, *cards: str) -> tuple:
     """The pile with ``cards`` added, sorted.
 
-    >>> add(("a", "c"), "b", "a")
-    ('a', 'a', 'b', 'c')
+    >>> add(("a", "c"), "b", "a"), add(("a",))
+    (('a', 'a', 'b', 'c'), ('a',))
     """
-    return tuple(sorted(pile + cards))
+    for card in cards:  # a few cards, each put in its place: no sort of a long pile
+        i = bisect_right(pile, card)
+        pile = (*pile[:i], card, *pile[i:])
+    return pile
 
 
 def with_row(rows: tuple, i: int, value) -> tuple:
