@@ -154,24 +154,23 @@ def _alive(state: ZogarState, limit: int, revealed: int) -> Fraction:
                             if role[0] == "stops"), scale)  # cancels the death: the card is survived in any case
 
     @cache
-    def alive(drawn: int, g: int, m: int, f: tuple[int, ...], o: int) -> Fraction:
+    def alive(drawn: int, g: int, m: int, f: tuple[int, ...], o: int) -> Fraction | int:
         if drawn == limit:
-            return Fraction(1)
-        left = len(state.dungeon) - drawn
-        p = (stopping + (others - o) * alive(drawn + 1, g, m, f, o + 1)) / left
+            return 1  # an int: the last flip's sums stay in integers
+        total = stopping + (others - o) * alive(drawn + 1, g, m, f, o + 1)  # times the cards left: divided below
         for i, level_found in enumerate(found):
             if level_found > f[i]:
                 more = f[:i] + (f[i] + 1,) + f[i + 1:]
-                p += Fraction(level_found - f[i], left) * alive(drawn + 1, g, m, more, o)
+                total += (level_found - f[i]) * alive(drawn + 1, g, m, more, o)
         if gazes > g and revealed + g + 1 < GAZES_TO_LOSE:
-            p += Fraction(gazes - g, left) * alive(drawn + 1, g + 1, m, f, o)
+            total += (gazes - g) * alive(drawn + 1, g + 1, m, f, o)
         if mimics > m:
             threshold = base + sum(level * n for level, n in zip(levels, f, strict=True))
             death = 1 - p_pips_at_least(threshold, number=Fraction)
-            p += Fraction(mimics - m, left) * _through(death, alive(drawn + 1, g, m + 1, f, o), draught)
-        return p
+            total += (mimics - m) * _through(death, alive(drawn + 1, g, m + 1, f, o), draught)
+        return total / (len(state.dungeon) - drawn)
 
-    return alive(0, 0, 0, (0,) * len(found), 0)
+    return Fraction(alive(0, 0, 0, (0,) * len(found), 0))
 
 
 _GAZE, _MIMIC, _OTHER = ("gaze",), ("mimic",), ("other",)
