@@ -20,7 +20,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-from collections.abc import Callable
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, runtime_checkable
 
 from .derived import derived
@@ -291,15 +292,13 @@ class RulesState:
         table = self.__dict__.get("_chance_weights")
         return table if table is not None and table.outcomes is legal else None
 
-    @derived
-    def _is_own(self) -> Callable[[Any], bool]:
-        """Whether an action is one of the legal actions itself: the quick test, for what bots and drivers pass back
-        (a chance node asks its table, which knows its outcomes by value already)."""
+    def _is_own(self, action: Any) -> bool:
+        """Whether ``action`` is one of the legal actions itself: the quick test, for what bots and drivers pass back
+        (a chance node asks its table; a player has a few actions, looked through by identity)."""
         table = self._chance_table()
         if table is not None:
-            return table.is_own
-        ids = frozenset(map(id, self.legal_actions()))
-        return lambda action: id(action) in ids
+            return table.is_own(action)
+        return any(map(is_, self.legal_actions(), repeat(action)))
 
     @derived
     def _legal_by_value(self) -> dict:  # the legal action equal to an action built anew
