@@ -95,12 +95,12 @@ def _take_with(state: ZogarState, card: str) -> ZogarState:
     return replace(state, carried=remove(state.carried, card))
 
 
-def back_to_decks(state: ZogarState, *lost: str) -> ZogarState:
-    """Cards leaving play go back where they came from: dungeon cards into the dungeon deck at the pass (GAP-G10),
-    market cards shuffled into the market deck."""
+def back_to_decks(state: ZogarState, *lost: str) -> dict:
+    """The changes that send cards leaving play back where they came from: dungeon cards into the dungeon deck at the
+    pass (GAP-G10), market cards shuffled into the market deck."""
     market = state.game.cards.market
-    return replace(state, spent=add(state.spent, *(c for c in lost if c not in market)),
-                   market_deck=add(state.market_deck, *(c for c in lost if c in market)))
+    return {"spent": add(state.spent, *(c for c in lost if c not in market)),
+            "market_deck": add(state.market_deck, *(c for c in lost if c in market))}
 
 
 def _damage(state: ZogarState) -> set[str]:
@@ -135,9 +135,15 @@ def legal_actions(state: ZogarState) -> tuple:
     if phase == "hold":
         return _holds(state.dice)
     if phase == "dying":
-        wanted = {"cancel_death"} | ({"extra_roll"} if state.rolls_allowed else set())
-        return (AcceptDeath.of(), *(UseItem.of(c) for c in carrying if uses(state, c) & wanted))
+        return (AcceptDeath.of(), *map(UseItem.of, _savers(state, state.rolls_allowed)))
     raise AssertionError(f"no actions for phase {phase!r}")
+
+
+def _savers(state: ZogarState, rolls_allowed: int) -> tuple[str, ...]:
+    """The cards with the player that can still save them from death: a Healing Draught, or in combat (``rolls_allowed``
+    not 0) a Lucky Charm's extra roll (GAP-G02), each once."""
+    wanted = ("cancel_death", "extra_roll") if rolls_allowed else ("cancel_death",)
+    return tuple(c for c in distinct(state.with_player) if any(use in wanted for use in uses(state, c)))
 
 
 @cache
@@ -210,8 +216,8 @@ def _delve(state: ZogarState, action) -> ZogarState:
     p = state.player
     if isinstance(action, Leave):
         why = "GAP-G09: no card is left under the cut" if state.drawable == 0 else "ZOGAR-DELVE-06"
-        return end_turn(replace(state, log=state.log + (
-            f"{why}: player {p + 1} leaves the dungeon with {', '.join(state.with_player) or 'nothing'}",)))
+        return end_turn(state, f"{why}: player {p + 1} leaves the dungeon with "
+                        f"{', '.join(state.with_player) or 'nothing'}")
     if isinstance(action, UseItem):
         new = use_item(state, action.card)
         return replace(new, phase="peek", log=new.log + (f"player {p + 1} uses {action.card} to look ahead",))
@@ -224,48 +230,48 @@ def reveal(state: ZogarState, card: str, **changes) -> ZogarState:
     """Resolve ``card``, just turned over (out of the deck already, or out with ``changes``, made along)."""
     info = state.game.cards[card]
     p, kind = state.player, info.kind
+    turned = f"player {p + 1} turns over {info.name}"
     changes.update(phase="delve", flipped=state.flipped + 1, drawable=state.drawable - 1,
-                   must_flip=max(state.must_flip - 1, 0), log=state.log + (f"player {p + 1} turns over {info.name}",))
-    if kind == "gaze":  # the common cards in the one copy of the state
-        return replace(state, **changes | {"gazes": add(state.gazes, card), "log": changes["log"] + (
+                   must_flip=max(state.must_flip - 1, 0))
+    if kind == "gaze":
+        return replace(state, **changes, gazes=add(state.gazes, card), log=state.log + (turned, (
             f"ZOGAR-GAZE-01: Zogar's Gaze number {len(state.gazes) + 1} is laid face up by the market; "
-            "ZOGAR-GAZE-03: the delve may go on",)})
+            "ZOGAR-GAZE-03: the delve may go on")))
     if kind in FOUND_KINDS:
-        return replace(state, **changes, found=add(state.found, card))
-    state = replace(state, **changes)
+        return replace(state, **changes, found=add(state.found, card), log=state.log + (turned,))
     if kind in ("pit_trap", "darkness"):
         rule = "ZOGAR-PIT-01" if kind == "pit_trap" else "ZOGAR-DARK-01"
-        trapped = replace(state, traps=with_row(state.traps, p, card), log=state.log + (
-            f"{rule}: player {p + 1} is trapped; the turn ends, everything with them is kept (AMB-G07, -G08)",))
-        return end_turn(trapped)
+        return end_turn(state, turned, f"{rule}: player {p + 1} is trapped; the turn ends, everything with them is "
+                        "kept (AMB-G07, -G08)", traps=with_row(state.traps, p, card), **changes)
     if kind == "overconfident":
-        return replace(state, must_flip=OVERCONFIDENT_FLIPS, spent=add(state.spent, card), log=state.log + (
-            f"ZOGAR-OVER-01: player {p + 1} must turn the next {OVERCONFIDENT_FLIPS} cards",))
+        return replace(state, **changes | {"must_flip": OVERCONFIDENT_FLIPS}, spent=add(state.spent, card),
+                       log=state.log + (turned, f"ZOGAR-OVER-01: player {p + 1} must turn the next "
+                                                f"{OVERCONFIDENT_FLIPS} cards"))
     if kind == "consuming_fear":
+        def unarmed(pile: tuple) -> tuple:
+            return tuple(c for c in pile if state.game.cards[c].kind != "weapon")
+
         weapons = tuple(c for c in state.with_player if state.game.cards[c].kind == "weapon")
-        fled = state
-        for weapon in weapons:
-            fled = _take_with(fled, weapon)
-        fled = replace(fled, spent=add(fled.spent, card, *weapons), log=fled.log + (
-            f"ZOGAR-FEAR-01: player {p + 1} drops {', '.join(weapons) or 'no weapon'} and flees the dungeon"
-            + (" (it trumps Overconfident)" if state.must_flip else ""),))
-        return end_turn(fled)
-    if kind == "mimic":
-        return replace(state, phase="mimic", enemy=card)
-    if kind == "thieves":
-        return replace(state, phase="thieves", enemy=card)
-    return battle(replace(state, enemy=card))
+        return end_turn(state, turned, f"ZOGAR-FEAR-01: player {p + 1} drops {', '.join(weapons) or 'no weapon'} and "
+                        "flees the dungeon" + (" (it trumps Overconfident)" if state.must_flip else ""),
+                        carried=unarmed(state.carried), found=unarmed(state.found),
+                        spent=add(state.spent, card, *weapons), **changes)
+    if kind in ("mimic", "thieves"):
+        return replace(state, **changes | {"phase": kind, "enemy": card, "log": state.log + (turned,)})
+    return battle(state, turned, enemy=card, **changes)
 
 
-def battle(state: ZogarState) -> ZogarState:
-    """Face ``state.enemy``: its weakness first (ZOGAR-COMBAT-01, -02), else the dice (ZOGAR-COMBAT-03)."""
-    enemy = state.game.cards[state.enemy]
+def battle(state: ZogarState, *lines: str, **changes) -> ZogarState:
+    """Face the enemy (``state.enemy``, or the one in ``changes``): its weakness first (ZOGAR-COMBAT-01, -02), else the
+    dice (ZOGAR-COMBAT-03). ``lines`` and ``changes`` (not the cards with the player) are made along."""
+    enemy = state.game.cards[changes.get("enemy", state.enemy)]
     killers = _damage(state) & set(enemy.weaknesses)
     if killers:
-        return win(replace(state, log=state.log + (
-            f"ZOGAR-COMBAT-02: {enemy.name} is weak to {', '.join(sorted(killers))}: destroyed at once",)))
-    return replace(state, phase="roll", dice=(), kept=(), rolls=0, rolls_allowed=ROLLS, log=state.log + (
-        f"ZOGAR-COMBAT-03: the dice against {enemy.name}: {enemy.requirement}",))
+        return win(state, *lines, f"ZOGAR-COMBAT-02: {enemy.name} is weak to {', '.join(sorted(killers))}: "
+                   "destroyed at once", **changes)
+    return replace(state, **changes | {"phase": "roll", "dice": (), "kept": (), "rolls": 0, "rolls_allowed": ROLLS,
+                                       "log": state.log + (*lines, f"ZOGAR-COMBAT-03: the dice against {enemy.name}: "
+                                                                   f"{enemy.requirement}")})
 
 
 def _requirement(state: ZogarState):
@@ -274,29 +280,28 @@ def _requirement(state: ZogarState):
 
 def _rolled(state: ZogarState, dice: tuple) -> ZogarState:
     rolls, requirement = state.rolls + 1, _requirement(state)
-    rolled = {"dice": dice, "kept": (), "rolls": rolls, "log": state.log + (f"roll {rolls}: {list(dice)}",)}
+    rolled, line = {"dice": dice, "kept": (), "rolls": rolls}, f"roll {rolls}: {list(dice)}"
     if requirement.is_met(dice):  # checked after every roll (AMB-G03)
-        return win(replace(state, **rolled))
+        return win(state, line, **rolled)
     if rolls >= state.rolls_allowed:
-        return dying(replace(state, **rolled | {"log": rolled["log"] + (
-            f"ZOGAR-COMBAT-10: no roll left and {requirement} is not met",)}))
-    return replace(state, phase="hold", **rolled)
+        return dying(state, line, f"ZOGAR-COMBAT-10: no roll left and {requirement} is not met", **rolled)
+    return replace(state, phase="hold", **rolled, log=state.log + (line,))
 
 
-def win(state: ZogarState) -> ZogarState:
-    """The enemy is beaten: its card and Fame Points are the player's; the battle ends the turn."""
-    enemy = state.game.cards[state.enemy]
-    p = state.player
-    won = replace(state, found=add(state.found, state.enemy), enemy="", log=state.log + (
-        f"ZOGAR-COMBAT-11: player {p + 1} defeats {enemy.name} and gains {enemy.fp} Fame Point(s); "
-        "ZOGAR-DELVE-07: everything with them is kept; ZOGAR-DELVE-05: the battle ends the turn",))
-    return end_turn(won)
+def win(state: ZogarState, *lines: str, **changes) -> ZogarState:
+    """The enemy is beaten: its card and Fame Points are the player's; the battle ends the turn. ``lines`` and
+    ``changes`` (not the cards found) are what the step did before, made along."""
+    enemy_id = changes.get("enemy", state.enemy)
+    enemy = state.game.cards[enemy_id]
+    return end_turn(state, *lines, f"ZOGAR-COMBAT-11: player {state.player + 1} defeats {enemy.name} and gains "
+                    f"{enemy.fp} Fame Point(s); ZOGAR-DELVE-07: everything with them is kept; ZOGAR-DELVE-05: the "
+                    "battle ends the turn", **changes | {"found": add(state.found, enemy_id), "enemy": ""})
 
 
 def _thieves(state: ZogarState, action) -> ZogarState:
     p = state.player
     if isinstance(action, Fight):
-        return battle(replace(state, log=state.log + (f"ZOGAR-THIEF-01: player {p + 1} fights the Thieves",)))
+        return battle(state, f"ZOGAR-THIEF-01: player {p + 1} fights the Thieves")
     if isinstance(action, PassThieves):
         return replace(state, phase="delve", spent=add(state.spent, state.enemy), enemy="", log=state.log + (
             f"ZOGAR-SIGNET-01: player {p + 1} wears the Thieves Signet and walks past the Thieves; "
@@ -309,8 +314,8 @@ def _thieves(state: ZogarState, action) -> ZogarState:
 
 
 def _pay(state: ZogarState, card: str, chooser: int) -> ZogarState:
-    paid = back_to_decks(_take_with(state, card), card, state.enemy)
-    return replace(paid, phase="delve", enemy="", log=paid.log + (
+    paid = _take_with(state, card)
+    return replace(paid, **back_to_decks(paid, card, state.enemy), phase="delve", enemy="", log=paid.log + (
         f"ZOGAR-THIEF-02: the Thieves take {card} (picked by player {chooser + 1}); it goes back into its deck "
         "(GAP-G10)",))
 
@@ -322,14 +327,15 @@ def _mimic(state: ZogarState, dice: tuple) -> ZogarState:
     if sum(dice) >= threshold:
         return replace(state, phase="delve", spent=add(state.spent, state.enemy), enemy="", dice=dice,
                        log=state.log + (text + "; you get away",))
-    return dying(replace(state, dice=dice, rolls_allowed=0, log=state.log + (text + "; it kills you",)))
+    return dying(state, text + "; it kills you", dice=dice, rolls_allowed=0)
 
 
-def dying(state: ZogarState) -> ZogarState:
-    """About to die: a carried Healing Draught (or, in combat, a Lucky Charm) may still help; else death."""
-    if legal_actions(replace(state, phase="dying")) != (AcceptDeath(),):
-        return replace(state, phase="dying")
-    return die(state)
+def dying(state: ZogarState, *lines: str, **changes) -> ZogarState:
+    """About to die: a carried Healing Draught (or, in combat, a Lucky Charm) may still help; else death. ``lines``
+    and ``changes`` (not the cards with the player) are what the step did before, made along."""
+    if _savers(state, changes.get("rolls_allowed", state.rolls_allowed)):
+        return replace(state, **changes | {"phase": "dying", "log": state.log + lines})
+    return die(state, *lines, **changes)
 
 
 def _dying(state: ZogarState, action) -> ZogarState:
@@ -340,16 +346,16 @@ def _dying(state: ZogarState, action) -> ZogarState:
     if "extra_roll" in uses(state, card) and state.rolls_allowed:
         return replace(saved, phase="hold", rolls_allowed=state.rolls_allowed + 1, log=saved.log + (
             f"player {p + 1} uses {card}: one more roll (GAP-G02)",))
-    return end_turn(replace(saved, spent=add(saved.spent, state.enemy), enemy="", log=saved.log + (
-        f"player {p + 1} uses {card}: the death is cancelled, the turn ends (GAP-G02)",)))
+    return end_turn(saved, f"player {p + 1} uses {card}: the death is cancelled, the turn ends (GAP-G02)",
+                    spent=add(saved.spent, state.enemy), enemy="")
 
 
-def die(state: ZogarState) -> ZogarState:
-    """Death: every card with the player is lost, back to its deck; an enemy goes back too (ZOGAR-DELVE-08, -09)."""
+def die(state: ZogarState, *lines: str, **changes) -> ZogarState:
+    """Death: every card with the player is lost, back to its deck; an enemy goes back too (ZOGAR-DELVE-08, -09).
+    ``lines`` and ``changes`` (not the cards with the player, nor the decks) are what the step did before."""
     cards, p = state.game.cards, state.player
     lost = state.with_player
     how = "in combat (ZOGAR-DELVE-08)" if cards[state.enemy].is_enemy else "(ZOGAR-DELVE-09)"
-    dead = back_to_decks(replace(state, carried=(), found=(), enemy=""), state.enemy, *lost)
-    dead = replace(dead, log=dead.log + (
-        f"player {p + 1} dies {how}; ZOGAR-ITEMS-03: {', '.join(lost) or 'nothing'} is lost, back into the decks",))
-    return end_turn(dead)
+    return end_turn(state, *lines, f"player {p + 1} dies {how}; ZOGAR-ITEMS-03: {', '.join(lost) or 'nothing'} is "
+                    "lost, back into the decks", **changes, **back_to_decks(state, state.enemy, *lost), carried=(),
+                    found=(), enemy="")

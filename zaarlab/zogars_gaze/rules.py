@@ -263,20 +263,17 @@ def _trapped(state: ZogarState, action) -> ZogarState:
     p, trap = state.player, state.traps[state.player]
     if isinstance(action, Climb):
         return replace(state, phase="climb")
-    freed = replace(state, traps=with_row(state.traps, p, ""))
-    freed = replace(freed, dungeon=add(freed.dungeon, trap))
+    freed = {"traps": with_row(state.traps, p, ""), "dungeon": add(state.dungeon, trap)}
     if isinstance(action, UseItem):
-        freed = delve.use_item(freed, action.card)
-        return replace(freed, phase="market", log=freed.log + (
+        used = delve.use_item(replace(state, **freed), action.card)
+        return replace(used, phase="market", log=used.log + (
             f"ZOGAR-PIT-02: player {p + 1} escapes the {trap} with {action.card}; the trap is shuffled back into "
             "the dungeon deck, and the turn goes on",))
     kind = state.game.cards[trap].kind
     if delve.escapes(kind, action):
-        return end_turn(replace(freed, log=freed.log + (
-            f"ZOGAR-{'PIT-02' if kind == 'pit_trap' else 'DARK-01'}: player {p + 1} rolls {list(action)} and escapes "
-            f"the {trap}; it is shuffled back into the dungeon deck",)))
-    return end_turn(replace(state, log=state.log + (
-        f"ZOGAR-PIT-01: player {p + 1} rolls {list(action)} and stays trapped by the {trap}",)))
+        return end_turn(state, f"ZOGAR-{'PIT-02' if kind == 'pit_trap' else 'DARK-01'}: player {p + 1} rolls "
+                        f"{list(action)} and escapes the {trap}; it is shuffled back into the dungeon deck", **freed)
+    return end_turn(state, f"ZOGAR-PIT-01: player {p + 1} rolls {list(action)} and stays trapped by the {trap}")
 
 
 def _market(state: ZogarState, action) -> ZogarState:
@@ -312,11 +309,10 @@ def _items(state: ZogarState, action) -> ZogarState:
     if isinstance(action, Carry):
         return replace(state, hands=with_row(state.hands, p, remove(state.hands[p], action.card)),
                        carried=add(state.carried, action.card))
-    what = ", ".join(state.carried) or "nothing"
-    entered = replace(state, log=state.log + (f"ZOGAR-ITEMS-01: player {p + 1} takes {what} into the dungeon",))
+    entered = f"ZOGAR-ITEMS-01: player {p + 1} takes {', '.join(state.carried) or 'nothing'} into the dungeon"
     if not state.dungeon:
-        return end_turn(replace(entered, log=entered.log + ("GAP-G09: the dungeon deck is empty; the turn ends",)))
-    return replace(entered, phase="cut")
+        return end_turn(state, entered, "GAP-G09: the dungeon deck is empty; the turn ends")
+    return replace(state, phase="cut", log=state.log + (entered,))
 
 
 # -- what a player sees ------------------------------------------------------------------------------------

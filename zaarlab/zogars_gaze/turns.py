@@ -52,28 +52,35 @@ def with_row(rows: tuple, i: int, value) -> tuple:
     return rows[:i] + (value,) + rows[i + 1:]
 
 
-def start_turn(state: ZogarState, player: int) -> ZogarState:
-    """Begin ``player``'s turn: a trapped player tries to escape, the others go to the market (ZOGAR-TURN-03)."""
-    turn = state.turn + 1
+def start_turn(state: ZogarState, player: int, *lines: str, **changes) -> ZogarState:
+    """Begin ``player``'s turn: a trapped player tries to escape, the others go to the market (ZOGAR-TURN-03).
+
+    ``lines`` (for the log) and ``changes`` (fields) are what the action did before: made in the same copy of the state.
+    """
+    turn, traps = state.turn + 1, changes.get("traps", state.traps)
     if turn > state.game.turn_limit:
-        return replace(state, phase="over", ended_by="limit", log=state.log + (
-            f"the game stops at the turn limit ({state.game.turn_limit}); nobody wins",))
-    trap = state.traps[player]
+        return replace(state, **changes | {"phase": "over", "ended_by": "limit", "log": state.log + (
+            *lines, f"the game stops at the turn limit ({state.game.turn_limit}); nobody wins")})
+    trap = traps[player]
     header = f"-- turn {turn}: player {player + 1}" + (f", trapped by {state.game.cards[trap].name}" if trap else "")
-    return replace(state, turn=turn, player=player, phase="trapped" if trap else "market", log=state.log + (header,))
+    return replace(state, **changes | {"turn": turn, "player": player, "phase": "trapped" if trap else "market",
+                                       "log": state.log + (*lines, header)})
 
 
-def end_turn(state: ZogarState) -> ZogarState:
+def end_turn(state: ZogarState, *lines: str, **changes) -> ZogarState:
     """Shuffle and pass: the deck is put back together and handed to the left (ZOGAR-PASS-01).
 
     The cards with the player go home to their hand; the cards spent this turn (and a peeked card not yet
-    turned) go back into the dungeon deck.
+    turned) go back into the dungeon deck. ``lines`` and ``changes`` are what the action did before the pass (a won
+    battle, a death...): made in the same copy of the state.
     """
-    p = state.player
-    back = state.spent + ((state.peeked,) if state.peeked else ())
-    passed = replace(state, hands=with_row(state.hands, p, add(state.hands[p], *state.carried, *state.found)),
-                     dungeon=add(state.dungeon, *back), carried=(), found=(), spent=(), offered=(), drawable=0,
-                     flipped=0, must_flip=0, peeked="", enemy="", dice=(), kept=(), rolls=0, rolls_allowed=0,
-                     log=state.log + (f"ZOGAR-PASS-01: the dungeon deck ({len(state.dungeon) + len(back)} cards) is "
-                                      f"put back together, shuffled and passed to player {state.left + 1}",))
-    return start_turn(passed, state.left)
+    def now(name: str):
+        return changes[name] if name in changes else getattr(state, name)
+
+    p, hands, dungeon, peeked = state.player, now("hands"), now("dungeon"), now("peeked")
+    back = now("spent") + ((peeked,) if peeked else ())
+    changes.update(hands=with_row(hands, p, add(hands[p], *now("carried"), *now("found"))), dungeon=add(dungeon, *back),
+                   carried=(), found=(), spent=(), offered=(), drawable=0, flipped=0, must_flip=0, peeked="", enemy="",
+                   dice=(), kept=(), rolls=0, rolls_allowed=0)
+    return start_turn(state, state.left, *lines, f"ZOGAR-PASS-01: the dungeon deck ({len(dungeon) + len(back)} cards) "
+                      f"is put back together, shuffled and passed to player {state.left + 1}", **changes)
