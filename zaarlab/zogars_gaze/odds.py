@@ -150,35 +150,44 @@ def _rerolls(kept: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
     return tuple((tuple(sorted(kept + new)), w * scale) for new, w in fresh.items())
 
 
+@cache
+def _holds() -> frozenset[tuple[int, ...]]:
+    """Every hold of every throw: the 462 sub-multisets of five dice."""
+    return frozenset(h for pool in _pools() for h in holds_of(pool))
+
+
 def _hold_values(values: dict, rerolls_left: int) -> dict[tuple[int, ...], int]:
     """For every hold: P(win) after rerolling the rest, as an integer over 6^(5 * rerolls_left)."""
     table = {}
-    for kept in {h for pool in _pools() for h in holds_of(pool)}:
+    for kept in _holds():
         lift = FACES ** len(kept)  # rolling fewer dice: bring the weights up to 6^5 per roll
         table[kept] = lift * sum(w * values[pool] for pool, w in _rerolls(kept))
     return table
 
 
 @cache
-def _tables(requirement: Requirement, rolls: int, policy: str) -> tuple[dict, ...]:
-    """values[r][pool] = P(win from pool with r rerolls left) * 6^(5r), for r = 0..rolls-1; holds[r] likewise."""
+def _tables(requirement: Requirement, rolls: int, policy: str) -> tuple[tuple[dict, ...], tuple[dict, ...]]:
+    """values[r][pool] = P(win from pool with r rerolls left) * 6^(5r), for r = 0..rolls-1; holds[r] likewise.
+
+    The tables for one roll more extend those for one roll fewer, which are kept: a Lucky Charm's fourth roll costs
+    one level, not four.
+    """
     met = requirement._met  # every throw answered, in the order of _pools()
-    values = [{pool: int(met[pool]) for pool in _pools()}]
-    holds = []
-    for r in range(1, rolls):
-        hold_value = _hold_values(values[-1], r)
-        holds.append(hold_value)
-        top = FACES ** (DICE * r)
-        level = {}
-        for pool in _pools():
-            if met[pool]:
-                level[pool] = top  # checked after every roll: a met requirement wins at once (AMB-G03)
-            elif policy == "simple":
-                level[pool] = hold_value[simple_hold(requirement, pool)]
-            else:
-                level[pool] = max(hold_value[h] for h in holds_of(pool))
-        values.append(level)
-    return tuple(values), tuple(holds)
+    if rolls == 1:
+        return ({pool: int(met[pool]) for pool in _pools()},), ()
+    values, holds = _tables(requirement, rolls - 1, policy)
+    r = rolls - 1
+    hold_value = _hold_values(values[-1], r)
+    top = FACES ** (DICE * r)
+    level = {}
+    for pool in _pools():
+        if met[pool]:
+            level[pool] = top  # checked after every roll: a met requirement wins at once (AMB-G03)
+        elif policy == "simple":
+            level[pool] = hold_value[simple_hold(requirement, pool)]
+        else:
+            level[pool] = max(hold_value[h] for h in holds_of(pool))
+    return (*values, level), (*holds, hold_value)
 
 
 def simple_hold(requirement: Requirement | str, pool: tuple[int, ...]) -> tuple[int, ...]:
@@ -281,17 +290,18 @@ def _throw(dice: tuple[int, ...]) -> tuple[int, ...]:
     return pool
 
 
-def _ranked_holds(req: Requirement, pool: tuple[int, ...], rolls_left: int) -> tuple[list, dict, int]:
+@cache  # a few requirements, 252 throws, up to 3 rolls left: the bots and the advisor ask again and again
+def _ranked_holds(req: Requirement, pool: tuple[int, ...], rolls_left: int) -> tuple[tuple, dict, int]:
     """Every hold of ``pool``, best first, with P(win) for each as ``table[hold] / scale``; none once the requirement
     is met or no roll is left."""
     if not 0 <= rolls_left <= MAX_ROLLS - 1:
         raise ValueError(f"after a roll, 0 to {MAX_ROLLS - 1} rolls are left, not {rolls_left}")
     if rolls_left == 0 or req.is_met(pool):
-        return [], {}, 1
+        return (), {}, 1
     _, holds = _tables(req, rolls_left + 1, "optimal")
     table = holds[rolls_left - 1]
     ranked = sorted(holds_of(pool), key=lambda h: (-table[h], h))  # integers over one scale: no fractions to sort
-    return ranked, table, FACES ** (DICE * rolls_left)
+    return tuple(ranked), table, FACES ** (DICE * rolls_left)
 
 
 def _check(rolls: int, policy: str) -> None:
@@ -311,8 +321,13 @@ def p_pips_at_least(threshold: int, number: Callable[[int, int], Any] = rational
     >>> p_pips_at_least(18), p_pips_at_least(25), p_pips_at_least(25, number=Fraction)
     (1/2, 7/216, Fraction(7, 216))
     """
-    exact = sum_dist(DICE, FACES).fraction(lambda total: total >= threshold)
+    exact = _pips_at_least(threshold)
     return number(exact.numerator, exact.denominator)
+
+
+@cache  # the Mimic's odds are asked at every flip of a delve, for a few thresholds
+def _pips_at_least(threshold: int) -> Fraction:
+    return sum_dist(DICE, FACES).fraction(lambda total: total >= threshold)
 
 
 def p_escape(trap: str) -> sympy.Rational:
