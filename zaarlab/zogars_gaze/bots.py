@@ -20,6 +20,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat
+from operator import is_
 
 from .. import tournaments
 from ..core.play import random_bot
@@ -35,7 +37,6 @@ from .state import (
     Fight,
     Flip,
     Gamble,
-    Hold,
     Leave,
     PassThieves,
     PayThieves,
@@ -63,8 +64,9 @@ class PressYourLuck:
         legal = state.legal_actions()
         choice = getattr(self, f"_{state.phase}", None)
         chosen = choice(state, legal) if choice else None
-        listed = next((action for action in legal if action == chosen), None)  # the listed one: quicker to apply
-        return listed if listed is not None else rng.choice(legal)
+        if chosen is not None and not any(map(is_, legal, repeat(chosen))):  # built anew: the listed equal one
+            chosen = next((action for action in legal if action == chosen), None)  # applies on the quick path
+        return chosen if chosen is not None else rng.choice(legal)
 
     # -- a turn, phase by phase -------------------------------------------------------------------------------
     def _trapped(self, state: ZogarState, legal: tuple):
@@ -97,14 +99,14 @@ class PressYourLuck:
         return Enter()
 
     def _delve(self, state: ZogarState, legal: tuple):
-        if Leave() not in legal:
-            return Flip() if Flip() in legal else legal[0]
+        if Leave.of() not in legal:
+            return Flip.of() if Flip.of() in legal else legal[0]
         if len(state.found) >= self.greed:
-            return Leave()
+            return Leave.of()
         if float(p_survive(state, 1, number=Fraction)) < self.nerve:
             peek = next((a for a in legal if isinstance(a, UseItem)), None)
-            return peek or Leave()
-        return Flip()
+            return peek or Leave.of()
+        return Flip.of()
 
     def _thieves(self, state: ZogarState, legal: tuple):
         if PassThieves() in legal:
@@ -119,7 +121,8 @@ class PressYourLuck:
 
     def _hold(self, state: ZogarState, legal: tuple):
         req = parse(state.game.cards[state.enemy].requirement, straight_alt=state.game.straight_alt)
-        return Hold(best_hold(req, state.dice, rolls_left=state.rolls_allowed - state.rolls))
+        best = best_hold(req, state.dice, rolls_left=state.rolls_allowed - state.rolls)
+        return next((hold for hold in legal if hold.dice == best), None)
 
     def _dying(self, state: ZogarState, legal: tuple):
         items = [a for a in legal if isinstance(a, UseItem)]

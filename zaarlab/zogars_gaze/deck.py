@@ -157,7 +157,7 @@ def _alive(state: ZogarState, limit: int, revealed: int) -> Fraction:
     def alive(drawn: int, g: int, m: int, f: tuple[int, ...], o: int) -> Fraction | int:
         if drawn == limit:
             return 1  # an int: the last flip's sums stay in integers
-        total = stopping + (others - o) * alive(drawn + 1, g, m, f, o + 1)  # times the cards left: divided below
+        total = (others - o) * alive(drawn + 1, g, m, f, o + 1)  # times the cards left: divided below
         for i, level_found in enumerate(found):
             if level_found > f[i]:
                 more = f[:i] + (f[i] + 1,) + f[i + 1:]
@@ -168,7 +168,7 @@ def _alive(state: ZogarState, limit: int, revealed: int) -> Fraction:
             threshold = base + sum(level * n for level, n in zip(levels, f, strict=True))
             death = 1 - p_pips_at_least(threshold, number=Fraction)
             total += (mimics - m) * _through(death, alive(drawn + 1, g, m + 1, f, o), draught)
-        return total / (len(state.dungeon) - drawn)
+        return (stopping + total) / (len(state.dungeon) - drawn)  # the fractions last: the rest may be whole
 
     return Fraction(alive(0, 0, 0, (0,) * len(found), 0))
 
