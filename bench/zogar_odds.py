@@ -40,7 +40,7 @@ def baseline(requirement: str, rolls: int) -> Fraction:
 
 
 def cold_zaarlab(requirement: str, rolls: int):
-    for table in (odds._tables, odds._pools, odds._holds_of, odds._rerolls):
+    for table in (odds._tables, odds._pools, odds.holds_of, odds._holds, odds._rerolls, odds.parse):
         table.cache_clear()
     return odds.p_win(requirement, rolls)
 
