@@ -77,14 +77,15 @@ class PressYourLuck:
         wanted = cards.classes[state.classes[p]].owns
         offered = sum(cards[c].level for c in state.offered)
         if offered >= PRICE:
+            for_sale = state.market_up
             for item in (wanted, *SHOPPING):
-                if Buy(item) in legal:
-                    return Buy(item)
-            return Gamble() if Gamble() in legal else SkipMarket()
+                if item in for_sale:
+                    return Buy.of(item)
+            return Gamble.of() if state.market_deck else SkipMarket.of()
         spare = sorted(_spare(state), key=lambda c: cards[c].level)
         if sum(cards[c].level for c in spare) + offered < PRICE:
-            return SkipMarket()
-        return TradeIn(spare[0])
+            return SkipMarket.of()
+        return TradeIn.of(spare[0])
 
     def _items(self, state: ZogarState, legal: tuple):
         cards = state.game.cards
@@ -95,8 +96,8 @@ class PressYourLuck:
                     return action
         spare = sorted(_spare(state), key=lambda c: cards[c].level)
         if spare and not any(cards[c].level for c in state.carried):
-            return Carry(spare[0])  # something cheap for the Thieves (ZOGAR-THIEF-02)
-        return Enter()
+            return Carry.of(spare[0])  # something cheap for the Thieves (ZOGAR-THIEF-02)
+        return Enter.of()
 
     def _delve(self, state: ZogarState, legal: tuple):
         if Leave.of() not in legal:
@@ -129,13 +130,17 @@ class PressYourLuck:
         return items[0] if items else AcceptDeath()
 
 
+_COUNTED = {  # what each race's goal counts, card by card (ZOGAR-SETUP-04)
+    "treasure_points": lambda card: card.tp > 0, "artifacts": lambda card: card.kind == "artifact",
+    "fame_points": lambda card: card.is_enemy, "monsters": lambda card: card.is_enemy,
+    "gaze_revealed": lambda card: False,
+}
+
+
 def _spare(state: ZogarState) -> list[str]:
     """The player's dungeon cards that neither their race nor their class counts."""
     cards, p = state.game.cards, state.player
-    race = cards.races[state.races[p]].counts
-    counted = {"treasure_points": lambda c: c.tp > 0, "artifacts": lambda c: c.kind == "artifact",
-               "fame_points": lambda c: c.is_enemy, "monsters": lambda c: c.is_enemy,
-               "gaze_revealed": lambda c: False}[race]
+    counted = _COUNTED[cards.races[state.races[p]].counts]
     wanted = cards.classes[state.classes[p]].owns
     return [c for c in state.hands[p] if cards[c].level and c != wanted and not counted(cards[c])
             and cards[c].kind != "weapon" and not cards[c].uses]
