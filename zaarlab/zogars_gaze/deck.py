@@ -153,7 +153,6 @@ def _alive(state: ZogarState, limit: int, revealed: int) -> Fraction:
     stopping = Fraction(sum(n * (scale if draught else lives[role[1]]) for role, n in counts.items()  # a draught
                             if role[0] == "stops"), scale)  # cancels the death: the card is survived in any case
 
-    @cache
     def alive(drawn: int, g: int, m: int, f: tuple[int, ...], o: int) -> Fraction | int:
         if drawn == limit:
             return 1  # an int: the last flip's sums stay in integers
@@ -166,11 +165,20 @@ def _alive(state: ZogarState, limit: int, revealed: int) -> Fraction:
             total += (gazes - g) * alive(drawn + 1, g + 1, m, f, o)
         if mimics > m:
             threshold = base + sum(level * n for level, n in zip(levels, f, strict=True))
-            death = 1 - p_pips_at_least(threshold, number=Fraction)
-            total += (mimics - m) * _through(death, alive(drawn + 1, g, m + 1, f, o), draught)
+            rest = alive(drawn + 1, g, m + 1, f, o)
+            total += (mimics - m) * (_escapes_mimic(threshold, draught) if rest == 1 else
+                                     _through(1 - p_pips_at_least(threshold, number=Fraction), rest, draught))
         return (stopping + total) / (len(state.dungeon) - drawn)  # the fractions last: the rest may be whole
 
-    return Fraction(alive(0, 0, 0, (0,) * len(found), 0))
+    if limit > 1:
+        alive = cache(alive)  # the same positions come up along many orders of the cards
+    return alive(0, 0, 0, (0,) * len(found), 0)
+
+
+@cache
+def _escapes_mimic(threshold: int, draught: bool) -> Fraction:
+    """P(alive after the Mimic, cards worth ``threshold``), a Healing Draught cancelling the death (ZOGAR-MIMIC-01)."""
+    return _through(1 - p_pips_at_least(threshold, number=Fraction), Fraction(1), draught)
 
 
 _GAZE, _MIMIC, _OTHER = ("gaze",), ("mimic",), ("other",)
