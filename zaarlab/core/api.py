@@ -225,6 +225,10 @@ class RulesState:
 
     A subclass names its rules module in ``rules_module`` (imported when first needed, since it imports the state
     module) and ends the game with ``phase == "over"``. Legal actions are computed once per state: states are immutable.
+
+    The rules module has ``actor``, ``legal_actions``, ``chance_weights``, ``apply`` (which checks the action and names
+    the rule an illegal one breaks) and ``resolve`` (the same for an action known to be legal: one of the listed
+    actions itself, which is what bots and drivers pass).
     """
 
     rules_module: ClassVar[str]
@@ -258,18 +262,19 @@ class RulesState:
         return weights if isinstance(weights, ChanceTable) else ChanceTable(weights)
 
     def apply(self, action: Any) -> Any:
-        if not self._is_own(action):  # not one of the legal actions itself, as bots and drivers pass
+        if self._is_own(action):  # one of the legal actions itself, as bots and drivers pass: legal, no more to ask
+            return self._rules.resolve(self, action)
+        try:
+            legal = self._legal_by_value.get(action)
+        except TypeError:  # unhashable: not an action; the rules refuse it
+            legal = None
+        if legal is not None and not same_kind(legal, action):  # 1.0 or True where the rules have the int 1
             try:
-                legal = self._legal_by_value.get(action)
-            except TypeError:  # unhashable: not an action; the rules refuse it
-                legal = None
-            if legal is not None and not same_kind(legal, action):  # 1.0 or True where the rules have the int 1
-                try:
-                    self._rules.apply(self, _Mistyped())
-                except IllegalActionError as refused:
-                    raise IllegalActionError(refused.rule_id, f"{action!r} is a {type(action).__name__}, where the "
-                                             f"rules have the {type(legal).__name__} {legal!r}") from None
-        return self._rules.apply(self, action)
+                self._rules.apply(self, _Mistyped())
+            except IllegalActionError as refused:
+                raise IllegalActionError(refused.rule_id, f"{action!r} is a {type(action).__name__}, where the "
+                                         f"rules have the {type(legal).__name__} {legal!r}") from None
+        return self._rules.apply(self, action)  # checks, and names the rule an illegal action breaks
 
     def is_legal(self, action: Any) -> bool:
         """Whether ``action`` is one of :meth:`legal_actions` (by equality, as ``in`` would say, but by hash)."""

@@ -202,8 +202,14 @@ def refusal(state: ZaarState, action) -> IllegalActionError:
 
 # -- doing -------------------------------------------------------------------------------------------------
 def apply(state: ZaarState, action) -> ZaarState:
+    """The state after ``action``; raises :class:`IllegalActionError` (state untouched) if it is not legal."""
     if not state.is_legal(action):
         raise refusal(state, action)
+    return resolve(state, action)
+
+
+def resolve(state: ZaarState, action) -> ZaarState:
+    """The state after ``action``, which the caller found among the legal actions."""
     phase = state.phase
     if phase == "order":
         new = _order(state, action)

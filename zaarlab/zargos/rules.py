@@ -196,7 +196,7 @@ def apply(state: ZargosState, action) -> ZargosState:
     if state.phase in CHANCE_PHASES:
         if not state.is_legal(action):
             raise IllegalActionError(_CHANCE_RULES[state.phase], f"{action!r} is not a possible outcome here")
-        return _APPLY[state.phase](state, action)
+        return resolve(state, action)
     expected = _ACTION_KINDS[state.phase]
     if not isinstance(action, expected):
         names = " or ".join(kind.__name__ for kind in expected)
@@ -210,6 +210,11 @@ def apply(state: ZargosState, action) -> ZargosState:
         magic.check_swap(state, action)
     else:
         _check(state, action)
+    return resolve(state, action)
+
+
+def resolve(state: ZargosState, action) -> ZargosState:
+    """The state after ``action``, which the caller found among the legal actions."""
     return _APPLY[state.phase](state, action)
 
 

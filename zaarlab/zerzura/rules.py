@@ -131,6 +131,11 @@ def apply(state: ZerzuraState, action) -> ZerzuraState:
     """The state after ``action``; raises :class:`IllegalActionError` (state untouched) if it is not legal."""
     if not state.is_legal(action):
         raise refusal(state, action)
+    return resolve(state, action)
+
+
+def resolve(state: ZerzuraState, action) -> ZerzuraState:
+    """The state after ``action``, which the caller found among the legal actions."""
     if state.phase in CHANCE_PHASES:
         return _chance(state, action)
     p = actor(state)

@@ -193,6 +193,11 @@ def apply(state: ZogarState, action) -> ZogarState:
     """The state after ``action``; raises :class:`IllegalActionError` (state untouched) if it is not legal."""
     if not state.is_legal(action):
         raise refusal(state, action)
+    return resolve(state, action)
+
+
+def resolve(state: ZogarState, action) -> ZogarState:
+    """The state after ``action``, which the caller found among the legal actions."""
     phase = state.phase
     if phase in ("deal_race", "deal_class", "market_up", "first"):
         new = _setup(state, action)
