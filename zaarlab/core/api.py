@@ -292,10 +292,9 @@ class RulesState:
         return {name: value for name, value in self.__dict__.items() if name in names}
 
     def _chance_table(self) -> ChanceTable | None:
-        """The chance node's table, if this is one (its lookups are kept with it: a game's dice are a few tables)."""
-        legal = self.legal_actions()  # a chance node's outcomes are its table's: the table is derived first
-        table = self.__dict__.get("_chance_weights")
-        return table if table is not None and table.outcomes is legal else None
+        """The chance node's table, if this is one: its outcomes are the legal actions, and its lookups are kept with it
+        (a game's dice are a few tables)."""
+        return self._chance_weights if self.current_player() == CHANCE else None
 
     def _is_own(self, action: Any) -> bool:
         """Whether ``action`` is one of the legal actions itself: the quick test, for what bots and drivers pass back
