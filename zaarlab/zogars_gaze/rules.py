@@ -133,13 +133,21 @@ def legal_actions(state: ZogarState) -> tuple:
         return (Climb.of(), *(UseItem.of(c) for c in hand if delve.frees_from(state, c, trap)))
     if state.phase == "market":
         return _market_actions(state, hand)
-    cards = state.game.cards
-    return (*(Carry.of(c) for c in hand if not cards[c].is_enemy), Enter.of())
+    return (*filter(None, map(_card_actions(state.game)[1].get, hand)), Enter.of())
+
+
+@cache
+def _card_actions(game) -> tuple[dict[str, TradeIn], dict[str, Carry]]:
+    """Trading each card in, for the cards with a trade value (ZOGAR-MARKET-04), and carrying each card, for the
+    cards that are no defeated enemy (ZOGAR-ITEMS-02): looked up for every card in hand at every step."""
+    cards = {**game.cards.market, **game.cards.dungeon}  # a dungeon card first, as cards[id] finds it
+    return ({c: TradeIn.of(c) for c, card in cards.items() if card.level > 0},
+            {c: Carry.of(c) for c, card in cards.items() if not card.is_enemy})
 
 
 def _market_actions(state: ZogarState, hand: tuple) -> tuple:
     cards = state.game.cards
-    trade_ins = tuple(TradeIn.of(c) for c in hand if cards[c].level > 0)
+    trade_ins = tuple(filter(None, map(_card_actions(state.game)[0].get, hand)))
     if sum(cards[c].level for c in state.offered) < PRICE:
         return (SkipMarket.of(), *trade_ins)
     purchases = tuple(map(Buy.of, distinct(state.market_up))) + ((Gamble.of(),) if state.market_deck else ())
