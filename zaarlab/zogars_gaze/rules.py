@@ -213,8 +213,12 @@ def resolve(state: ZogarState, action) -> ZogarState:
         new = _trapped(state, action)
     elif phase in ("market", "gamble", "refill"):
         new = _market(state, action)
+        if isinstance(action, TradeIn | SkipMarket):
+            return new  # a card moved between the player's own piles: nothing anybody owns has changed
     elif phase == "items":
         new = _items(state, action)
+        if isinstance(action, Carry):
+            return new  # the same: from the hand to the cards carried
     else:
         new = delve.apply(state, action)
     return settle(new, before=state)
