@@ -247,6 +247,9 @@ def test_ex_g10_overconfident_forces_three_cards_unless_fear_comes():
     assert Leave() in run(state, Flip(), "treasure_2").legal_actions()
     fled = run(delving(), Flip(), "overconfident_1", Flip(), "consuming_fear_1")
     assert fled.player == 1 and said(fled, "trumps Overconfident")
+    last = run(delving(), Flip(), "overconfident_1", Flip(), "treasure_1", Flip(), "treasure_1", Flip(),
+               "consuming_fear_1")  # the third card owed: nothing left for the Fear to trump
+    assert last.player == 1 and said(last, "ZOGAR-FEAR-01") and not said(last, "trumps Overconfident")
 
 
 @pytest.mark.rule("ZOGAR-FEAR-01", "ZOGAR-FEAR-02")

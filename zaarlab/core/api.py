@@ -286,8 +286,8 @@ class RulesState:
             return False
 
     def __getstate__(self) -> dict:
-        """The fields, for pickling and copying: what a state derived stays behind (the identities of its legal
-        actions, above all, mean nothing in another process)."""
+        """The fields, for pickling and copying: what a state derived stays behind (its legal actions above all, which
+        bots pass back by identity: a copy makes its own)."""
         names = _field_names(type(self))
         return {name: value for name, value in self.__dict__.items() if name in names}
 

@@ -442,9 +442,9 @@ class ChanceTable(tuple):
     def is_own(self, outcome: Any) -> bool:
         """Whether ``outcome`` is one of the table's outcomes itself (not only an equal one), as drivers pass back.
 
-        >>> table = ChanceTable.draw(["ab", "cd"])
-        >>> table.is_own(table.outcomes[0]), table.is_own("".join("ab")), table.is_own([])
-        (True, False, False)
+        >>> table = Dist({"hit": 2, "miss": 4}).triples()
+        >>> table.is_own(table.outcomes[0]), table.is_own("".join("hit")), table.is_own(None), table.is_own([])
+        (True, False, False, False)
         """
         try:
             return self.by_value.get(outcome, _MISSING) is outcome

@@ -253,7 +253,7 @@ def reveal(state: ZogarState, card: str, **changes) -> ZogarState:
 
         weapons = tuple(c for c in state.with_player if state.game.cards[c].kind == "weapon")
         return end_turn(state, turned, f"ZOGAR-FEAR-01: player {p + 1} drops {', '.join(weapons) or 'no weapon'} and "
-                        "flees the dungeon" + (" (it trumps Overconfident)" if state.must_flip else ""),
+                        "flees the dungeon" + (" (it trumps Overconfident)" if changes["must_flip"] else ""),
                         carried=unarmed(state.carried), found=unarmed(state.found),
                         spent=add(state.spent, card, *weapons), **changes)
     if kind in ("mimic", "thieves"):
