@@ -86,7 +86,7 @@ def _fate(game: ZogarGame, card: str, position: tuple) -> tuple[Fraction, bool]:
     if kind in ("pit_trap", "darkness", "consuming_fear"):
         return _NEVER, True
     if kind == "mimic":
-        return 1 - p_pips_at_least(threshold, number=Fraction), False
+        return _mimic_death(threshold), False
     if kind == "thieves" and (carrying or signet):
         return _NEVER, False
     if not info.is_enemy:
@@ -166,8 +166,7 @@ def _alive(state: ZogarState, limit: int, revealed: int) -> Fraction:
         if mimics > m:
             threshold = base + sum(level * n for level, n in zip(levels, f, strict=True))
             rest = alive(drawn + 1, g, m + 1, f, o)
-            total += (mimics - m) * (_escapes_mimic(threshold, draught) if rest == 1 else
-                                     _through(1 - p_pips_at_least(threshold, number=Fraction), rest, draught))
+            total += (mimics - m) * _through(_mimic_death(threshold), rest, draught)
         return (stopping + total) / (len(state.dungeon) - drawn)  # the fractions last: the rest may be whole
 
     if limit > 1:
@@ -175,10 +174,10 @@ def _alive(state: ZogarState, limit: int, revealed: int) -> Fraction:
     return alive(0, 0, 0, (0,) * len(found), 0)
 
 
-@cache
-def _escapes_mimic(threshold: int, draught: bool) -> Fraction:
-    """P(alive after the Mimic, cards worth ``threshold``), a Healing Draught cancelling the death (ZOGAR-MIMIC-01)."""
-    return _through(1 - p_pips_at_least(threshold, number=Fraction), Fraction(1), draught)
+@cache  # asked at every flip of a delve, for a few thresholds
+def _mimic_death(threshold: int) -> Fraction:
+    """P(the Mimic kills a player whose cards are worth ``threshold``): the pips fall short (ZOGAR-MIMIC-01)."""
+    return 1 - p_pips_at_least(threshold, number=Fraction)
 
 
 _GAZE, _MIMIC, _OTHER = ("gaze",), ("mimic",), ("other",)

@@ -321,13 +321,8 @@ def p_pips_at_least(threshold: int, number: Callable[[int, int], Any] = rational
     >>> p_pips_at_least(18), p_pips_at_least(25), p_pips_at_least(25, number=Fraction)
     (1/2, 7/216, Fraction(7, 216))
     """
-    exact = _pips_at_least(threshold)
+    exact = sum_dist(DICE, FACES).fraction(lambda total: total >= threshold)
     return number(exact.numerator, exact.denominator)
-
-
-@cache  # the Mimic's odds are asked at every flip of a delve, for a few thresholds
-def _pips_at_least(threshold: int) -> Fraction:
-    return sum_dist(DICE, FACES).fraction(lambda total: total >= threshold)
 
 
 def p_escape(trap: str) -> sympy.Rational:
