@@ -62,7 +62,7 @@ def main() -> None:
 
     state = practice_delve(carried=("flame_bow",), gazes=5, seed=0)
     odds._tables.cache_clear()
-    for table in (deck._p_win_fraction, deck._p_lose_fraction, deck._fate):
+    for table in (deck._p_win_fraction, deck._p_lose_fraction, deck._fate, deck._roles, deck._mimic_death):
         table.cache_clear()
     start = time.perf_counter()
     exact = p_survive(state, 1)

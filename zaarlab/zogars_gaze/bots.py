@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from itertools import repeat
 from operator import is_
 
@@ -75,15 +76,15 @@ class PressYourLuck:
     def _market(self, state: ZogarState, legal: tuple):
         cards, p = state.game.cards, state.player
         wanted = cards.classes[state.classes[p]].owns
-        offered = sum(cards[c].level for c in state.offered)
+        offered = cards.worth(state.offered)
         if offered >= PRICE:
             for_sale = state.market_up
             for item in (wanted, *SHOPPING):
                 if item in for_sale:
                     return Buy.of(item)
             return Gamble.of() if state.market_deck else SkipMarket.of()
-        spare = sorted(_spare(state), key=lambda c: cards[c].level)
-        if sum(cards[c].level for c in spare) + offered < PRICE:
+        spare = _spare(state)
+        if cards.worth(spare) + offered < PRICE:
             return SkipMarket.of()
         return TradeIn.of(spare[0])
 
@@ -94,8 +95,8 @@ class PressYourLuck:
                 card = cards[action.card]
                 if (card.kind == "weapon" or card.damage or card.uses) and action.card not in state.carried:
                     return action
-        spare = sorted(_spare(state), key=lambda c: cards[c].level)
-        if spare and not any(cards[c].level for c in state.carried):
+        spare = _spare(state)
+        if spare and not cards.worth(state.carried):
             return Carry.of(spare[0])  # something cheap for the Thieves (ZOGAR-THIEF-02)
         return Enter.of()
 
@@ -138,12 +139,20 @@ _COUNTED = {  # what each race's goal counts, card by card (ZOGAR-SETUP-04)
 
 
 def _spare(state: ZogarState) -> list[str]:
-    """The player's dungeon cards that neither their race nor their class counts."""
-    cards, p = state.game.cards, state.player
-    counted = _COUNTED[cards.races[state.races[p]].counts]
-    wanted = cards.classes[state.classes[p]].owns
-    return [c for c in state.hands[p] if cards[c].level and c != wanted and not counted(cards[c])
-            and cards[c].kind != "weapon" and not cards[c].uses]
+    """The player's dungeon cards that neither their race nor their class counts, cheapest first."""
+    p = state.player
+    spare = _spare_cards(state.game, state.races[p], state.classes[p])
+    return sorted(filter(spare.__contains__, state.hands[p]), key=spare.__getitem__)
+
+
+@cache
+def _spare_cards(game: ZogarGame, race: str, character_class: str) -> dict[str, int]:
+    """Every card a player of ``race`` and ``character_class`` can spare (:func:`_spare`), with its level."""
+    cards = game.cards
+    counted = _COUNTED[cards.races[race].counts]
+    wanted = cards.classes[character_class].owns
+    return {c: card.level for c, card in cards.dungeon.items() if card.level and c != wanted and not counted(card)
+            and card.kind != "weapon" and not card.uses}
 
 
 cautious_bot = PressYourLuck(nerve=0.80, greed=2)

@@ -133,6 +133,14 @@ class CardSet:
     def __getitem__(self, card_id: str) -> DungeonCard | MarketCard:
         return self.dungeon.get(card_id) or self.market[card_id]
 
+    def worth(self, card_ids) -> int:
+        """What the cards are worth: the sum of their levels (a trade-in's value, the Mimic's count); market cards 0.
+
+        >>> load_cards().worth(("treasure_3", "treasure_3", "rope"))
+        6
+        """
+        return sum(map(self._levels.__getitem__, card_ids))
+
     def dungeon_deck(self) -> tuple[str, ...]:
         """The 126 dungeon cards as a sorted multiset of ids."""
         return self._decks[0]
@@ -145,6 +153,10 @@ class CardSet:
     def every_card(self) -> Counter:
         """All 144 cards, dungeon and market, counted by id: what every state holds somewhere."""
         return Counter(self.dungeon_deck()) + Counter(self.market_deck())
+
+    @cached_property
+    def _levels(self) -> dict[str, int]:  # asked at every market step and every Mimic
+        return {card.id: card.level for cards in (self.market, self.dungeon) for card in cards.values()}
 
     @cached_property
     def _decks(self) -> tuple[tuple[str, ...], tuple[str, ...]]:  # every state's validation asks: made once

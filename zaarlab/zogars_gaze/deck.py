@@ -40,7 +40,7 @@ from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.exact import rational
 
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 from ..core.dist import Dist
 from .delve import FOUND_KINDS
 from .goals import GAZES_TO_LOSE
-from .odds import ROLLS, p_pips_at_least, p_within
+from .odds import DICE, FACES, ROLLS, p_pips_at_least, p_within
 from .odds import p_win as _p_win
 from .state import ZogarGame, ZogarState
 
@@ -73,9 +73,9 @@ def fate(state: ZogarState, card: str) -> tuple[Fraction, bool]:
 def _position(state: ZogarState) -> tuple:
     """What a card's fate depends on: the damage the player deals, whether they carry anything, wear the Signet,
     have an extra roll, and what their cards are worth to the Mimic."""
-    cards, carrying = state.game.cards, state.with_player
-    return (frozenset(cards[c].damage for c in carrying), bool(carrying), _has_use(state, "pass_thieves"),
-            ROLLS + _has_use(state, "extra_roll"), sum(cards[c].level for c in state.owned(state.player)))
+    cards, carrying, uses = state.game.cards, state.with_player, _uses(state)
+    return (frozenset(cards[c].damage for c in carrying), bool(carrying), "pass_thieves" in uses,
+            ROLLS + ("extra_roll" in uses), cards.worth(state.owned(state.player)))
 
 
 @cache  # a delve asks for every card of the deck at every flip, in a handful of positions
@@ -140,38 +140,51 @@ def _alive(state: ZogarState, limit: int, revealed: int) -> Fraction:
     """P(alive after ``limit`` flips from the deck).
 
     The recursion runs over what has come up so far, in the only terms later cards care about: Gazes (the
-    seventh ends the game), Mimics, cards found by level (each raises the Mimic's count) and other cards.
+    seventh ends the game), Mimics, cards found by level (each raises the Mimic's count) and other cards. It adds
+    whole numbers: every chance to live is counted in ``unit`` parts (the Mimic's and each card's that stops the
+    delve), and each flip among the cards left, so the value after ``drawn`` flips is a numerator over
+    ``denominators[drawn]``; one fraction is made at the end.
     """
     draught = _has_use(state, "cancel_death")
     position = _position(state)
     base = position[-1]  # what the player's cards are worth to the Mimic now
-    roles, lives, scale = _roles(state.game, position[:-1])
-    counts = Counter(map(roles.__getitem__, state.dungeon))
+    roles = _roles(state.game, position[:-1])
+    counts = Counter(map(roles.of.__getitem__, state.dungeon))
     gazes, mimics, others = counts[_GAZE], counts[_MIMIC], counts[_OTHER]
-    levels = sorted(role[1] for role in counts if role[0] == "found")
-    found = [counts["found", level] for level in levels]
-    stopping = Fraction(sum(n * (scale if draught else lives[role[1]]) for role, n in counts.items()  # a draught
-                            if role[0] == "stops"), scale)  # cancels the death: the card is survived in any case
+    levels = sorted(roles.levels[role] for role in counts if role in roles.levels)
+    found = [counts[roles.found[level]] for level in levels]
+    unit = roles.unit
+    stopping = sum(n * (unit if draught else roles.lives[role]) for role, n in counts.items()  # a draught cancels
+                   if role in roles.lives)  # the death: the card is survived in any case
+    cards = len(state.dungeon)
+    denominators = [1]  # after `drawn` flips, from the last back: unit parts per flip, times the cards left
+    for drawn in reversed(range(limit)):
+        denominators.append(denominators[-1] * unit * (cards - drawn))
+    denominators.reverse()
 
-    def alive(drawn: int, g: int, m: int, f: tuple[int, ...], o: int) -> Fraction | int:
+    def alive(drawn: int, g: int, m: int, f: tuple[int, ...], o: int) -> int:
         if drawn == limit:
-            return 1  # an int: the last flip's sums stay in integers
-        total = (others - o) * alive(drawn + 1, g, m, f, o + 1)  # times the cards left: divided below
+            return 1
+        later = denominators[drawn + 1]
+        going_on = (others - o) * alive(drawn + 1, g, m, f, o + 1)  # cards that let the delve go on, each alike
         for i, level_found in enumerate(found):
             if level_found > f[i]:
                 more = f[:i] + (f[i] + 1,) + f[i + 1:]
-                total += (level_found - f[i]) * alive(drawn + 1, g, m, more, o)
+                going_on += (level_found - f[i]) * alive(drawn + 1, g, m, more, o)
         if gazes > g and revealed + g + 1 < GAZES_TO_LOSE:
-            total += (gazes - g) * alive(drawn + 1, g + 1, m, f, o)
+            going_on += (gazes - g) * alive(drawn + 1, g + 1, m, f, o)
+        total = going_on * unit + stopping * later
         if mimics > m:
             threshold = base + sum(level * n for level, n in zip(levels, f, strict=True))
+            death = _mimic_death(threshold)
+            death = death.numerator * (unit // death.denominator)  # in unit parts
             rest = alive(drawn + 1, g, m + 1, f, o)
-            total += (mimics - m) * _through(_mimic_death(threshold), rest, draught)
-        return (stopping + total) / (len(state.dungeon) - drawn)  # the fractions last: the rest may be whole
+            total += (mimics - m) * ((unit - death) * rest + (death * later if draught else 0))
+        return total
 
     if limit > 1:
         alive = cache(alive)  # the same positions come up along many orders of the cards
-    return alive(0, 0, 0, (0,) * len(found), 0)
+    return Fraction(alive(0, 0, 0, (0,) * len(found), 0), denominators[0])
 
 
 @cache  # asked at every flip of a delve, for a few thresholds
@@ -180,34 +193,44 @@ def _mimic_death(threshold: int) -> Fraction:
     return 1 - p_pips_at_least(threshold, number=Fraction)
 
 
-_GAZE, _MIMIC, _OTHER = ("gaze",), ("mimic",), ("other",)
+_MIMIC_UNIT = FACES ** DICE  # every chance the Mimic gives is a whole number of these parts
+_GAZE, _MIMIC, _OTHER = 0, 1, 2
+
+
+class _Roles(NamedTuple):
+    """What each dungeon card is to :func:`_alive`, as a number: :data:`_GAZE`, :data:`_MIMIC`, :data:`_OTHER`, a
+    card found of some level (``levels[role]``; ``found[level]`` the other way), or a card that ends the delve and
+    is survived with probability ``lives[role] / unit``. Counting the deck by role is all a flip's odds need."""
+
+    of: dict[str, int]
+    levels: dict[int, int]
+    found: dict[int, int]
+    lives: dict[int, int]
+    unit: int  # a whole number of parts for every chance to live: the Mimic's and each card's that stops the delve
 
 
 @cache  # a delve asks at every flip, in a handful of positions
-def _roles(game: ZogarGame, combat: tuple) -> tuple[dict[str, tuple], list[int], int]:
-    """What each dungeon card is to :func:`_alive`: ``("gaze",)``, ``("mimic",)``, ``("found", level)``,
-    ``("stops", i)`` (the delve ends there, and the card is survived with probability ``lives[i] / scale``) or
-    ``("other",)``; and ``lives`` and ``scale``, in integers. Counting the deck by these roles is all a flip's odds
-    need.
-
-    ``combat`` is the position (:func:`_position`) but the Mimic's count, which only the Mimic's odds depend on.
-    """
-    roles, deaths = {}, []
+def _roles(game: ZogarGame, combat: tuple) -> _Roles:
+    """The roles of the dungeon cards in position ``combat``: the position (:func:`_position`) but the Mimic's count,
+    which only the Mimic's odds depend on."""
+    of, deaths, found = {}, {}, {}
     for card, info in game.cards.dungeon.items():
-        if info.kind in ("gaze", "mimic"):
-            roles[card] = (info.kind,)
+        if info.kind == "gaze":
+            of[card] = _GAZE
+            continue
+        if info.kind == "mimic":
+            of[card] = _MIMIC
             continue
         death, stops = _fate(game, card, (*combat, 0))
         if stops:
-            if death not in deaths:
-                deaths.append(death)
-            roles[card] = ("stops", deaths.index(death))
+            of[card] = deaths.setdefault(death, _OTHER + 1 + len(deaths) + len(found))
         elif info.kind in FOUND_KINDS:
-            roles[card] = ("found", info.level)
+            of[card] = found.setdefault(info.level, _OTHER + 1 + len(deaths) + len(found))
         else:
-            roles[card] = _OTHER
-    scale = math.lcm(*(death.denominator for death in deaths))
-    return roles, [(death.denominator - death.numerator) * (scale // death.denominator) for death in deaths], scale
+            of[card] = _OTHER
+    unit = math.lcm(_MIMIC_UNIT, *(death.denominator for death in deaths))
+    lives = {role: (1 - death).numerator * (unit // death.denominator) for death, role in deaths.items()}
+    return _Roles(of, {role: level for level, role in found.items()}, found, lives, unit)
 
 
 def p_seventh_gaze_within(state: ZogarState, flips: int) -> sympy.Rational:
@@ -258,7 +281,13 @@ def practice_delve(carried: tuple[str, ...] = (), gazes: int = 0, seed: int = 0)
 
 
 def _has_use(state: ZogarState, use: str) -> bool:
-    return any(use in state.game.cards[c].uses for c in state.with_player)
+    return use in _uses(state)
+
+
+def _uses(state: ZogarState) -> set[str]:
+    """What the cards with the player can be used for."""
+    cards = state.game.cards
+    return {use for card in state.with_player for use in cards[card].uses}
 
 
 @cache

@@ -322,7 +322,7 @@ def _pay(state: ZogarState, card: str, chooser: int) -> ZogarState:
 
 def _mimic(state: ZogarState, dice: tuple) -> ZogarState:
     cards, p = state.game.cards, state.player
-    threshold = sum(cards[c].level for c in state.owned(p))
+    threshold = cards.worth(state.owned(p))
     text = f"ZOGAR-MIMIC-01: the Mimic: {list(dice)} makes {sum(dice)} against the {threshold} your cards are worth"
     if sum(dice) >= threshold:
         return replace(state, phase="delve", spent=add(state.spent, state.enemy), enemy="", dice=dice,

@@ -148,7 +148,7 @@ def _card_actions(game) -> tuple[dict[str, TradeIn], dict[str, Carry]]:
 def _market_actions(state: ZogarState, hand: tuple) -> tuple:
     cards = state.game.cards
     trade_ins = tuple(filter(None, map(_card_actions(state.game)[0].get, hand)))
-    if sum(cards[c].level for c in state.offered) < PRICE:
+    if cards.worth(state.offered) < PRICE:
         return (SkipMarket.of(), *trade_ins)
     purchases = tuple(map(Buy.of, distinct(state.market_up))) + ((Gamble.of(),) if state.market_deck else ())
     return (*purchases, SkipMarket.of(), *trade_ins)
@@ -179,7 +179,7 @@ def refusal(state: ZogarState, action) -> IllegalActionError:
                 return IllegalActionError("ZOGAR-MARKET-04", f"{action.card} is not in your hand")
             return IllegalActionError("ZOGAR-MARKET-04", "only dungeon cards have a trade value (their level); "
                                       f"{action.card} is a market card (AMB-G11)")
-        total = sum(cards[c].level for c in state.offered)
+        total = cards.worth(state.offered)
         if isinstance(action, Buy | Gamble) and total < PRICE:
             return IllegalActionError("ZOGAR-MARKET-05", f"the cards traded in are worth {total}; every market "
                                       f"card costs {PRICE}")
