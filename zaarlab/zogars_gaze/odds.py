@@ -143,26 +143,43 @@ def holds_of(pool: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
-def _rerolls(kept: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """(resulting pool, weight over 6^(dice rerolled)) after keeping ``kept`` and rolling the rest."""
-    fresh = pool_dist(DICE - len(kept), FACES)
-    scale = FACES ** (DICE - len(kept)) // fresh.denominator
-    return tuple((tuple(sorted(kept + new)), w * scale) for new, w in fresh.items())
+def _holds() -> tuple[tuple[int, ...], ...]:
+    """Every hold of every throw, fewest dice first: the 462 sub-multisets of five dice."""
+    return tuple(sorted({h for pool in _pools() for h in holds_of(pool)}, key=lambda h: (len(h), h)))
 
 
 @cache
-def _holds() -> frozenset[tuple[int, ...]]:
-    """Every hold of every throw: the 462 sub-multisets of five dice."""
-    return frozenset(h for pool in _pools() for h in holds_of(pool))
+def _one_die_more() -> tuple[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], ...]:
+    """Each hold of fewer than five dice with the six holds one more die makes, most dice first."""
+    return tuple((kept, tuple(tuple(sorted((*kept, face))) for face in range(1, FACES + 1)))
+                 for kept in reversed(_holds()) if len(kept) < DICE)
 
 
-def _hold_values(values: dict, rerolls_left: int) -> dict[tuple[int, ...], int]:
-    """For every hold: P(win) after rerolling the rest, as an integer over 6^(5 * rerolls_left)."""
-    table = {}
-    for kept in _holds():
-        lift = FACES ** len(kept)  # rolling fewer dice: bring the weights up to 6^5 per roll
-        table[kept] = lift * sum(w * values[pool] for pool, w in _rerolls(kept))
-    return table
+@cache
+def _one_die_less() -> tuple[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], ...]:
+    """Each hold of some dice with the distinct holds one die less leaves, fewest dice first."""
+    return tuple((kept, tuple(dict.fromkeys(kept[:i] + kept[i + 1:] for i in range(len(kept)))))
+                 for kept in _holds() if kept)
+
+
+def _hold_values(values: dict) -> dict[tuple[int, ...], int]:
+    """For every hold: P(win) after rerolling the rest, as an integer over 6^5 times the scale of ``values``.
+
+    The dice rerolled fall one at a time: a hold's total over the ordered rolls of its free dice is the sum of the
+    totals of the six holds one more die makes (five dice: the throw's own value). Brought up to 6^5 per roll.
+    """
+    totals = {pool: values[pool] for pool in _pools()}
+    for kept, more in _one_die_more():
+        totals[kept] = sum(map(totals.__getitem__, more))
+    return {kept: FACES ** len(kept) * total for kept, total in totals.items()}
+
+
+def _best_holds(hold_value: dict[tuple[int, ...], int]) -> dict[tuple[int, ...], int]:
+    """For every throw (and every hold): the value of the best hold among its dice, found one die less at a time."""
+    best = {(): hold_value[()]}
+    for kept, less in _one_die_less():
+        best[kept] = max(hold_value[kept], *map(best.__getitem__, less))
+    return best
 
 
 @cache
@@ -177,7 +194,8 @@ def _tables(requirement: Requirement, rolls: int, policy: str) -> tuple[tuple[di
         return ({pool: int(met[pool]) for pool in _pools()},), ()
     values, holds = _tables(requirement, rolls - 1, policy)
     r = rolls - 1
-    hold_value = _hold_values(values[-1], r)
+    hold_value = _hold_values(values[-1])
+    best = _best_holds(hold_value) if policy == "optimal" else None
     top = FACES ** (DICE * r)
     level = {}
     for pool in _pools():
@@ -186,7 +204,7 @@ def _tables(requirement: Requirement, rolls: int, policy: str) -> tuple[tuple[di
         elif policy == "simple":
             level[pool] = hold_value[simple_hold(requirement, pool)]
         else:
-            level[pool] = max(hold_value[h] for h in holds_of(pool))
+            level[pool] = best[pool]
     return (*values, level), (*holds, hold_value)
 
 
