@@ -5,7 +5,7 @@ import ipywidgets as widgets
 import pytest
 
 from zaarlab.intro.widgets import DiceSumExplorer
-from zaarlab.tournaments import TournamentRunner
+from zaarlab.tournament_widgets import TournamentRunner
 from zaarlab.ui import Panel, guarded, set_options, set_range, spoken
 from zaarlab.zaar.state import ZaarGame
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from .. import ui
-from ..tournaments import TournamentRunner
+from ..tournament_widgets import TournamentRunner
 from ..ui import Panel, as_html, guarded, set_range, show_figure
 from .bots import BOTS
 from .cards import load_cards
@@ -121,7 +121,7 @@ class GameViewer(ui.GameViewer):
 
 
 def tournament_runner(seats: tuple[str, ...] = ("planner", "greedy", "random"), games: int = 40, seed: int = 0):
-    """A :class:`zaarlab.tournaments.TournamentRunner` for Zerzura's bots.
+    """A :class:`zaarlab.tournament_widgets.TournamentRunner` for Zerzura's bots.
 
     >>> runner = tournament_runner(games=4)
     >>> runner.run(); runner.result.games, runner.progress.value

@@ -14,7 +14,7 @@ import ipywidgets as widgets
 from .. import ui
 from ..core.play import Session
 from ..core.readable import exact_text
-from ..tournaments import TournamentRunner
+from ..tournament_widgets import TournamentRunner
 from ..ui import Panel, as_html, guarded, show_figure
 from .bots import BOTS, bold_bot, verdict
 from .deck import p_survive, practice_delve
@@ -174,7 +174,7 @@ class DeckExplorer(Panel):
 
 
 def tournament_runner(seats: tuple[str, ...] = ("cautious", "bold"), games: int = 40, seed: int = 0):
-    """A :class:`zaarlab.tournaments.TournamentRunner` for Zogar's Gaze's bots.
+    """A :class:`zaarlab.tournament_widgets.TournamentRunner` for Zogar's Gaze's bots.
 
     >>> runner = tournament_runner(games=4)
     >>> runner.run(); runner.result.games, runner.progress.value
