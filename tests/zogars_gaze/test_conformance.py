@@ -7,7 +7,7 @@ import pytest
 from tests.conformance import check_conformance
 from zaarlab.core.play import random_bot
 from zaarlab.zogars_gaze.bots import bold_bot, cautious_bot
-from zaarlab.zogars_gaze.state import ZogarGame
+from zaarlab.zogars_gaze.state import Buy, UseItem, ZogarGame
 
 PILES = ("dungeon", "market_deck", "market_up", "gazes", "box", "offered", "carried", "found", "spent")
 
@@ -48,3 +48,19 @@ def test_200_seeded_games_conform(players):
     stats = check_conformance(game, runs=40, seed=players, bots=bots, invariants=[Ledger(game)])
     assert stats.games == stats.terminal == 40
     assert {"ZOGAR-TURN-03"} <= stats.rules_refusing
+
+
+def charm_first(state, rng):
+    """The bold bot, but buying every Lucky Charm the market shows and using a charm before anything else."""
+    legal = state.legal_actions()
+    return next((wanted for wanted in (Buy("lucky_charm"), UseItem("lucky_charm")) if wanted in legal), None) or \
+        bold_bot(state, rng)
+
+
+def test_one_player_games_with_lucky_charms_save_and_load_at_every_step():
+    """The harness saves and loads every state (issue: a fifth roll once made a state its own loading refused); here
+    in one-player games whose bot spends Lucky Charms, and the fourth rolls they give are met many times."""
+    game, fourth_rolls = ZogarGame(players=1), []
+    stats = check_conformance(game, runs=15, seed=32, bots=[charm_first], invariants=[
+        Ledger(game), lambda state: fourth_rolls.append(state.rolls) if state.rolls_allowed == 4 else None])
+    assert stats.games == 15 and len(fourth_rolls) >= 10 and 4 in fourth_rolls

@@ -1,6 +1,7 @@
 """Zogar's Gaze delving: the cut, flips, combat with the rulebook's examples, Thieves, traps and special cards."""
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 import sympy
@@ -8,6 +9,7 @@ import sympy
 from tests.helpers import refused
 from tests.zogars_gaze.scenario import GAME, delving, give, run, table
 from zaarlab.core.api import CHANCE
+from zaarlab.core.play import loads
 from zaarlab.zogars_gaze.goals import race_progress
 from zaarlab.zogars_gaze.state import (
     AcceptDeath,
@@ -275,6 +277,36 @@ def test_a_lucky_charm_gives_a_fourth_roll_and_a_draught_cancels_death():
         "healing_draught",)
     dead = state.apply(AcceptDeath())
     assert dead.hands[0] == () and {"lucky_charm", "healing_draught"} <= set(dead.market_deck)
+
+
+@pytest.mark.rule("ZOGAR-COMBAT-05")
+def test_one_lucky_charm_a_combat():
+    """A charm's extra roll makes four rolls; a second charm in the same combat is refused, and the Mimic (one roll,
+    no combat) takes none (GAP-G02 as docs/rules/readings.md reads it)."""
+    both = {"market_up": (), "market_deck": GAME.initial_state().market_deck}  # both charms in the market deck
+    state = run(fight("monster_l3_08", carried=("lucky_charm", "lucky_charm", "healing_draught"), **both),
+                *[(1, 2, 3, 4, 6), Hold(())] * 2, (1, 2, 3, 4, 6), UseItem("lucky_charm"), Hold(()), (1, 2, 3, 4, 6))
+    assert state.phase == "dying" and state.rolls == state.rolls_allowed == 4 and "lucky_charm" in state.with_player
+    assert state.legal_actions() == (AcceptDeath(), UseItem("healing_draught"))
+    refused(state, UseItem("lucky_charm"), "ZOGAR-COMBAT-05")
+    assert GAME.state_from_dict(state.to_dict()) == state
+    mimic = run(delving(carried=("lucky_charm", "healing_draught"), found=("treasure_3",) * 4), Flip(), "mimic_2",
+                (1, 1, 1, 1, 1))
+    assert mimic.phase == "dying" and mimic.legal_actions() == (AcceptDeath(), UseItem("healing_draught"))
+    refused(mimic, UseItem("lucky_charm"), "ZOGAR-MIMIC-01")
+
+
+def test_the_soak_game_that_used_two_charms_in_one_combat_now_takes_one():
+    """``make soak``, seed 1000355 (one player, the cautious bot): on turn 18 a second charm gave a fifth roll, a state
+    its own loading refused. Replayed, the charm is used once, the fourth roll fails with the second charm unused, and
+    every state of the game saves and loads as it was."""
+    saved = loads((Path(__file__).parent / "two_charms_game.json").read_text(), "two_charms_game.json")
+    assert saved.final.log[-8:-4] == (
+        "ZOGAR-MARKET-08: lucky_charm is used up and leaves the game", "player 1 uses lucky_charm: one more roll "
+        "(GAP-G02)", "ZOGAR-COMBAT-06: player 1 holds [1, 2, 4, 5]", "roll 4: [1, 2, 4, 4, 5]")
+    assert saved.final.log[-3].startswith("player 1 dies in combat") and "lucky_charm" in saved.final.log[-3]
+    for state in saved.states():
+        assert saved.game.state_from_dict(state.to_dict()) == state
 
 
 def test_a_scrying_map_shows_the_next_card():

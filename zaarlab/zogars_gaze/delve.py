@@ -15,7 +15,8 @@ at a chance node, uniformly among the unseen cards. What a card does:
 - **Thieves**: fight, pay the highest-valued card with you, or pass by wearing the Signet (ZOGAR-THIEF-*).
 
 Dying loses every card with the player (ZOGAR-ITEMS-03, ZOGAR-DELVE-08, -09); a carried Healing Draught or Lucky
-Charm may be used first (GAP-G02).
+Charm may be used first (GAP-G02). A Lucky Charm adds one roll to the combat it is used in, and a combat takes one
+charm at most: four rolls in all (zaarlab's reading of the reconstructed card, the bound every combat odds use).
 """
 
 from __future__ import annotations
@@ -140,9 +141,9 @@ def legal_actions(state: ZogarState) -> tuple:
 
 
 def _savers(state: ZogarState, rolls_allowed: int) -> tuple[str, ...]:
-    """The cards with the player that can still save them from death: a Healing Draught, or in combat (``rolls_allowed``
-    not 0) a Lucky Charm's extra roll (GAP-G02), each once."""
-    wanted = ("cancel_death", "extra_roll") if rolls_allowed else ("cancel_death",)
+    """The cards with the player that can still save them from death: a Healing Draught, or in a combat whose extra
+    roll is not yet taken (``rolls_allowed`` is the usual three) a Lucky Charm (GAP-G02), each once."""
+    wanted = ("cancel_death", "extra_roll") if rolls_allowed == ROLLS else ("cancel_death",)
     return tuple(c for c in distinct(state.with_player) if any(use in wanted for use in uses(state, c)))
 
 
@@ -179,6 +180,13 @@ def refusal(state: ZogarState, action) -> IllegalActionError | None:
     if isinstance(action, UseItem):
         if action.card not in state.with_player:
             return IllegalActionError("ZOGAR-ITEMS-01", f"{action.card} is not with you in the dungeon (AMB-G05)")
+        if state.phase == "dying" and "extra_roll" in uses(state, action.card):
+            if state.rolls_allowed > ROLLS:
+                return IllegalActionError("ZOGAR-COMBAT-05", "one Lucky Charm a combat: this combat has had its "
+                                          "extra roll (GAP-G02)")
+            if not state.rolls_allowed:
+                return IllegalActionError("ZOGAR-MIMIC-01", "a Lucky Charm adds a roll in combat; the Mimic is one "
+                                          "roll, not a combat (GAP-G02)")
         return IllegalActionError(PHASE_RULES[state.phase], f"{action.card} cannot be used now")
     return None
 
@@ -343,7 +351,7 @@ def _dying(state: ZogarState, action) -> ZogarState:
         return die(state)
     card, p = action.card, state.player
     saved = use_item(state, card)
-    if "extra_roll" in uses(state, card) and state.rolls_allowed:
+    if "extra_roll" in uses(state, card) and state.rolls_allowed == ROLLS:
         return replace(saved, phase="hold", rolls_allowed=state.rolls_allowed + 1, log=saved.log + (
             f"player {p + 1} uses {card}: one more roll (GAP-G02)",))
     return end_turn(saved, f"player {p + 1} uses {card}: the death is cancelled, the turn ends (GAP-G02)",

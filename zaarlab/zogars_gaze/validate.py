@@ -18,6 +18,7 @@ zaarlab.core.validate.InvalidState: player: a whole number from 0 to 1 expected,
 from __future__ import annotations
 
 from ..core.validate import integer, ledger, per_player, require, strings
+from .odds import MAX_ROLLS, ROLLS
 
 PHASES = ("deal_race", "deal_class", "market_up", "first", "market", "gamble", "refill", "items", "climb", "cut",
           "flip", "peek", "delve", "hold", "roll", "mimic", "thieves", "pay_pick", "dying", "trapped", "over")
@@ -51,7 +52,9 @@ def validate(state) -> None:
     integer(state.drawable, "drawable", 0, len(state.dungeon))
     integer(state.flipped, "flipped", 0, len(cards.dungeon_deck()))
     integer(state.must_flip, "must_flip", 0, len(cards.dungeon_deck()))
-    integer(state.rolls_allowed, "rolls_allowed", 0, 4)
+    integer(state.rolls_allowed, "rolls_allowed", 0, MAX_ROLLS)
+    require(state.rolls_allowed <= ROLLS or any("extra_roll" in cards[c].uses for c in state.box), "rolls_allowed",
+            f"at most {ROLLS} rolls unless a Lucky Charm has been used up (GAP-G02)")
     integer(state.rolls, "rolls", 0, state.rolls_allowed)
     require(isinstance(state.dice, tuple) and len(state.dice) in (0, 5), "dice", "five dice showing, or none")
     for i, face in enumerate((*state.dice, *state.kept)):
