@@ -283,7 +283,10 @@ CELLS = re.compile(r'<div (id="rendered_cells".*?)</div>'  # the cells' box, up 
 def point_pages_at_the_site(output: Path, font: Path) -> int:
     """Rewrite Voici's pages: the kernel's relative addresses and the icon font's CDN point into the site, the
     loader of Mermaid diagrams (from a CDN, and for diagrams no notebook here has) goes, and a dashboard's cells are
-    a <main> landmark, as in the classroom's Voila template (``zaarlab/jupyter-data``)."""
+    a <main> landmark with zaarlab's stylesheet, as in the classroom's Voila template (``zaarlab/jupyter-data``)."""
+    sys.path.insert(0, str(ROOT))
+    from zaarlab.classroom import STYLESHEET
+
     shutil.copytree(font / "css", output / "voici" / "fontawesome" / "css")
     shutil.copytree(font / "webfonts", output / "voici" / "fontawesome" / "webfonts")
     pages = 0
@@ -305,6 +308,7 @@ def point_pages_at_the_site(output: Path, font: Path) -> int:
                 text, found = CELLS.subn(r"<main \1</main>\2", text)
                 if found != 1:
                     raise SystemExit(f"{page.relative_to(output)}: no box of cells found to make the main landmark")
+                text = text.replace("</head>", f"<style>\n{STYLESHEET.read_text(encoding='utf-8')}</style>\n</head>", 1)
         if text != original:
             page.write_text(text, encoding="utf-8")
             pages += 1

@@ -1,5 +1,7 @@
 """Independent exact methods the tests check zaarlab against, and the check every rule test makes of a refusal."""
 
+import re
+
 import pytest
 import sympy
 
@@ -37,3 +39,32 @@ def linear_solve(start, transition, absorbing):
             equations.append(sympy.Eq(x[s], rhs))
         answers[target] = sympy.solve(equations, list(x.values()))[x[start]]
     return answers
+
+
+_RULE_ID = re.compile(r"\b[A-Z]+-[A-Z]+\d?-\d\d\b|\b(?:AMB|GAP)-[A-Z]\d\d\b")
+_SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+_FRACTION = re.compile(r"(?<![\d.])(\d+)/(\d+)(?![\d.])")
+
+
+def student_text_problems(text: str) -> list[str]:
+    """What in ``text`` a student should never have to read: a rule ID (they belong in the small print, with the
+    rule's words), a snake_case identifier, Python's ``->`` or ``[]``, or a fraction of more than 12 digits with no
+    percent beside it (on its line, after it). One line per problem, quoting it.
+
+    >>> student_text_problems("P(win) = 1/3 ≈ 33.33%, refused: ZAAR-PLACE-01")
+    ['a rule ID: ZAAR-PLACE-01']
+    >>> for problem in student_text_problems("keep [] -> extra_win; 1234567/1234567"):
+    ...     print(problem)
+    a snake_case name: extra_win
+    Python notation: ->
+    Python notation: []
+    a long fraction with no percent: 1234567/1234567
+    """
+    problems = [f"a rule ID: {m[0]}" for m in _RULE_ID.finditer(text)]
+    problems += [f"a snake_case name: {m[0]}" for m in _SNAKE.finditer(text)]
+    problems += [f"Python notation: {mark}" for mark in ("->", "[]") if mark in text]
+    for line in text.splitlines():
+        for m in _FRACTION.finditer(line):
+            if len(m[1]) + len(m[2]) > 12 and "%" not in line[m.end():]:
+                problems.append(f"a long fraction with no percent: {m[0]}")
+    return problems

@@ -24,6 +24,9 @@ DASHBOARDS = {  # dashboard: (a text shown once it is drawn, its widget built he
     "zogar_hold_advisor": ("best: keep", HoldAdvisor, drivers.drive_hold_advisor),
 }
 
+CHARTS = {"dice_sums": 1, "zaar_mansion_builder": 2, "zaar_astrolabe": 1, "zargos_battle": 2, "zerzura_collection": 2,
+          "zogar_hold_advisor": 1}  # the charts a dashboard shows when it opens
+
 
 @pytest.mark.parametrize("dashboard", list(DASHBOARDS))
 def test_every_control_of_the_dashboard(voila_classroom, page, dashboard):

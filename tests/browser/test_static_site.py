@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import accessibility_violations, assert_no_python_error, refuse_other_hosts
+from tests.browser.pages import check_every_screen
+from tests.browser.test_classroom_dashboards import CHARTS
 from tests.processes import free_port, stop
 from zaarlab.classroom import dashboards
 
@@ -137,9 +139,11 @@ OPERATE = {"dice_sums": _dice_slider_recalculates_exactly, "zargos_battle": _bat
 
 
 @pytest.mark.parametrize("name", list(READY))
-def test_every_dashboard_runs_offline_passes_an_accessibility_scan_and_answers(offline, served, name, axe_script):
+def test_every_dashboard_runs_offline_passes_an_accessibility_scan_and_answers(offline, served, name, axe_script,
+                                                                               tmp_path):
     """One visit a dashboard, as Python in the browser takes a while to start: it draws with no other host asked,
-    axe-core finds no violation of any impact, and a slider moved gives the exact answer zaarlab gives here."""
+    axe-core finds no violation of any impact, it fits, scrolls and shows its buttons on every screen, and a slider
+    moved gives the exact answer zaarlab gives here."""
     from playwright.sync_api import expect
 
     page, _ = offline
@@ -147,6 +151,8 @@ def test_every_dashboard_runs_offline_passes_an_accessibility_scan_and_answers(o
     expect(page.get_by_text(READY[name]).first).to_be_visible(timeout=240_000)
     assert_no_python_error(page)
     assert accessibility_violations(page, axe_script) == []
+    check_every_screen(page, name, CHARTS[name], tmp_path)  # it fits, scrolls and shows its buttons, as in Voila
+    page.set_viewport_size({"width": 1100, "height": 900})
     if name in OPERATE:
         OPERATE[name](page)
         assert_no_python_error(page)

@@ -1,0 +1,110 @@
+"""What a student does with a dashboard's page, whoever serves it (Voila or the static site): read it at a screen's
+size, scroll to its last chart with the mouse wheel or the keyboard, tell its buttons from the page, read its text.
+
+Each check returns what is wrong, in words (an empty list when nothing is), or asserts with such words.
+"""
+
+from __future__ import annotations
+
+from tests.helpers import student_text_problems
+
+SCREENS = {"desktop": (1400, 900), "tablet": (768, 1024), "phone": (390, 844)}
+CONTROLS = (".widget-button, .widget-toggle-button, .widget-dropdown, .widget-slider, .widget-checkbox, "
+            ".js-plotly-plot")
+
+
+def sideways_problems(page) -> list[str]:
+    """Whatever runs off the right edge: the page itself, or a control cut off inside a box that clips it."""
+    width = page.evaluate("document.documentElement.clientWidth")
+    overflow = page.evaluate("document.documentElement.scrollWidth") - width
+    cut = page.evaluate("""controls => [...document.querySelectorAll(controls)]
+        .filter(el => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .map(el => el.className.split(' ').filter(c => c.startsWith('widget-') || c === 'js-plotly-plot').join(' '))""",
+                        CONTROLS)
+    return ([f"the page runs {overflow} px off a {width} px screen"] if overflow > 1 else []) + \
+        [f"{control} is cut off at the right edge" for control in cut]
+
+
+def scroll_to_the_last_chart(page, by: str) -> None:
+    """From the top of the page, scroll with the mouse wheel (``by="wheel"``) or PageDown (``"keys"``), nothing
+    focused, as a student would, until the last chart is wholly in view; fail if it never is."""
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    page.evaluate("window.scrollTo(0, 0); document.activeElement && document.activeElement.blur()")
+    last = page.locator(".js-plotly-plot").last
+    stuck = 0
+    while stuck < 5:  # the page's end: five tries in a row that move nothing
+        box = last.bounding_box()
+        if box and box["y"] >= -1 and box["y"] + box["height"] <= height + 1:
+            return
+        before = page.evaluate("window.scrollY")
+        if by == "wheel":
+            page.mouse.move(width - 3, height / 2)  # the page's right margin: no chart or control under the mouse
+            page.mouse.wheel(0, 250)
+        else:
+            page.keyboard.press("PageDown")
+        page.wait_for_timeout(150)  # a smooth scroll's animation
+        stuck = stuck + 1 if page.evaluate("window.scrollY") == before else 0
+    box = last.bounding_box()
+    raise AssertionError(f"by {by}, the last chart never came wholly into a {width}x{height} view "
+                         f"(it spans {box['y']:.0f} to {box['y'] + box['height']:.0f} px at the page's end)")
+
+
+def unshaped_buttons(page) -> list[str]:
+    """The buttons a student cannot tell from the page around them: neither their border nor their face stands
+    out from the background behind them by the 3:1 contrast that WCAG asks of a control's boundary."""
+    return page.evaluate("""() => {
+        const rgb = c => (c.match(/[\\d.]+/g) || []).map(Number);
+        const luminance = ([r, g, b]) => [r, g, b].map(v => v / 255)
+            .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+            .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+        const contrast = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+                                     return (x + 0.05) / (y + 0.05); };
+        const behind = el => { for (let e = el.parentElement; e; e = e.parentElement) {
+            const c = rgb(getComputedStyle(e).backgroundColor); if (c.length === 3 || c[3] > 0) return c.slice(0, 3); }
+            return [255, 255, 255]; };
+        return [...document.querySelectorAll('#rendered_cells .jupyter-button')]
+          .filter(b => b.getBoundingClientRect().width > 0)
+          .filter(b => { const s = getComputedStyle(b), page = behind(b);
+              const border = parseFloat(s.borderTopWidth) >= 1 && contrast(rgb(s.borderTopColor), page) >= 3;
+              return !border && contrast(rgb(s.backgroundColor), page) < 3; })
+          .map(b => `"${b.textContent.trim()}"`);
+    }""")
+
+
+def visible_text(page) -> str:
+    """The text a student can read on the page now (the options of menus too), without the small print of rule IDs."""
+    return page.evaluate("""() => {
+        const walker = document.createTreeWalker(document.querySelector('#rendered_cells') || document.body,
+                                                 NodeFilter.SHOW_TEXT);
+        const parts = [];
+        while (walker.nextNode()) {
+            const el = walker.currentNode.parentElement;
+            if (el.closest('.zaarlab-rule, script, style, title') || !el.getClientRects().length) continue;
+            parts.push(walker.currentNode.textContent);
+        }
+        return parts.join('\\n');
+    }""")
+
+
+def text_problems(page) -> list[str]:
+    """What on the page is a programmer's text, not a student's: see :func:`tests.helpers.student_text_problems`."""
+    return student_text_problems(visible_text(page))
+
+
+def check_every_screen(page, name: str, charts: int, folder) -> None:
+    """The page of dashboard ``name``, once its ``charts`` are drawn, at each screen size in turn: it fits, the wheel
+    and PageDown both scroll it to its last chart, its buttons stand out; screenshots of each screen go to ``folder``
+    (the first screen, and the whole page)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator(".js-plotly-plot")).to_have_count(charts, timeout=60_000)
+    for screen, (width, height) in SCREENS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(700)  # the figures settle to their new width
+        assert sideways_problems(page) == [], f"{name} on the {screen}"
+        for by in ("wheel", "keys"):
+            scroll_to_the_last_chart(page, by)
+        assert unshaped_buttons(page) == [], f"{name} on the {screen}: buttons that look like the page"
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(folder / f"{name}-{screen}.png"))
+        page.screenshot(path=str(folder / f"{name}-{screen}-whole.png"), full_page=True)
