@@ -129,11 +129,16 @@ def browser_wheels(bin: Path, cache: Path) -> Path:
 
 
 def zaarlab_wheel(bin: Path, out: Path) -> Path:
-    """zaarlab's own wheel, built from this checkout (its data inside)."""
+    """zaarlab's own wheel, built from this checkout (its data and its rule files inside)."""
+    unused = shutil.ignore_patterns(".git", ".venv", "build", "notebooks", "tests", "bench", "*.egg-info",
+                                    "__pycache__", ".ipynb_checkpoints")
+
+    def ignore(folder: str, names: list[str]) -> set[str]:  # of the documentation, only the rule files
+        docs = Path(folder) == ROOT / "docs"
+        return unused(folder, names) | ({n for n in names if n != "rules"} if docs else set())
+
     with tempfile.TemporaryDirectory() as copy:
-        shutil.copytree(ROOT, copy, dirs_exist_ok=True,
-                        ignore=shutil.ignore_patterns(".git", ".venv", "build", "docs", "notebooks", "tests",
-                                                      "bench", "*.egg-info", "__pycache__", ".ipynb_checkpoints"))
+        shutil.copytree(ROOT, copy, dirs_exist_ok=True, ignore=ignore)
         run(bin / "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps", "-w", out, copy)
     return next(out.glob("zaarlab-*.whl"))
 

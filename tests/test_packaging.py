@@ -20,8 +20,9 @@ def test_every_subpackage_and_data_folder_is_listed_for_the_wheel():
     code = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "zaarlab").rglob("__init__.py")}
     data = {".".join(("zaarlab.bundled_data", *p.relative_to(ROOT / "data").parts))
             for p in [ROOT / "data", *(d for d in (ROOT / "data").rglob("*") if d.is_dir())]}
-    assert code | data == set(setuptools["packages"])
-    assert set(setuptools["package-data"]) == data | {"zaarlab"}  # zaarlab's own: the Voila template
+    assert code | data | {"zaarlab.bundled_rules"} == set(setuptools["packages"])
+    assert setuptools["package-dir"]["zaarlab.bundled_rules"] == "docs/rules"
+    assert set(setuptools["package-data"]) == data | {"zaarlab", "zaarlab.bundled_rules"}  # zaarlab's: the template
 
 
 def test_the_wheel_carries_the_data(tmp_path, monkeypatch):
@@ -36,6 +37,8 @@ def test_the_wheel_carries_the_data(tmp_path, monkeypatch):
     bundled = {f"zaarlab/bundled_data/{p.relative_to(data).as_posix()}" for p in data.rglob("*.yaml")}
     assert bundled and bundled <= names
     assert "zaarlab/cli.py" in names
+    rules = {f"zaarlab/bundled_rules/{p.name}" for p in (ROOT / "docs" / "rules").glob("*.md")}
+    assert "zaarlab/bundled_rules/readings.md" in rules and rules <= names  # every rule ID's words
     template = ROOT / "zaarlab" / "jupyter-data"
     assert {f"zaarlab/jupyter-data/{p.relative_to(template).as_posix()}" for p in template.rglob("*.*")} <= names
 
