@@ -46,3 +46,15 @@ def test_explorer_answers_exactly_and_redraws():
     assert [c for c in bars.marker.color].count(HIGHLIGHT) == 1 and list(bars.marker.pattern.shape).count("/") == 1
     [shown] = explorer.chart.outputs
     assert shown["output_type"] == "display_data" and "application/vnd.plotly.v1+json" in shown["data"]
+
+
+def test_new_bounds_reach_the_browser_in_one_message_with_the_middle_value(monkeypatch):
+    """A browser sent the new minimum alone clamps its handle there and sends it back: "4d6 ≥ 4 = 100%" instead of
+    the middle of the range (seen in Chromium after the threshold was at its minimum)."""
+    explorer = DiceSumExplorer(dice=3)
+    explorer.at_least.value = 3
+    sent = []
+    monkeypatch.setattr(explorer.at_least, "send_state", lambda key=None: sent.append(set(key or ())))
+    explorer.dice.value = 4
+    assert len(sent) == 1 and set(sent[0]) == {"min", "max", "value"}
+    assert explorer.at_least.value == 14 and explorer.answer.value.startswith("P(sum of 4d6 ≥ 14) = ")

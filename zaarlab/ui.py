@@ -118,8 +118,18 @@ def set_options(dropdown: widgets.Dropdown, options: Sequence, prefer: Sequence 
 
 
 def set_range(slider: widgets.IntSlider, low: int, high: int, value: int) -> None:
-    """New bounds and value for ``slider`` in one message to the browser (value clamped into the bounds)."""
-    with slider.hold_sync():
+    """New bounds and value for ``slider`` (value clamped into the bounds), in one message to the browser and one
+    notification of the value to its observers, after all three are set.
+
+    One message: a browser that got the new minimum alone would clamp its handle to it and send that value back,
+    over the value the kernel chose. (Holding the notifications outside the sync would send each trait apart.)
+
+    >>> slider, seen = widgets.IntSlider(value=3, min=3, max=18), []
+    >>> slider.observe(lambda change: seen.append(change.new), names="value")
+    >>> set_range(slider, 4, 24, 14); (slider.min, slider.max, slider.value), seen
+    ((4, 24, 14), [14])
+    """
+    with slider.hold_sync(), slider.hold_trait_notifications():
         if low > slider.max:  # keep min <= max at every step
             slider.max = high
             slider.min = low

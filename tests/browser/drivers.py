@@ -69,6 +69,13 @@ def drive_dice_sums(page, root, twin) -> None:
     answers(n, (7 * n + 1) // 2 - 3)
     press(page, at_least, "ArrowRight", 5)
     answers(n, (7 * n + 1) // 2 + 2)
+    press(page, at_least, "Home")  # at its minimum, the browser once clamped the handle to the next minimum
+    answers(n, n)
+    press(page, dice, "ArrowRight")  # more dice: the minimum rises past the threshold, which goes to the middle
+    n += 1
+    answers(n, (7 * n + 1) // 2)
+    page.wait_for_timeout(1500)  # and stays there: the browser's clamp came back a moment later
+    answers(n, (7 * n + 1) // 2)
 
 
 def drive_mansion_builder(page, root, twin) -> None:

@@ -44,12 +44,13 @@ class DiceSumExplorer(Panel):
 
     def _set_range(self) -> None:
         n = self.dice.value
-        with self.at_least.hold_trait_notifications():  # one redraw, after bounds and value are all set
-            set_range(self.at_least, n, n * self.faces, (n * (self.faces + 1) + 1) // 2)
+        set_range(self.at_least, n, n * self.faces, (n * (self.faces + 1) + 1) // 2)
 
     def _on_dice(self) -> None:
+        before = self.at_least.value
         self._set_range()
-        self._redraw()
+        if self.at_least.value == before:  # else the threshold's own observer has redrawn
+            self._redraw()
 
     def _redraw(self) -> None:
         n, total = self.dice.value, self.at_least.value
