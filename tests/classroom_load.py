@@ -55,7 +55,7 @@ from .processes import (
 )
 
 SHOTS = os.environ.get("ZAARLAB_LOAD_SHOTS")  # a folder for the server's log, and what failed pages showed
-DASHBOARDS = {"dice_sums": "P(sum of", "zargos_battle": "attacker takes", "zogar_hold_advisor": "best: keep",
+DASHBOARDS = {"dice_sums": "P(sum of", "zargos_battle": "attacker takes", "zogar_hold_advisor": "Best: keep",
               "zerzura_collection": "total:", "zaar_astrolabe": "plates:"}  # each with a slider to move
 
 

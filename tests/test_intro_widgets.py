@@ -42,7 +42,7 @@ def test_explorer_answers_exactly_and_redraws():
     explorer.at_least.value = 12
     assert explorer.answer.value.startswith("P(sum of 2d6 ≥ 12) = 1/36")
     bars = explorer.figure.data[0]
-    assert list(bars.x) == list(range(2, 13)) and bars.customdata[5] == "1/6"
+    assert list(bars.x) == list(range(2, 13)) and bars.customdata[5] == "1/6 ≈ 16.67%"
     assert [c for c in bars.marker.color].count(HIGHLIGHT) == 1 and list(bars.marker.pattern.shape).count("/") == 1
     [shown] = explorer.chart.outputs
     assert shown["output_type"] == "display_data" and "application/vnd.plotly.v1+json" in shown["data"]

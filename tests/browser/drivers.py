@@ -17,7 +17,7 @@ from zaarlab.core.readable import exact_text
 from zaarlab.intro.odds import p_sum_at_least
 from zaarlab.ui import spoken
 from zaarlab.zargos.odds import p_attacker_wins, p_defender_holds
-from zaarlab.zogars_gaze.odds import hold_advice
+from zaarlab.zogars_gaze.odds import hold_advice, hold_words
 
 WAIT = 30_000  # ms: a busy 2-core machine runs the kernel, the server and the browser
 
@@ -218,42 +218,58 @@ def drive_collection_builder(page, root, twin) -> None:
 
 
 def drive_hold_advisor(page, root, twin) -> None:
-    """HoldAdvisor: the requirement, each die, each hold toggle, the rolls-left slider and *roll the others*
-    (seeded like the twin's roll); the best hold is the one computed here."""
-    report = widget_with(root, "best: keep")
-    advice = hold_advice(twin.requirement.value, tuple(d.value for d in twin.dice), twin.rolls_left.value)
-    expect(report).to_contain_text(f"best: keep {list(advice.ranking[0][0])} -> P(win) = {advice.ranking[0][1]}",
-                                   timeout=WAIT)
+    """HoldAdvisor: the requirement menu (in words), every drawn die clicked to hold it and to let it go, each die's
+    menu, the rolls-left slider and *roll the others* (seeded like the twin's roll); the best hold is the one computed
+    here; the button, when it cannot act, is disabled with the reason beside it."""
+    report = widget_with(root, "Best: keep")
+    advice = hold_advice(twin.requirement.value, twin.faces(), twin.rolls_left.value)
+    expect(report).to_contain_text(f"Best: {hold_words(advice.ranking[0][0])}, a chance to win of "
+                                   f"{exact_text(advice.ranking[0][1])}", timeout=WAIT)
 
     def same_as_twin():
         shows_lines(report, twin.text, 3)
 
-    holds = root.locator(".widget-toggle-button", has_text="hold")
-    for i in range(5):  # every hold toggle, on and off
-        holds.nth(i).click()
-        twin.held[i].value = True
+    every = report.locator("details")
+    every.locator("summary").click()  # every hold, best first
+    best = every.locator("tr").nth(1)
+    expect(best).to_contain_text(hold_words(advice.ranking[0][0]))
+    expect(best).to_contain_text(exact_text(advice.ranking[0][1]))
+    dice = root.locator(".zaarlab-die")
+    for i in range(5):  # every die, held
+        dice.nth(i).click()
+        twin.tray.held = [*twin.tray.held[:i], True, *twin.tray.held[i + 1:]]
+        expect(dice.nth(i)).to_have_attribute("aria-pressed", "true", timeout=WAIT)
         same_as_twin()
-    for i in (0, 1, 2):
-        holds.nth(i).click()
-        twin.held[i].value = False
+    roll = root.locator(".widget-button", has_text="roll the others")
+    expect(roll).to_be_disabled()  # all five held: a roll would throw nothing
+    expect(root.get_by_text("You hold all five dice")).to_be_visible()
+    for i in (0, 1, 2):  # and three let go
+        dice.nth(i).click()
+        twin.tray.held = [*twin.tray.held[:i], False, *twin.tray.held[i + 1:]]
         same_as_twin()
     selects = root.locator(".widget-dropdown select")
-    for i, face in enumerate((3, 4, 5, 5, 2)):  # every die
+    for i, face in enumerate((3, 4, 5, 5, 2)):  # every die's menu
         selects.nth(1 + i).select_option(str(face))
         twin.dice[i].value = face
         same_as_twin()
-    selects.nth(0).select_option("4x6")
+        expect(dice.nth(i)).to_have_attribute("aria-label", f"die {i + 1}: {face}")
+    selects.nth(0).select_option(label="four 6s")
     twin.requirement.value = "4x6"
     same_as_twin()
     step = -1 if twin.rolls_left.value == 2 else 1  # one roll left, or two: either way a roll to make
-    press(page, root.locator(".widget-slider .noUi-handle").first, "ArrowLeft" if step < 0 else "ArrowRight")
+    handle = root.locator(".widget-slider .noUi-handle").first
+    press(page, handle, "ArrowLeft" if step < 0 else "ArrowRight")
     twin.rolls_left.value += step
     same_as_twin()
-    root.locator(".widget-button", has_text="roll the others").click()
+    roll.click()
     twin.roll_unheld()
     same_as_twin()
     expect(root.locator(".widget-slider .widget-readout").first).to_have_text(str(twin.rolls_left.value),
                                                                                timeout=WAIT)
+    press(page, handle, "Home")  # no roll left: the button says so instead of doing nothing
+    twin.rolls_left.value = 0
+    expect(roll).to_be_disabled(timeout=WAIT)
+    expect(root.get_by_text("No roll left").first).to_be_visible()
     plotted(root, 1)
 
 

@@ -62,7 +62,7 @@ def unshaped_buttons(page) -> list[str]:
         const behind = el => { for (let e = el.parentElement; e; e = e.parentElement) {
             const c = rgb(getComputedStyle(e).backgroundColor); if (c.length === 3 || c[3] > 0) return c.slice(0, 3); }
             return [255, 255, 255]; };
-        return [...document.querySelectorAll('#rendered_cells .jupyter-button')]
+        return [...document.querySelectorAll('#rendered_cells button')]
           .filter(b => b.getBoundingClientRect().width > 0)
           .filter(b => { const s = getComputedStyle(b), page = behind(b);
               const border = parseFloat(s.borderTopWidth) >= 1 && contrast(rgb(s.borderTopColor), page) >= 3;

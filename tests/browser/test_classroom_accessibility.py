@@ -8,7 +8,7 @@ from tests.browser.conftest import accessibility_violations
 pytestmark = pytest.mark.browser
 
 PAGES = {"index": "Dice sums, exactly", "dice_sums": "P(sum of", "zargos_battle": "attacker takes",
-         "zogar_hold_advisor": "best: keep", "zerzura_collection": "total:", "zaar_astrolabe": "plates:",
+         "zogar_hold_advisor": "Best: keep", "zerzura_collection": "total:", "zaar_astrolabe": "plates:",
          "zaar_mansion_builder": "room(s)"}
 
 

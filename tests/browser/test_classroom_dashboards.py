@@ -21,7 +21,7 @@ DASHBOARDS = {  # dashboard: (a text shown once it is drawn, its widget built he
     "zaar_astrolabe": ("plates:", AstrolabeBattle, drivers.drive_astrolabe),
     "zargos_battle": ("attacker takes the province", BattleCalculator, drivers.drive_battle_calculator),
     "zerzura_collection": ("total:", CollectionBuilder, drivers.drive_collection_builder),
-    "zogar_hold_advisor": ("best: keep", HoldAdvisor, drivers.drive_hold_advisor),
+    "zogar_hold_advisor": ("Best: keep", HoldAdvisor, drivers.drive_hold_advisor),
 }
 
 CHARTS = {"dice_sums": 1, "zaar_mansion_builder": 2, "zaar_astrolabe": 1, "zargos_battle": 2, "zerzura_collection": 2,

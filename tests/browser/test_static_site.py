@@ -23,7 +23,7 @@ from zaarlab.classroom import dashboards
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("static-site")]
 ROOT = Path(__file__).resolve().parents[2]
-READY = {"dice_sums": "P(sum of 3d6", "zargos_battle": "attacker takes", "zogar_hold_advisor": "best: keep",
+READY = {"dice_sums": "P(sum of 3d6", "zargos_battle": "attacker takes", "zogar_hold_advisor": "Best: keep",
          "zerzura_collection": "total:", "zaar_astrolabe": "plates:", "zaar_mansion_builder": "room(s) in the mansion"}
 CLI = [["odds", "dice", "3d6", "--json"],  # one exact answer of each game, asked of the command line
        ["odds", "zargos-battle", "10", "5", "--capital", "--json"],

@@ -47,6 +47,6 @@ def test_the_astrolabe_bench_turns_reads_throws_and_commands():
         bench.throw()
     assert 1 <= len(bench.throws) <= 2 and bench.outcome in ("win", "extra win", "lose")
     chart = bench.figures[1]
-    assert [t.name for t in chart.data] == ["lose", "win", "extra_win"] and len(chart.data[0].x) == 8
+    assert [t.name for t in chart.data] == ["lose", "win", "extra win"] and len(chart.data[0].x) == 8
     totals = [sum(t.y[i] for t in chart.data) for i in range(8)]
     assert all(abs(s - 1) < 1e-12 for s in totals)

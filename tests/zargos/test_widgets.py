@@ -1,5 +1,6 @@
 """Zargos widgets headless: set values, read the exact answers and the figures' data."""
 
+from zaarlab.core.readable import exact_text
 from zaarlab.ui import PLOTLY_MIME
 from zaarlab.zargos.odds import p_attacker_wins, win_table
 from zaarlab.zargos.widgets import BattleCalculator, ProvinceExplorer
@@ -15,7 +16,7 @@ def test_battle_calculator_follows_its_controls():
     assert calc.text.startswith(f"attacker takes the province: {p_attacker_wins(2, 2, capital=True)} ")
     assert calc.figure.layout.title.text == "2 attackers v 2 defenders (capital)"
     heat = calc.heatmap_figure.data[0]
-    assert heat.customdata[4][2] == str(win_table(6, 6, capital=True)[4][2])
+    assert heat.customdata[4][2] == exact_text(win_table(6, 6, capital=True)[4][2])
     calc.attacker_war.value = True
     with_war = p_attacker_wins(2, 2, capital=True, attacker_war=True)
     assert calc.text.startswith(f"attacker takes the province: {with_war} ")

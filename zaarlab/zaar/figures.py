@@ -8,6 +8,7 @@ import plotly.graph_objects as go
 
 from .. import theme
 from ..core.hexgrid import Hex, cells_within, corners, to_pixel
+from ..core.readable import exact_text
 from ..theme import TEMPLATE, Figure
 from .board import Mansion
 
@@ -161,15 +162,18 @@ def astrolabe_figure(astro, plates, result=None, title: str = "The astrolabe") -
 def battle_figure(curves: dict, title: str) -> go.Figure:
     """Stacked chances of each battle outcome by the number of throws (``curves``: outcome -> [(w, p), ...]).
 
-    >>> battle_figure({"lose": [(1, 0.5)], "win": [(1, 0.5)]}, "t").data[0].name
-    'lose'
+    >>> from fractions import Fraction
+    >>> fig = battle_figure({"lose": [(1, Fraction(1, 2))], "extra_win": [(1, Fraction(1, 2))]}, "t")
+    >>> [trace.name for trace in fig.data], fig.data[1].customdata[0]
+    (['lose', 'extra win'], '1/2 ≈ 50.00%')
     """
     colours = {"lose": theme.LOSS, "draw": theme.EVEN, "win": theme.BEST, "extra_win": theme.WIN}
     fig = Figure(layout=dict(template=TEMPLATE))
     for outcome, points in curves.items():
-        fig.add_trace(go.Bar(x=[w for w, _ in points], y=[float(p) for _, p in points], name=outcome,
-                             customdata=[str(p) for _, p in points], marker_color=colours[outcome],
-                             hovertemplate="%{x} throws: %{customdata}<extra>" + outcome + "</extra>"))
+        name = outcome.replace("_", " ")
+        fig.add_trace(go.Bar(x=[w for w, _ in points], y=[float(p) for _, p in points], name=name,
+                             customdata=[exact_text(p) for _, p in points], marker_color=colours[outcome],
+                             hovertemplate="%{x} throws: %{customdata}<extra>" + name + "</extra>"))
     fig.update_layout(title=title, barmode="stack", xaxis=dict(title="throws (wisdom coins)", dtick=1),
                       yaxis=dict(title="probability", range=[0, 1]), height=340, margin=dict(l=50, r=20, t=50, b=40))
     return fig

@@ -6,6 +6,7 @@ import plotly.graph_objects as go
 
 from .. import theme
 from ..core.dist import Dist
+from ..core.readable import exact_text
 from ..theme import TEMPLATE, Figure
 from .board import Planet
 from .regions import RADIUS, regions
@@ -175,7 +176,7 @@ def battle_figure(ends: Dist, title: str) -> go.Figure:
     >>> from zaarlab.zargos.odds import battle_dist
     >>> fig = battle_figure(battle_dist(2, 1), "2 v 1")
     >>> list(fig.data[0].x), fig.data[0].customdata[0]
-    ([0], ['nobody left', '23/49'])
+    ([0], ['nobody left', '23/49 ≈ 46.94%'])
     >>> fig = battle_figure(battle_dist(58, 58), "58 v 58")
     >>> len(fig.layout.xaxis.tickvals) <= 13, fig.layout.xaxis.ticktext[0].endswith("defenders")
     (True, True)
@@ -189,7 +190,7 @@ def battle_figure(ends: Dist, title: str) -> go.Figure:
         chosen = sorted((e for e in probs if keep(e)), key=lambda e: e[0] - e[1])
         if chosen:
             fig.add_trace(go.Bar(x=[e[0] - e[1] for e in chosen], y=[float(probs[e]) for e in chosen],
-                                 customdata=[[label(e), str(probs[e])] for e in chosen], marker_color=colour,
+                                 customdata=[[label(e), exact_text(probs[e])] for e in chosen], marker_color=colour,
                                  name=name, hovertemplate="%{customdata[0]}: %{customdata[1]}<extra></extra>"))
     low = -max((e[1] for e in probs), default=0)
     high = max((e[0] for e in probs), default=0)
@@ -216,11 +217,11 @@ def win_heatmap(table: list[list], title: str) -> go.Figure:
     >>> from zaarlab.zargos.odds import win_table
     >>> fig = win_heatmap(win_table(2, 2), "P(win)")
     >>> fig.data[0].customdata[1][0]
-    '107/245'
+    '107/245 ≈ 43.67%'
     """
     fig = Figure(layout=dict(template=TEMPLATE), data=go.Heatmap(
         z=[[float(p) for p in row] for row in table],
-        customdata=[[str(p) for p in row] for row in table],
+        customdata=[[exact_text(p) for p in row] for row in table],
         x=list(range(1, len(table[0]) + 1)), y=list(range(1, len(table) + 1)),
         colorscale="RdBu_r", zmin=0, zmax=1, colorbar=dict(title="P(win)"),
         hovertemplate="%{y} attackers v %{x} defenders: %{customdata}<extra></extra>"))
@@ -237,7 +238,7 @@ def demons_figure(curves: dict[int, list], title: str = "Surviving the demons of
     fig = Figure(layout=dict(template=TEMPLATE))
     for dice, probs in curves.items():
         fig.add_trace(go.Scatter(x=list(range(1, len(probs) + 1)), y=[float(p) for p in probs],
-                                 customdata=[str(p) for p in probs], mode="lines+markers", name=f"{dice} dice",
+                                 customdata=[exact_text(p) for p in probs], mode="lines+markers", name=f"{dice} dice",
                                  hovertemplate="%{x} units: %{customdata}<extra></extra>"))
     fig.update_layout(title=title, xaxis_title="units sent", yaxis_title="P(province taken)", height=360,
                       margin=dict(l=50, r=20, t=50, b=40))

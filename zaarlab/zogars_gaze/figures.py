@@ -8,11 +8,12 @@ import plotly.graph_objects as go
 
 from .. import theme
 from ..core.api import replace
+from ..core.readable import exact_text
 from ..tabletop import canvas, die, label, pile
 from ..tabletop import card as card_shape
 from ..theme import TEMPLATE, Figure
 from .deck import next_card_dist, p_seventh_gaze_within, p_survive
-from .odds import ROLLS, p_win
+from .odds import ROLLS, p_win, parse
 from .state import ZogarState
 
 OPTIMAL, SIMPLE = "#1f77b4", "#ff7f0e"
@@ -25,15 +26,16 @@ def policies_figure(requirement: str) -> go.Figure:
 
     >>> fig = policies_figure("3x5")
     >>> [trace.name for trace in fig.data], fig.data[0].customdata[-1]
-    (['optimal holds', 'simple holds'], '726829127/1632586752')
+    (['optimal holds', 'simple holds'], '726829127/1632586752 ≈ 44.52%')
     """
     fig = Figure(layout=dict(template=TEMPLATE))
     rolls = list(range(1, ROLLS + 1))
     for policy, name, colour in (("optimal", "optimal holds", OPTIMAL), ("simple", "simple holds", SIMPLE)):
         probs = [p_win(requirement, r, policy, number=Fraction) for r in rolls]
-        fig.add_trace(go.Bar(x=rolls, y=[float(p) for p in probs], customdata=[str(p) for p in probs], name=name,
+        fig.add_trace(go.Bar(x=rolls, y=[float(p) for p in probs], customdata=[exact_text(p) for p in probs], name=name,
                              marker_color=colour, hovertemplate="%{x} roll(s): %{customdata}<extra></extra>"))
-    fig.update_layout(title=f"P(beat {requirement})", xaxis=dict(title="rolls allowed", dtick=1),
+    fig.update_layout(title=f"The chance to beat {parse(requirement).words()}",
+                      xaxis=dict(title="rolls allowed", dtick=1),
                       yaxis=dict(title="probability", range=[0, 1]), barmode="group", height=340,
                       margin=dict(l=50, r=20, t=50, b=40))
     return fig
@@ -45,13 +47,13 @@ def next_card_figure(state: ZogarState) -> go.Figure:
     >>> from .state import ZogarGame
     >>> fig = next_card_figure(ZogarGame(players=2).initial_state())
     >>> dict(zip(fig.data[0].x, fig.data[0].customdata))["gaze"]
-    '1/14'
+    '1/14 ≈ 7.14%'
     """
     kinds = next_card_dist(state)
     names = sorted(kinds.outcomes, key=lambda k: (-kinds.weight(k), k))
     probs = [kinds.p(k) for k in names]
     fig = Figure(layout=dict(template=TEMPLATE), data=go.Bar(
-        x=names, y=[float(p) for p in probs], customdata=[str(p) for p in probs],
+        x=names, y=[float(p) for p in probs], customdata=[exact_text(p) for p in probs],
         marker=dict(color=[DANGER if k in DANGEROUS else SAFE for k in names],
                     pattern=dict(shape=["x" if k in DANGEROUS else "" for k in names])),  # not colour alone
         hovertemplate="%{x}: %{customdata}<extra></extra>"))
@@ -73,8 +75,8 @@ def survival_figure(state: ZogarState, flips: int = 6) -> go.Figure:
     gaze = [p_seventh_gaze_within(state, k) for k in xs]
     fig = Figure(layout=dict(template=TEMPLATE))
     for name, probs, colour in (("alive", alive, SAFE), ("the seventh Gaze comes", gaze, DANGER)):
-        fig.add_trace(go.Scatter(x=xs, y=[float(p) for p in probs], customdata=[str(p) for p in probs], name=name,
-                                 mode="lines+markers", line_color=colour,
+        fig.add_trace(go.Scatter(x=xs, y=[float(p) for p in probs], customdata=[exact_text(p) for p in probs],
+                                 name=name, mode="lines+markers", line_color=colour,
                                  hovertemplate="%{x} flip(s): %{customdata}<extra></extra>"))
     fig.update_layout(title="Pressing your luck", xaxis=dict(title="more cards turned", dtick=1),
                       yaxis=dict(title="probability", range=[0, 1]), height=320, margin=dict(l=50, r=20, t=50, b=40))

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 from ..core.dice import pool_dist, sum_dist
 
 DICE, FACES, ROLLS = 5, 6, 3  # ZOGAR-COMP-04, ZOGAR-COMBAT-05
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
 MAX_ROLLS = ROLLS + 1  # with a Lucky Charm's extra roll (GAP-G02)
 STRAIGHT_READINGS = ("extra_die", "any_same_length", "superset_only", "printed_only")
 
@@ -65,6 +66,18 @@ class Requirement:
         if self.kind == "straight":
             return f"straight:{self.low}-{self.high}"
         return f"{self.count}x{self.face or '*'}"
+
+    def words(self) -> str:
+        """The requirement as a player says it.
+
+        >>> [parse(text).words() for text in ("3x5", "1x6", "5x*", "straight:2-6")]
+        ['three 5s', 'one 6', 'five of a kind', 'a straight from 2 to 6']
+        """
+        if self.kind == "straight":
+            return f"a straight from {self.low} to {self.high}"
+        if self.face == 0:
+            return f"{NUMBER_WORDS[self.count]} of a kind"
+        return f"{NUMBER_WORDS[self.count]} {self.face}{'s' if self.count > 1 else ''}"
 
     def is_met(self, pool: tuple[int, ...]) -> bool:
         """Whether five dice showing ``pool`` beat the enemy.
@@ -206,6 +219,19 @@ def _tables(requirement: Requirement, rolls: int, policy: str) -> tuple[tuple[di
         else:
             level[pool] = best[pool]
     return (*values, level), (*holds, hold_value)
+
+
+def hold_words(kept: tuple[int, ...]) -> str:
+    """What a player says when keeping ``kept`` and rolling the rest of the five dice.
+
+    >>> [hold_words(kept) for kept in ((), (5,), (1, 5), (5, 5, 6), (1, 2, 3, 4, 6))]
+    ['roll all five', 'keep the 5', 'keep 1 and 5', 'keep 5, 5 and 6', 'keep 1, 2, 3, 4 and 6']
+    """
+    if not kept:
+        return f"roll all {NUMBER_WORDS[DICE]}"
+    if len(kept) == 1:
+        return f"keep the {kept[0]}"
+    return f"keep {', '.join(map(str, kept[:-1]))} and {kept[-1]}"
 
 
 def simple_hold(requirement: Requirement | str, pool: tuple[int, ...]) -> tuple[int, ...]:

@@ -14,12 +14,13 @@ import ipywidgets as widgets
 from .. import ui
 from ..core.play import Session
 from ..core.readable import exact_text
+from ..dice_tray import DiceTray
 from ..tournament_widgets import TournamentRunner
 from ..ui import Panel, as_html, guarded, show_figure
 from .bots import BOTS, bold_bot, verdict
 from .deck import p_survive, practice_delve
 from .figures import next_card_figure, policies_figure, survival_figure, table_figure
-from .odds import hold_advice
+from .odds import ROLLS, hold_advice, hold_words, parse
 from .state import Flip, Leave, ZogarGame
 
 REQUIREMENTS = ("3x5", "2x3", "4x6", "straight:1-4", "straight:2-6", "5x*")
@@ -28,74 +29,108 @@ CARRYABLE = ("flame_bow", "frost_axe", "elemist", "holy_water", "healing_draught
 
 
 class HoldAdvisor(Panel):
-    """A dice table for one combat: what the enemy needs, the five dice, which to hold; the exact chance of every
-    hold, best first.
+    """A dice table for one combat: what the enemy needs, the five dice drawn as dice (click one to hold it), the
+    rolls left; the exact chance of every hold, best first; *roll the others* rerolls the dice not held.
 
     >>> advisor = HoldAdvisor(dice=(1, 1, 2, 5, 6))
     >>> advisor.text.splitlines()[0]
-    'best: keep [5] -> P(win) = 26159/69984 ≈ 37.38%'
-    >>> advisor.held[3].value = True           # hold the 5
+    'Best: keep the 5, a chance to win of 26159/69984 ≈ 37.38%'
+    >>> advisor.tray.held = [False, False, False, True, False]     # hold the 5
     >>> advisor.text.splitlines()[1]
-    'your hold [5] -> 26159/69984 ≈ 37.38%'
+    'Your hold: keep the 5, 26159/69984 ≈ 37.38%'
     """
 
     title = "the hold advisor"
 
     def __init__(self, requirement: str = "3x5", dice: tuple[int, ...] = (1, 1, 2, 5, 6), rolls_left: int = 2,
                  seed: int = 0):
-        self.rng = random.Random(seed)
-        self.requirement = widgets.Dropdown(options=REQUIREMENTS, value=requirement, description="enemy needs")
+        self.rng, self._rolling = random.Random(seed), False
+        self.requirement = widgets.Dropdown(options=[(parse(r).words(), r) for r in REQUIREMENTS], value=requirement,
+                                            description="the enemy needs", style={"description_width": "initial"})
+        self.tray = DiceTray(dice)
         self.dice = [widgets.Dropdown(options=list(range(1, 7)), value=d, description=f"die {i + 1}",
-                                      style={"description_width": "42px"}, layout=widgets.Layout(width="110px"))
+                                      style={"description_width": "initial"}, layout=widgets.Layout(width="100px"))
                      for i, d in enumerate(dice)]
-        self.held = [widgets.ToggleButton(description="hold", tooltip=f"hold die {i + 1}",
-                                          layout=widgets.Layout(width="110px")) for i in range(len(dice))]
-        self.rolls_left = widgets.IntSlider(value=rolls_left, min=0, max=2, description="rolls left")
+        self.rolls_left = widgets.IntSlider(value=rolls_left, min=0, max=ROLLS - 1, description="rolls left")
         self.roll = widgets.Button(description="roll the others")
-        self.report = widgets.HTML()
+        self.why, self.report = widgets.HTML(), widgets.HTML()
+        self.report.add_class("zaarlab-result")
         self.roll.on_click(guarded(self.roll_unheld, self.report))
         self.chart = widgets.Output()
         self.figure = None
-        for control in (*self.dice, *self.held, self.rolls_left):
-            control.observe(guarded(self._update, self.report), names="value")
+        for control in (*self.dice, self.rolls_left):
+            control.observe(guarded(self._new_dice, self.report), names="value")
+        self.tray.observe(guarded(self._update, self.report), names="held")
         self.requirement.observe(guarded(self._new_requirement, self.report), names="value")
         self._new_requirement()
-        columns = [widgets.VBox([die, hold]) for die, hold in zip(self.dice, self.held, strict=True)]
-        self.box = widgets.VBox([self.requirement, ui.row(columns), ui.row([self.rolls_left, self.roll]),
-                                 self.report, self.chart])
+        self.box = widgets.VBox([self.requirement, self.tray, ui.row([widgets.Label("set the dice rolled:"),
+                                                                      *self.dice]),
+                                 ui.row([self.rolls_left, self.roll, self.why]), self.report, self.chart])
+
+    def faces(self) -> tuple[int, ...]:
+        return tuple(d.value for d in self.dice)
 
     def roll_unheld(self) -> None:
-        """Reroll every die not held, using up one roll."""
-        if self.rolls_left.value == 0:
+        """Reroll every die not held, using up one roll; or say why not."""
+        if self._cannot_roll():
+            self.why.value = as_html(self._cannot_roll())
             return
-        with self.rolls_left.hold_trait_notifications():
-            for die, hold in zip(self.dice, self.held, strict=True):
-                if not hold.value:
-                    die.value = self.rng.randint(1, 6)
+        faces = [f if held else self.rng.randint(1, 6) for f, held in zip(self.faces(), self.tray.held, strict=True)]
+        self._rolling = True  # one update for the whole roll, not one a die
+        try:
+            for die, face in zip(self.dice, faces, strict=True):
+                die.value = face
             self.rolls_left.value -= 1
-        self._update()
+        finally:
+            self._rolling = False
+        self._new_dice()
+
+    def _cannot_roll(self) -> str:
+        """Why *roll the others* cannot act now, or ``""``."""
+        if parse(self.requirement.value).is_met(self.faces()):
+            return "The enemy is dead: there is nothing to roll."
+        if self.rolls_left.value == 0:
+            return "No roll left: set the rolls left to roll again."
+        if all(self.tray.held):
+            return "You hold all five dice: let one go to roll (a roll throws at least one die)."
+        return ""
 
     def _new_requirement(self) -> None:
         self.figure = policies_figure(self.requirement.value)
         show_figure(self.chart, self.figure)
         self._update()
 
+    def _new_dice(self) -> None:
+        if not self._rolling:
+            self.tray.show(self.faces(), self.tray.held)
+            self._update()
+
     def _update(self) -> None:
-        dice = tuple(d.value for d in self.dice)
-        advice = hold_advice(self.requirement.value, dice, self.rolls_left.value, number=Fraction)
+        dice, req = self.faces(), parse(self.requirement.value)
+        shown = ", ".join(map(str, sorted(dice)[:-1])) + f" and {max(dice)}"
+        advice = hold_advice(req, dice, self.rolls_left.value, number=Fraction)
         if advice.already_won:
-            self.text = f"{sorted(dice)} beats {self.requirement.value}: the enemy is dead."
+            self.text = f"Your dice {shown} beat {req.words()}: the enemy is dead."
+            table = ""
         elif not advice.ranking:
-            self.text = f"No roll left: {sorted(dice)} does not beat {self.requirement.value}."
+            self.text = f"No roll left: {shown} do not beat {req.words()}."
+            table = ""
         else:
-            mine = tuple(sorted(d.value for d, h in zip(self.dice, self.held, strict=True) if h.value))
             best, p_best = advice.ranking[0]
-            lines = [f"best: keep {list(best)} -> P(win) = {exact_text(p_best)}",
-                     f"your hold {list(mine)} -> {exact_text(advice.p(mine))}",
-                     f"simple hold {list(advice.simple)} -> {advice.p(advice.simple)}", "every hold:"]
-            lines += [f"  keep {str(list(h)):<18} {str(p):>24}  {100 * float(p):6.2f}%" for h, p in advice.ranking]
-            self.text = "\n".join(lines)
-        self.report.value = as_html(self.text)
+            mine = self.tray.kept()
+            self.text = "\n".join((
+                f"Best: {hold_words(best)}, a chance to win of {exact_text(p_best)}",
+                f"Your hold: {hold_words(mine)}, " + (exact_text(advice.p(mine)) if len(mine) < len(dice) else
+                                                     "no die to roll (let one go)"),
+                f"The simple rule (keep what matches): {hold_words(advice.simple)}, "
+                f"{exact_text(advice.p(advice.simple))}"))
+            rows = "".join(f"<tr><td>{hold_words(h)}</td><td>{exact_text(p)}</td></tr>" for h, p in advice.ranking)
+            left = f"{self.rolls_left.value} roll{'s' if self.rolls_left.value != 1 else ''} left"
+            table = (f"<details><summary>Every hold, best first ({len(advice.ranking)} holds, {left})</summary>"
+                     f"<table><tr><th>hold</th><th>chance to win</th></tr>{rows}</table></details>")
+        self.report.value = as_html(self.text) + table
+        self.roll.disabled = bool(self._cannot_roll())
+        self.why.value = as_html(self._cannot_roll())
 
 
 class DeckExplorer(Panel):
