@@ -28,9 +28,16 @@ from .theme import PLOTLY_MIME, plotly_bundle  # noqa: F401 (PLOTLY_MIME: for th
 LOG = logging.getLogger("zaarlab.widgets")
 
 
-class SliderNames(anywidget.AnyWidget):
-    """Invisible: gives every slider on the page the name of its label, so a screen reader announces "dice, 3"
-    rather than "slider, 3" (ipywidgets leaves the slider's handle nameless). Every :class:`Panel` shows one."""
+class SliderHelp(anywidget.AnyWidget):
+    """Invisible, shown by every :class:`Panel`; it helps the page's sliders in two ways.
+
+    - It gives every slider the name of its label, so a screen reader announces "dice, 3" rather than "slider, 3"
+      (ipywidgets leaves the slider's handle nameless).
+    - It makes Home and End go to a slider's ends as they are now. The slider library in ipywidgets 8 (noUiSlider 15)
+      keeps the range a slider was drawn with for those two keys, so after the kernel moved the ends (more dice, a
+      higher threshold) End went to the old end. The key's value goes through the slider's own readout instead: one
+      message to the kernel, checked against the bounds there.
+    """
 
     _esm = """
     function nameSliders(doc) {
@@ -42,11 +49,28 @@ class SliderNames(anywidget.AnyWidget):
         }
       }
     }
+    function toTheEnds(event) {
+      if (event.key !== 'Home' && event.key !== 'End') return;
+      const handle = event.target.closest && event.target.closest('.widget-slider .noUi-handle');
+      const readout = handle && handle.closest('.widget-slider').querySelector('.widget-readout');
+      if (!readout || readout.getAttribute('contenteditable') !== 'true') return;
+      event.preventDefault();
+      event.stopPropagation();  // caught on its way down: the slider's own handler never sees the key
+      readout.textContent = String(Math.round(Number(handle.getAttribute(
+        event.key === 'Home' ? 'aria-valuemin' : 'aria-valuemax'))));
+      const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true });
+      Object.defineProperty(enter, 'keyCode', { get: () => 13 });  // what the readout listens for
+      readout.dispatchEvent(enter);
+    }
     export default {
       render({ el }) {
         const doc = el.ownerDocument;
         nameSliders(doc);
         new MutationObserver(() => nameSliders(doc)).observe(doc.body, { childList: true, subtree: true });
+        if (!doc.zaarlabSliderKeys) {
+          doc.zaarlabSliderKeys = true;
+          doc.addEventListener('keydown', toTheEnds, true);
+        }
       },
     };
     """
@@ -70,7 +94,7 @@ class Panel:
     box: widgets.Box
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
-        shown = widgets.VBox([self.box, SliderNames()])
+        shown = widgets.VBox([self.box, SliderHelp()])
         bundle = shown._repr_mimebundle_(**kwargs) or {}
         return {**bundle, "text/plain": f"{self.title}: run this cell to use it"}
 
@@ -117,18 +141,20 @@ def set_options(dropdown: widgets.Dropdown, options: Sequence, prefer: Sequence 
         dropdown.value = keep if keep is not None else (values[0] if values else None)
 
 
-def set_range(slider: widgets.IntSlider, low: int, high: int, value: int) -> None:
+def set_range(slider: widgets.IntSlider, low: int, high: int, value: int) -> bool:
     """New bounds and value for ``slider`` (value clamped into the bounds), in one message to the browser and one
-    notification of the value to its observers, after all three are set.
+    notification of the value to its observers, after all three are set. Returns whether the value moved (its
+    observers have then run).
 
     One message: a browser that got the new minimum alone would clamp its handle to it and send that value back,
     over the value the kernel chose. (Holding the notifications outside the sync would send each trait apart.)
 
     >>> slider, seen = widgets.IntSlider(value=3, min=3, max=18), []
     >>> slider.observe(lambda change: seen.append(change.new), names="value")
-    >>> set_range(slider, 4, 24, 14); (slider.min, slider.max, slider.value), seen
-    ((4, 24, 14), [14])
+    >>> set_range(slider, 4, 24, 14), (slider.min, slider.max, slider.value), seen
+    (True, (4, 24, 14), [14])
     """
+    before = slider.value
     with slider.hold_sync(), slider.hold_trait_notifications():
         if low > slider.max:  # keep min <= max at every step
             slider.max = high
@@ -137,6 +163,7 @@ def set_range(slider: widgets.IntSlider, low: int, high: int, value: int) -> Non
             slider.min = low
             slider.max = high
         slider.value = min(max(value, low), high)
+    return slider.value != before
 
 
 def show_figure(output: widgets.Output, figure: go.Figure) -> None:

@@ -76,6 +76,10 @@ def drive_dice_sums(page, root, twin) -> None:
     answers(n, (7 * n + 1) // 2)
     page.wait_for_timeout(1500)  # and stays there: the browser's clamp came back a moment later
     answers(n, (7 * n + 1) // 2)
+    press(page, at_least, "End")  # the range's end now, not the one the slider was drawn with (18 for 3d6)
+    answers(n, 6 * n)
+    press(page, at_least, "Home")
+    answers(n, n)
 
 
 def drive_mansion_builder(page, root, twin) -> None:
@@ -213,6 +217,12 @@ def drive_collection_builder(page, root, twin) -> None:
     same_as_twin()
     press(page, handles.nth(6), "ArrowRight", 3)
     twin.stored.value = 3
+    same_as_twin()
+    press(page, handles.nth(6), "End")  # only the cards held can be stored: 60 were once accepted with one card
+    twin.stored.value = twin.stored.max
+    held = twin.goods_cards.value + len(twin.cards.characters)
+    assert twin.stored.value == held
+    expect(root.locator(".widget-slider .widget-readout").nth(6)).to_have_text(str(held), timeout=WAIT)
     same_as_twin()
     plotted(root, 2)
 

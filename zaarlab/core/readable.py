@@ -48,13 +48,14 @@ def exact_text(p: Any) -> str:
 
 
 def exact_html(p: Any) -> str:
-    """:func:`exact_text` for an HTML widget: a long fraction behind a *show exact* toggle, wrapped to fit."""
+    """:func:`exact_text` for an HTML widget: a long fraction behind a *show exact* toggle, wrapped to fit, its percent
+    beside it. The toggle sits on the line's first row, whatever the line holds before it."""
     p = _fraction(p)
     if len(str(p)) <= LONG:
         return html.escape(_beside(str(p), p))
-    return (f'<details class="zaarlab-exact" style="display: inline-block"><summary>'
+    return (f'<details class="zaarlab-exact" style="display: inline-block; vertical-align: top"><summary>'
             f'{html.escape(_beside(_decimal(p), p))} <small>(show exact)</small></summary>'
-            f'<code style="overflow-wrap: anywhere">{p}</code></details>')
+            f'<code style="overflow-wrap: anywhere">{p}</code> {html.escape(_beside("", p).strip())}</details>')
 
 
 def _beside(shown: str, p: Fraction) -> str:

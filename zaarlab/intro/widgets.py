@@ -42,14 +42,12 @@ class DiceSumExplorer(Panel):
         self._redraw()
         self.box = widgets.VBox([ui.row([self.dice, self.at_least]), self.answer, self.chart])
 
-    def _set_range(self) -> None:
+    def _set_range(self) -> bool:
         n = self.dice.value
-        set_range(self.at_least, n, n * self.faces, (n * (self.faces + 1) + 1) // 2)
+        return set_range(self.at_least, n, n * self.faces, (n * (self.faces + 1) + 1) // 2)
 
     def _on_dice(self) -> None:
-        before = self.at_least.value
-        self._set_range()
-        if self.at_least.value == before:  # else the threshold's own observer has redrawn
+        if not self._set_range():  # else the threshold's own observer has redrawn
             self._redraw()
 
     def _redraw(self) -> None:

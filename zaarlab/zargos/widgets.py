@@ -81,6 +81,7 @@ class BattleCalculator(Panel):
         self.attacker_war = widgets.Checkbox(description="attacker: Wind of War", indent=False)
         self.defender_war = widgets.Checkbox(description="defender: Wind of War", indent=False)
         self.answer = widgets.HTML()
+        self.answer.add_class("zaarlab-result")
         self.chart = widgets.Output()
         self.heatmap = widgets.Output()
         self.heatmap_size = heatmap_size

@@ -33,11 +33,11 @@ def scales_figure(card_set: CardSet | None = None, highlight: dict | None = None
             x=qs, y=[card_set.vp(obj, q) for q in qs], name=obj, mode="lines+markers",
             line=dict(color=SHADES.get(card_set.colours[obj], card_set.colours[obj]), shape="hv"), customdata=sources,
             marker=dict(symbol=[MARKERS[s] for s in sources], size=9),
-            hovertemplate=f"{card_set.names[obj]}: %{{x}} -> %{{y}} VP (%{{customdata}})<extra></extra>"))
+            hovertemplate=f"{card_set.names[obj]}: Quantity %{{x}}, %{{y}} VP (%{{customdata}})<extra></extra>"))
     for obj, q in (highlight or {}).items():
         fig.add_trace(go.Scatter(x=[q], y=[card_set.vp(obj, q)], mode="markers", showlegend=False,
                                  marker=dict(size=18, color="rgba(0,0,0,0)", line=dict(width=3, color="black")),
-                                 hovertemplate=f"your {obj}: %{{x}} -> %{{y}} VP<extra></extra>"))
+                                 hovertemplate=f"your {obj}: Quantity %{{x}}, %{{y}} VP<extra></extra>"))
     fig.update_layout(title=dict(text="Victory points by Quantity<br><sup>filled: rulebook · diamond: reviews · "
                                       "open: reconstructed</sup>"),  # two short lines: a tablet shows them whole
                       xaxis=dict(title="Quantity", dtick=1), yaxis=dict(title="victory points"), height=400,

@@ -77,17 +77,17 @@ class ScoreSheet:
         return tuple(g for g, obj in self.guards if not obj)
 
     def choices_text(self, limit: int = 3) -> str:
-        """The best other Guard choices in words, e.g. ``"Guard (Q+1) left unused -> 1"``; ``""`` if none.
+        """The best other Guard choices in words, with the total each gives; ``""`` if none.
 
         >>> score(["lamp_3", "lamp_2", "guard_plus_1"]).choices_text()
-        'other Guard choices: Guard (Q+1) left unused -> 1'
+        'other Guard choices: Guard (Q+1) left unused, total 1'
         """
         if not self.alternatives:
             return ""
         cards = load_cards()
         return "other Guard choices: " + "; ".join(
             ", ".join(f"{cards[g].name} on {obj}" if obj else f"{cards[g].name} left unused" for g, obj in guards)
-            + f" -> {total}" for guards, total in self.alternatives[:limit])
+            + f", total {total}" for guards, total in self.alternatives[:limit])
 
     @property
     def objects_vp(self) -> int:
@@ -97,19 +97,21 @@ class ScoreSheet:
         """The sheet in words, as a notebook prints it.
 
         >>> print(score(["ring_2", "ring_2", "sultana", "mage_ring"], tiles=["characters_2"]).text())
-        ring: 4 -> 8 VP
+        ring: Quantity 4: 8 VP
         Mage of rings: +2
         The Sultana: +2
-        Command tile characters_2: +3
+        Command tile "2 Character cards": +3
         total: 15
+        >>> score(["lamp_3", "lamp_2", "guard_plus_1"]).text().splitlines()[:2]
+        ['lamp: Quantity 5, counted as 6: 9 VP', 'Guard (Q+1) on lamp']
         """
         cards = load_cards()
-        rows = [f"{line.object}: {line.quantity}" + (f" (counted {line.counted})" if line.counted != line.quantity
-                                                      else "") + f" -> {line.vp} VP" for line in self.lines
-                if line.quantity or line.counted]
+        rows = [f"{line.object}: Quantity {line.quantity}" + (f", counted as {line.counted}" if line.counted !=
+                                                              line.quantity else "") + f": {line.vp} VP"
+                for line in self.lines if line.quantity or line.counted]
         rows += [f"{cards[g].name} on {obj}" if obj else f"{cards[g].name} left unused" for g, obj in self.guards]
         rows += [f"{cards[c].name}: {vp:+d}" for c, vp in self.bonuses]
-        rows += [f"Command tile {t}: {vp:+d}" for t, vp in self.tiles]
+        rows += [f'Command tile "{cards.tiles[t].name}": {vp:+d}' for t, vp in self.tiles]
         return "\n".join(rows + [f"total: {self.total}"])
 
 

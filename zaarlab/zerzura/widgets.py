@@ -11,7 +11,7 @@ from .. import ui
 from ..tournament_widgets import TournamentRunner
 from ..ui import Panel, as_html, guarded, set_range, show_figure
 from .bots import BOTS
-from .cards import load_cards
+from .cards import GOODS, load_cards
 from .figures import scales_figure, sheet_figure, table_figure
 from .scoring import Holdings, met, score_counts
 from .state import ZerzuraGame
@@ -23,10 +23,13 @@ class CollectionBuilder(Panel):
     >>> builder = CollectionBuilder()
     >>> builder.quantity["lamp"].value = 5
     >>> builder.text.splitlines()[0], builder.text.splitlines()[-1]
-    ('lamp: 5 -> 1 VP', 'total: 1')
+    ('lamp: Quantity 5: 1 VP', 'total: 1')
     >>> builder.character["guard_plus_1"].value = True      # the Guard makes it six lamps
     >>> builder.text.splitlines()[-2:]
-    ['total: 9', 'other Guard choices: Guard (Q+1) left unused -> 1']
+    ['total: 9', 'other Guard choices: Guard (Q+1) left unused, total 1']
+    >>> builder.stored.value = 60                            # only the cards held can be stored
+    >>> builder.goods_cards.value, builder.stored.max, builder.stored.value
+    (2, 3, 3)
     """
 
     title = "the collection builder"
@@ -37,16 +40,21 @@ class CollectionBuilder(Panel):
                          for obj in self.cards.objects}
         self.character = {c.id: widgets.ToggleButton(description=c.name, layout=widgets.Layout(width="150px"))
                           for c in self.cards.characters.values()}
-        self.goods_cards = widgets.IntSlider(value=0, min=0, max=50, description="Goods cards")
-        self.stored = widgets.IntSlider(value=0, min=0, max=60, description="stored")
+        wide = {"description_width": "initial"}
+        self.goods_cards = widgets.IntSlider(value=0, min=0, max=GOODS, description="Goods cards",
+                                             style=wide)
+        self.stored = widgets.IntSlider(value=0, min=0, max=GOODS, description="cards stored", style=wide)
+        self.why = widgets.HTML()
         self.report, self.tiles = widgets.HTML(), widgets.HTML()
+        self.report.add_class("zaarlab-result")
         self.charts = widgets.Output()
         self.figures = ()
         for control in (*self.quantity.values(), *self.character.values(), self.goods_cards, self.stored):
             control.observe(guarded(self._update, self.report), names="value")
         self._update()
         self.box = widgets.VBox([
-            ui.row([widgets.VBox(list(self.quantity.values())), widgets.VBox([self.goods_cards, self.stored])]),
+            ui.row([widgets.VBox(list(self.quantity.values())),
+                    widgets.VBox([self.goods_cards, self.stored, self.why])]),
             ui.row(list(self.character.values())[:5]), ui.row(list(self.character.values())[5:]),
             ui.row([self.report, self.tiles]), self.charts,
         ])
@@ -55,12 +63,14 @@ class CollectionBuilder(Panel):
         counts = {obj: s.value for obj, s in self.quantity.items()}
         chosen = [c for c, toggle in self.character.items() if toggle.value]
         fewest = -(-sum(counts.values()) // 3)  # at most three Objects a card
-        if fewest != self.goods_cards.min:  # the slider starts where the Objects need it, in one message
-            before = self.goods_cards.value
-            set_range(self.goods_cards, fewest, self.goods_cards.max, before)
-            if self.goods_cards.value != before:
-                return  # the slider's own observer has run this update with the new value
+        if set_range(self.goods_cards, fewest, self.goods_cards.max, self.goods_cards.value):
+            return  # the slider's own observer has run this update with the new value
         goods = self.goods_cards.value
+        held = goods + len(chosen)  # only the cards held can be stored; a slider needs a range, even for none
+        if set_range(self.stored, 0, max(held, 1), min(self.stored.value, held)):
+            return
+        self.stored.disabled = not held
+        self.why.value = as_html("" if held else "Nothing to store yet: hold a Goods or Character card first.")
         sheet = score_counts(counts, chosen, goods, card_set=self.cards)
         holdings = Holdings(counts, goods + len(chosen), self.stored.value, len(chosen))
         met_tiles = [t.name for t in self.cards.tiles.values() if met(t, holdings)]
