@@ -56,7 +56,8 @@ from .processes import (
 
 SHOTS = os.environ.get("ZAARLAB_LOAD_SHOTS")  # a folder for the server's log, and what failed pages showed
 DASHBOARDS = {"dice_sums": "P(sum of", "zargos_battle": "attacker takes", "zogar_hold_advisor": "Best: keep",
-              "zerzura_collection": "total:", "zaar_astrolabe": "plates:"}  # each with a slider to move
+              "zerzura_collection": "total:",
+              "zaar_astrolabe": "read the astrolabe to turn"}  # each with a slider to move
 
 
 def _quantile(values: list[float], q: float) -> float:

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from .core.play import Session
+from .rule_texts import rule_text
 from .theme import PLOTLY_MIME, plotly_bundle  # noqa: F401 (PLOTLY_MIME: for the tests and doctests)
 
 LOG = logging.getLogger("zaarlab.widgets")
@@ -183,10 +184,11 @@ def show_figure(output: widgets.Output, figure: go.Figure) -> None:
 def as_html(text: str) -> str:
     """Plain text for an ``ipywidgets.HTML``: escaped, lines kept.
 
-    >>> as_html("P(a < b) = 1/2")
-    '<pre style="margin: 0; white-space: pre-wrap">P(a &lt; b) = 1/2</pre>'
+    >>> as_html("P(a < b) = 1/2")[-24:]
+    '>P(a &lt; b) = 1/2</pre>'
     """
-    return f'<pre style="margin: 0; white-space: pre-wrap">{html.escape(text)}</pre>'  # wraps between words
+    style = "margin: 0; white-space: pre-wrap; word-break: normal; overflow-wrap: break-word"  # between words
+    return f'<pre style="{style}">{html.escape(text)}</pre>'
 
 
 RULES = re.compile(r"\(?\b[A-Z]+-[A-Z]+\d?-\d\d(?:(?:, | and )(?:-\d\d|[A-Z]+-[A-Z]+\d?-\d\d))*\b(?:\)|: )?")
@@ -210,12 +212,27 @@ def spoken(line: str, names: Mapping[str, str] = {}) -> tuple[str, tuple[str, ..
     return words, rules
 
 
+def rule_tags(rules: Sequence[str]) -> str:
+    """Rule IDs as small print, each with the rule's words on hover: where a reader meets a rule ID, its words are
+    one hover away.
+
+    >>> print(rule_tags(["ZOGAR-COMBAT-05"]))  # doctest: +ELLIPSIS
+    <small class="zaarlab-rule" ... title="ZOGAR-COMBAT-05: Up to three rolls in total; ...">ZOGAR-COMBAT-05</small>
+    """
+    tags = []
+    for rule in rules:
+        words = rule_text(rule)
+        title = html.escape(f"{rule}: {words}" if words else rule, quote=True)
+        tags.append(f'<small class="zaarlab-rule" style="color: #5c5c5c" title="{title}">{html.escape(rule)}</small>')
+    return " ".join(tags)
+
+
 def log_html(lines: Sequence[str], names: Mapping[str, str] = {}) -> str:  # noqa: B006 (read only)
     """Log lines for an HTML widget: the game's words, each line's rule IDs small and grey at its end."""
     shown = []
     for line in lines:
         words, rules = spoken(line, names)
-        tag = f' <small style="color: #6b6b6b">{html.escape(", ".join(rules))}</small>' if rules else ""
+        tag = f" {rule_tags(rules)}" if rules else ""
         shown.append(f"<div>{html.escape(words)}{tag}</div>")
     return '<div style="font-family: monospace; white-space: pre-wrap">' + "".join(shown) + "</div>"
 

@@ -126,9 +126,13 @@ def drive_mansion_builder(page, root, twin) -> None:
 
 def drive_astrolabe(page, root, twin) -> None:
     """AstrolabeBattle: the plaque and room menus, *read the astrolabe*, the wisdom slider, the Warrior and Wise
-    toggles and *throw the raml* (seeded like the twin's throws)."""
-    report = widget_with(root, "plates:")
-    expect(report).to_contain_text("(read the astrolabe)", timeout=WAIT)
+    toggles and *throw the raml* (seeded like the twin's throws); the odds are those of the throws left after each
+    throw; wisdom cannot go below the throws made, and at that floor the battle is lost (it once never ended); another
+    plaque clears the reading (it once kept the old one); a button that cannot act says why."""
+    report = widget_with(root, "read the astrolabe to turn the plates")
+    throw = root.locator(".widget-button", has_text="throw the raml")
+    expect(throw).to_be_disabled()
+    expect(root.get_by_text("Read the astrolabe first").first).to_be_visible()
     selects = root.locator(".widget-dropdown select")
     selects.nth(0).select_option("B")
     twin.letter.value = "B"
@@ -138,17 +142,31 @@ def drive_astrolabe(page, root, twin) -> None:
     twin.read()
     shows_lines(report, twin.text)
     plotted(root, len(twin.figures))
-    press(page, root.locator(".widget-slider .noUi-handle").first, "ArrowRight", 2)
+    wisdom = root.locator(".widget-slider .noUi-handle").first
+    press(page, wisdom, "ArrowRight", 2)
     twin.wisdom.value += 2
     shows_lines(report, twin.text)
-    for toggle, label in ((twin.warrior, "Warrior (backsides)"), (twin.wise, "Wise (wins are extra)")):
+    for toggle, label in ((twin.warrior, "Warrior (reads backsides)"), (twin.wise, "Wise (every win is extra)")):
         root.get_by_label(label).check()
         toggle.value = True
         shows_lines(report, twin.text)
     for _ in range(3):
-        root.locator(".widget-button", has_text="throw the raml").click()
+        if twin._cannot_throw():
+            break
+        throw.click()
         twin.throw()
-        shows_lines(report, twin.text)
+        shows_lines(report, twin.text)  # the odds now are those of the throws left
+    press(page, wisdom, "Home")  # down to the throws made, no lower: the battle ends there if not won already
+    twin.wisdom.value = twin.wisdom.min
+    assert twin.wisdom.min == len(twin.throws) and twin.outcome
+    shows_lines(report, twin.text)
+    expect(throw).to_be_disabled(timeout=WAIT)
+    expect(root.get_by_text("The battle is over").first).to_be_visible()
+    selects.nth(0).select_option("C")  # another plaque: the old reading goes
+    twin.letter.value = "C"
+    shows_lines(report, twin.text)
+    expect(report).to_contain_text("Plaque C in a humid room: read the astrolabe to turn the plates.")
+    expect(throw).to_be_disabled(timeout=WAIT)
 
 
 def drive_battle_calculator(page, root, twin) -> None:

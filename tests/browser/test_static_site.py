@@ -17,14 +17,13 @@ import pytest
 
 from tests.browser.conftest import accessibility_violations, assert_no_python_error, refuse_other_hosts
 from tests.browser.pages import check_every_screen
-from tests.browser.test_classroom_dashboards import CHARTS
+from tests.browser.test_classroom_dashboards import CHARTS, DASHBOARDS
 from tests.processes import free_port, stop
 from zaarlab.classroom import dashboards
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("static-site")]
 ROOT = Path(__file__).resolve().parents[2]
-READY = {"dice_sums": "P(sum of 3d6", "zargos_battle": "attacker takes", "zogar_hold_advisor": "Best: keep",
-         "zerzura_collection": "total:", "zaar_astrolabe": "plates:", "zaar_mansion_builder": "room(s) in the mansion"}
+READY = {name: ready for name, (ready, *_) in DASHBOARDS.items()}
 CLI = [["odds", "dice", "3d6", "--json"],  # one exact answer of each game, asked of the command line
        ["odds", "zargos-battle", "10", "5", "--capital", "--json"],
        ["odds", "zogar-hold", "3x5", "--dice", "2,3,4,6,6", "--rolls-left", "1", "--json"],

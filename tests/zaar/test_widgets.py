@@ -50,3 +50,24 @@ def test_the_astrolabe_bench_turns_reads_throws_and_commands():
     assert [t.name for t in chart.data] == ["lose", "win", "extra win"] and len(chart.data[0].x) == 8
     totals = [sum(t.y[i] for t in chart.data) for i in range(8)]
     assert all(abs(s - 1) < 1e-12 for s in totals)
+
+
+def test_the_astrolabe_battle_follows_the_throws_and_the_wisdom():
+    """The odds are those of the throws left; wisdom cannot go below the throws made (lowered to 1 after two throws,
+    the battle once never ended); another plaque or room clears the reading (it once stayed, silently)."""
+    bench = AstrolabeBattle(seed=0)  # its first two throws miss
+    bench.read()
+    while bench.result.requirement is None:
+        bench.read()
+    bench.wisdom.value = 5
+    for _ in range(2):
+        bench.throw()
+    assert bench.wisdom.min == len(bench.throws) == 2 and bench.outcome == ""
+    assert bench.text.splitlines()[2].startswith("With 3 throws left: ")
+    bench.wisdom.value = 1  # what a page could still send: the slider stops at the throws made
+    assert bench.wisdom.value == 2 and bench.outcome == "lose" and bench.buttons["throw the raml"].disabled
+    assert "no wisdom left" in bench.text and "The battle is over (lose)" in bench.why.value
+    bench.letter.value = "C"
+    assert bench.result is None and bench.throws == [] and bench.wisdom.min == 0
+    assert bench.text.startswith("Plaque C in a bloody room: read the astrolabe") and "Read the astrolabe first" in \
+        bench.why.value and bench.buttons["throw the raml"].disabled

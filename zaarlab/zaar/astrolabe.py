@@ -54,6 +54,18 @@ class Result:
             return f"sacrifice a life in a {self.category} room"
         return self.kind.replace("_", " ")
 
+    def words(self) -> str:
+        """What the notch says, as a player reads it out.
+
+        >>> Result("ordered", Requirement.parse("0*3")).words(), Result("not_revoked").words()
+        ('the number dice must show 0, any number, 3, in that order', 'not revoked this round: a draw')
+        """
+        if self.requirement is not None:
+            return f"the number dice must show {self.requirement.words()}"
+        return {"revoked": "revoked: the spell falls at once, an extra win",
+                "not_revoked": "not revoked this round: a draw",
+                "sacrifice": f"sacrifice a life if in a {self.category} room"}[self.kind]
+
 
 @dataclass(frozen=True)
 class Command:
@@ -67,6 +79,16 @@ class Command:
     def __str__(self) -> str:
         target = f"is not in {self.plaque} plaques" if self.plaque else f"is not in {self.category} rooms"
         return f"{target} / {self.letter}"
+
+    def words(self) -> str:
+        """The command as a player reads it out.
+
+        >>> Command(plaque="A", letter="R").words()
+        "every A plaque not yet revoked is revoked, and the letter R is covered on the demon's-name table"
+        """
+        target = f"{self.plaque} plaque" if self.plaque else f"plaque in a {self.category} room"
+        return (f"every {target} not yet revoked is revoked, and the letter {self.letter} is covered on the "
+                "demon's-name table")
 
 
 @dataclass(frozen=True)

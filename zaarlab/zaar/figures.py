@@ -14,6 +14,7 @@ from .board import Mansion
 
 COLOURS = {"bloody": theme.VERMILLION, "smoggy": theme.GREY, "humid": theme.BLUE, "windy": theme.GREEN,
            "sacred": "#FBFBF5", None: theme.PURPLE}  # each room is also named on hover and in the legend
+PATTERNS = {"bloody": "/", "smoggy": ".", "humid": "x", "windy": "-"}  # the powers are not told by colour alone
 EDGE_COLOURS = {"door": theme.BLACK, "amulet": theme.ORANGE, "passage": theme.PURPLE, "wall": theme.LIGHT_GREY}
 
 
@@ -115,46 +116,46 @@ def _hover(mansion: Mansion, cell: Hex) -> str:
             f"enclosure {mansion.enclosure(cell)}")
 
 
-def astrolabe_figure(astro, plates, result=None, title: str = "The astrolabe") -> go.Figure:
-    """The front: the lower plate's letters (outer ring) and the top plate's demon powers (inner ring), turned to
-    ``plates``; the notch between the plates at the top, where the sectors read (outlined) meet, shows ``result``.
-    A legend names each demon power's colour.
+def astrolabe_figure(astro, plates, title: str = "The astrolabe") -> go.Figure:
+    """The front: the lower plate's letters (outer ring) and the top plate's demon powers (inner ring, each power a
+    colour and a pattern, named in the legend and on hover; the two at the notch in words above it), turned to
+    ``plates``; the notch between the plates at the top, where the sectors read (outlined) meet.
 
     >>> from .astrolabe import Plates, load_astrolabe
     >>> fig = astrolabe_figure(load_astrolabe(), Plates(lower=1, top=2))
-    >>> [t.name for t in fig.data][:3], fig.data[0].text[0], fig.data[2].text[0]
-    (['lower plate', 'top plate', 'letters'], 'B', 'B')
+    >>> [t.name for t in fig.data][:3], fig.data[0].text[0], fig.data[2].text[0], fig.data[-1].text[0]
+    (['lower plate', 'top plate', 'letters'], 'B', 'B', 'notch: B, humid')
     """
     n = len(astro.lower)
     fig = Figure(layout=dict(template=TEMPLATE))
     thetas = [360 * k / n for k in range(n)]  # the sector at the notch (at the top) first, then clockwise
-    rings = (("lower plate", astro.lower, plates.lower, 1.0, ["#F3E6D3"] * n),
-             ("top plate", astro.top, plates.top, 0.3, [COLOURS[p] for p in astro.top]))
-    for name, sectors, shift, base, colours in rings:
+    rings = (("lower plate", astro.lower, plates.lower, 1.15, ["#F3E6D3"] * n, [""] * n),
+             ("top plate", astro.top, plates.top, 0.25, [COLOURS[p] for p in astro.top],
+              [PATTERNS[p] for p in astro.top]))
+    for name, sectors, shift, base, colours, patterns in rings:
         order = [(shift + k) % n for k in range(n)]
         fig.add_trace(go.Barpolar(
-            r=[0.7] * n, base=[base] * n, theta=thetas, width=[360 / n] * n,
-            marker=dict(color=[colours[i] for i in order], line=dict(color=["black"] + ["#7f8c8d"] * (n - 1),
-                                                                      width=[4] + [1] * (n - 1))),
+            r=[0.9 if base < 1 else 0.7] * n, base=[base] * n, theta=thetas, width=[360 / n] * n,
+            marker=dict(color=[colours[i] for i in order],
+                        pattern=dict(shape=[patterns[i] for i in order], fillmode="overlay", fgcolor="white"),
+                        line=dict(color=["black"] + ["#7f8c8d"] * (n - 1), width=[4] + [1] * (n - 1))),
             text=[sectors[i] for i in order], name=name, hovertemplate="%{text}<extra>" + name + "</extra>",
             showlegend=False))
-    staggered = [0.52 if k % 2 else 0.82 for k in range(n)]  # the narrow inner sectors' words, not overlapping
-    for name, sectors, shift, radii, size in (("letters", astro.lower, plates.lower, [1.35] * n, 18),
-                                              ("powers", astro.top, plates.top, staggered, 10)):
-        fig.add_trace(go.Scatterpolar(r=radii, theta=thetas, mode="text", name=name, showlegend=False,
-                                      text=[sectors[(shift + k) % n] for k in range(n)], hoverinfo="skip",
-                                      textfont=dict(size=size, color=theme.BLACK)))
-    for power in dict.fromkeys(astro.top):  # the legend: one entry per demon power
-        fig.add_trace(go.Scatterpolar(r=[None], theta=[None], mode="markers", name=f"{power} room",
-                                      marker=dict(size=12, color=COLOURS[power], symbol="square",
-                                                  line=dict(color="#7f8c8d", width=1))))
-    fig.add_trace(go.Scatterpolar(r=[1.82], theta=[0], mode="markers+text", name="the notch", showlegend=False,
+    fig.add_trace(go.Scatterpolar(r=[1.5] * n, theta=thetas, mode="text", name="letters", showlegend=False,
+                                  text=[astro.lower[(plates.lower + k) % n] for k in range(n)], hoverinfo="skip",
+                                  textfont=dict(size=18, color=theme.BLACK)))
+    for power in dict.fromkeys(astro.top):  # the legend: one entry per demon power, its colour and pattern
+        fig.add_trace(go.Barpolar(r=[0], theta=[0], name=f"{power} room", hoverinfo="skip",
+                                  marker=dict(color=COLOURS[power], pattern=dict(shape=PATTERNS[power],
+                                                                                 fillmode="overlay", fgcolor="white"),
+                                              line=dict(color="#7f8c8d", width=1))))
+    fig.add_trace(go.Scatterpolar(r=[1.95], theta=[0], mode="markers+text", name="the notch", showlegend=False,
                                   marker=dict(symbol="triangle-down", size=16, color=theme.BLACK),
-                                  text=[f"notch: {result}" if result is not None else "notch"],
-                                  textposition="top center", textfont=dict(size=13), hoverinfo="skip"))
-    fig.update_layout(title=title, height=500, margin=dict(l=20, r=20, t=70, b=20),
-                      legend=dict(orientation="h", y=-0.02, font=dict(size=12)),
-                      polar=dict(radialaxis=dict(visible=False, range=[0, 2.05]),
+                                  text=[f"notch: {astro.lower[plates.lower % n]}, {astro.top[plates.top % n]}"],
+                                  textposition="top center", textfont=dict(size=14), hoverinfo="skip"))
+    fig.update_layout(title=title, height=520, margin=dict(l=20, r=20, t=70, b=20),
+                      legend=dict(orientation="h", y=-0.02, font=dict(size=14)),
+                      polar=dict(radialaxis=dict(visible=False, range=[0, 2.15]),
                                  angularaxis=dict(visible=False, direction="clockwise", rotation=90)))
     return fig
 

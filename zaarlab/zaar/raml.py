@@ -96,6 +96,20 @@ class Requirement:
             return "".join("*" if v is None else str(v) for v in self.values)
         return "{" + ", ".join(map(str, self.values)) + "}"
 
+    def words(self) -> str:
+        """What the number dice must show, as a player says it.
+
+        >>> Requirement.parse("0*3").words(), Requirement.parse("12*").words()
+        ('0, any number, 3, in that order', '1, 2, any number, in that order')
+        >>> Requirement.unordered((1,)).words(), Requirement.unordered((1, 3, 3)).words()
+        ('a 1 on any die', '1, 3 and 3, on any dice')
+        """
+        if self.kind == "ordered":
+            return ", ".join("any number" if v is None else str(v) for v in self.values) + ", in that order"
+        if len(self.values) == 1:
+            return f"a {self.values[0]} on any die"
+        return ", ".join(map(str, self.values[:-1])) + f" and {self.values[-1]}, on any dice"
+
 
 def readings(throw: Throw, raml: Raml, warrior: bool = False) -> tuple[Throw, ...]:
     """The ways a player may read a throw: as thrown, or for the Warrior any die turned over (ZAAR-PAWN-03)."""

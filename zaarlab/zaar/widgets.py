@@ -15,13 +15,13 @@ from .. import ui
 from ..core.api import IllegalActionError
 from ..core.hexgrid import Hex
 from ..core.readable import exact_text
-from ..ui import Panel, as_html, guarded, set_options, show_figure
+from ..ui import Panel, as_html, guarded, rule_tags, set_options, set_range, show_figure
 from .astrolabe import POWERS, Plates, command, load_astrolabe, read
 from .board import Mansion
 from .bots import greedy_bot
 from .figures import astrolabe_figure, battle_figure, door_graph_figure, mansion_figure
 from .missions import MISSIONS, completed_by
-from .odds import TABLE_CASES, TABLE_FAILED, battle_dist, default_pile, next_card_odds
+from .odds import astrolabe_battle_dist, battle_dist, default_pile, next_card_odds
 from .raml import load_raml, meets, throw_dist, traps
 from .state import TOOL_ORDER, ZaarGame
 
@@ -164,28 +164,39 @@ class MansionBuilder(Panel):
 
 
 class AstrolabeBattle(Panel):
-    """Trap a demon, read the astrolabe, throw the raml: the plates turn, the exact battle odds follow.
+    """Trap a demon, read the astrolabe, throw the raml: the plates turn, the exact battle odds follow, throw by throw.
+
+    The battle belongs to the reading: another plaque or room clears it until the astrolabe is read again. Whether it
+    is won, lost or still on follows from the throws made and the wisdom (a throw a wisdom coin, ZAAR-BATTLE-01),
+    which cannot go below the throws already made.
 
     >>> bench = AstrolabeBattle(seed=2)
     >>> bench.read(); bench.plates.lower, bench.plates.top, bench.result.kind
     (4, 4, 'ordered')
-    >>> bench.text.splitlines()[1]
-    'P(lose) = 27/64 ≈ 0.422, P(win) = 111/256, P(extra win) = 37/256 (given that the throw on the table failed)'
+    >>> bench.text.splitlines()[2]
+    'With 3 throws: lose 27/64 ≈ 42.19%, win 111/256 ≈ 43.36%, extra win 37/256 ≈ 14.45%'
+    >>> bench.throw(); bench.text.splitlines()[2:4]
+    ['With 2 throws left: lose 9/16 ≈ 56.25%, win 21/64 ≈ 32.81%, extra win 7/64 ≈ 10.94%', \
+'Throw 1: letter A, numbers 1 3 0: a miss']
     """
 
     title = "the astrolabe and the raml"
+    OUTCOMES = {"lose": "lose", "win": "win", "extra_win": "extra win", "draw": "draw"}
 
     def __init__(self, seed: int = 0, max_wisdom: int = 8):
         self.rng, self.max_wisdom = random.Random(seed), max_wisdom
         self.astro, self.raml = load_astrolabe(), load_raml()
-        self.plates, self.result, self.throws, self.outcome = Plates(), None, [], ""
+        self.plates, self.result, self.throws = Plates(), None, []
         self.letter = widgets.Dropdown(options=list("ABCD"), value="A", description="plaque")
         self.category = widgets.Dropdown(options=list(POWERS), value="bloody", description="room")
         self.wisdom = widgets.IntSlider(value=3, min=0, max=max_wisdom, description="wisdom")
-        self.warrior = widgets.Checkbox(description="Warrior (backsides)")
-        self.wise = widgets.Checkbox(description="Wise (wins are extra)")
+        self.warrior = widgets.Checkbox(description="Warrior (reads backsides)", indent=False,
+                                        layout=widgets.Layout(width="auto"))
+        self.wise = widgets.Checkbox(description="Wise (every win is extra)", indent=False,
+                                     layout=widgets.Layout(width="auto"))
         self.buttons = {name: widgets.Button(description=name) for name in ("read the astrolabe", "throw the raml")}
-        self.report = widgets.HTML()
+        self.report, self.why = widgets.HTML(), widgets.HTML()
+        self.report.add_class("zaarlab-result")
         self.buttons["read the astrolabe"].on_click(guarded(self.read, self.report))
         self.buttons["throw the raml"].on_click(guarded(self.throw, self.report))
         self.dial = widgets.Output(layout=widgets.Layout(width="440px", max_width="100%"))
@@ -193,58 +204,110 @@ class AstrolabeBattle(Panel):
         self.figures = ()
         for control in (self.wisdom, self.warrior, self.wise):
             control.observe(guarded(self._show, self.report), names="value")
+        for control in (self.letter, self.category):
+            control.observe(guarded(self._new_demon, self.report), names="value")
         self._show()
         self.box = widgets.VBox([
             ui.row([self.letter, self.category, self.buttons["read the astrolabe"]]),
-            ui.row([self.wisdom, self.warrior, self.wise, self.buttons["throw the raml"]]),
+            ui.row([self.wisdom, self.warrior, self.wise, self.buttons["throw the raml"], self.why]),
             self.report, ui.row([self.dial, self.chart])])
+
+    @property
+    def outcome(self) -> str:
+        """``"win"``, ``"extra win"`` or ``"lose"`` once the battle is decided, ``""`` while it goes on."""
+        if self.result is None or self.result.requirement is None:
+            return ""
+        for throw in self.throws:
+            if meets(throw, self.result.requirement, self.raml, self.warrior.value):
+                extra = self.wise.value or traps(throw, (self.letter.value,), self.raml, self.warrior.value)
+                return "extra win" if extra else "win"
+        return "lose" if len(self.throws) >= self.wisdom.value else ""
 
     def read(self) -> None:
         """The demon is trapped by the plaque's letter: turn the plates and read the notch (ZAAR-ASTRO-04..06)."""
         self.result, self.plates = read(self.astro, self.plates, self.letter.value, self.category.value)
-        self.throws, self.outcome = [], ""
-        self._show()
+        self.throws = []
+        if not set_range(self.wisdom, 0, self.max_wisdom, self.wisdom.value):
+            self._show()
 
     def throw(self) -> None:
-        """One battle throw, if the result asks for numbers and throws are left (ZAAR-BATTLE-01)."""
-        if self.result is None or self.result.requirement is None or self.outcome or \
-                len(self.throws) >= self.wisdom.value:
+        """One battle throw, if the result asks for numbers and the battle goes on (ZAAR-BATTLE-01); else say why."""
+        if self._cannot_throw():
+            self.why.value = as_html(self._cannot_throw())
             return
-        throw = throw_dist(self.raml).outcomes[self.rng.randrange(len(throw_dist(self.raml)))]
-        self.throws.append(throw)
-        warrior = self.warrior.value
-        if meets(throw, self.result.requirement, self.raml, warrior):
-            extra = self.wise.value or traps(throw, (self.letter.value,), self.raml, warrior)
-            self.outcome = "extra win" if extra else "win"
-        elif len(self.throws) == self.wisdom.value:
-            self.outcome = "lose"
-        self._show()
+        self.throws.append(throw_dist(self.raml).outcomes[self.rng.randrange(len(throw_dist(self.raml)))])
+        if not set_range(self.wisdom, len(self.throws), self.max_wisdom, self.wisdom.value):  # spent coins stay spent
+            self._show()
+
+    def _new_demon(self) -> None:
+        """Another plaque or room: the reading shown was for the old one, so it goes until the astrolabe is read."""
+        self.result, self.throws = None, []
+        if not set_range(self.wisdom, 0, self.max_wisdom, self.wisdom.value):
+            self._show()
+
+    def _cannot_throw(self) -> str:
+        if self.result is None:
+            return "Read the astrolabe first: it says what the raml must show."
+        if self.result.requirement is None:
+            return "This result needs no throw."
+        if self.outcome:
+            return f"The battle is over ({self.outcome}): read the astrolabe again for another."
+        return ""
 
     def _show(self) -> None:
-        notation = ""
-        if self.result is not None and self.result.requirement is not None:
-            notation = (" (a number per die, * for any)" if self.result.kind == "ordered"
-                        else " (these numbers anywhere)")
-        lines = [f"plates: lower at {self.plates.lower}, top at {self.plates.top}; result: "
-                 f"{self.result if self.result else '(read the astrolabe)'}{notation}"]
-        if self.result is not None:
-            dist = battle_dist(self.result, self.wisdom.value, self.category.value, self.letter.value,
-                               warrior=self.warrior.value, wise=self.wise.value)
+        demon = f"Plaque {self.letter.value} in a {self.category.value} room"
+        if self.result is None:
+            ends = astrolabe_battle_dist(self.letter.value, self.category.value, self.wisdom.value,
+                                         warrior=self.warrior.value, wise=self.wise.value)
+            odds = ", ".join(f"{self.OUTCOMES[k]} {exact_text(ends.fraction(k))}" for k in self.OUTCOMES
+                             if ends.fraction(k))
+            lines = [f"{demon}: read the astrolabe to turn the plates.",
+                     f"Before the reading, wherever the plates may stand, with {self.wisdom.value} "
+                     f"throw{'s' if self.wisdom.value != 1 else ''}: {odds}"]
+        else:
+            lines = [f"{demon}: the notch shows {self.result.words()}."]
             if self.result.requirement is None:
-                lines.append(f"no throw needed: {dist.outcomes[0].replace('_', ' ')} (ZAAR-ASTRO-07..09)")
+                ends = battle_dist(self.result, self.wisdom.value, self.category.value, self.letter.value)
+                lines.append(f"No throw: {self.OUTCOMES[ends.outcomes[0]]}.")
             else:
-                lose, win, extra = (dist.fraction(k) for k in ("lose", "win", "extra_win"))
-                lines.append(f"P(lose) = {lose} ≈ {float(lose):.3f}, P(win) = {win}, P(extra win) = {extra} "
-                             f"({TABLE_CASES[TABLE_FAILED]})")
-                lines.append("throws: " + ", ".join(f"{t[0]} {''.join(map(str, t[1:]))}" for t in self.throws)
-                             + (f" -> {self.outcome}" if self.outcome else ""))
-            if self.outcome == "extra win" or (self.result.kind == "revoked"):
-                cmd, _ = command(self.astro, self.plates, self.result)
-                lines.append(f"backside: turn {self.result.dots} {'clockwise' if self.result.clockwise else 'back'}"
-                             f" -> {cmd} (ZAAR-CMD-02)")
+                lines.append("The dice still on the table from the entry throw miss it (else: an extra win at once), "
+                             "so the battle begins.")
+                lines += self._battle_lines()
+        rules = ["ZAAR-ASTRO-07", "ZAAR-ASTRO-08", "ZAAR-ASTRO-09"] if self.result and not self.result.requirement \
+            else ["ZAAR-BATTLE-01", "ZAAR-ASTRO-12"] if self.result else ["ZAAR-ASTRO-04", "ZAAR-ASTRO-05"]
+        if self.outcome == "extra win" or (self.result is not None and self.result.kind == "revoked"):
+            cmd, _ = command(self.astro, self.plates, self.result)
+            lines.append(f"The backside turns {self.result.dots} {'clockwise' if self.result.clockwise else 'back'}: "
+                         f"{cmd.words()}.")
+            rules.append("ZAAR-CMD-02")
         self.text = "\n".join(lines)
-        self.report.value = as_html(self.text)
-        figures = [astrolabe_figure(self.astro, self.plates, self.result)]
+        self.report.value = as_html(self.text) + rule_tags(rules)
+        self.buttons["throw the raml"].disabled = bool(self._cannot_throw())
+        self.why.value = as_html(self._cannot_throw())
+        self._draw()
+
+    def _battle_lines(self) -> list[str]:
+        """The odds now (of the throws left), the throws made, the end."""
+        left = self.wisdom.value - len(self.throws)
+        lines = []
+        if not self.outcome:
+            dist = battle_dist(self.result, left, self.category.value, self.letter.value, warrior=self.warrior.value,
+                               wise=self.wise.value)
+            odds = ", ".join(f"{self.OUTCOMES[k]} {exact_text(dist.fraction(k))}" for k in ("lose", "win", "extra_win")
+                             if dist.fraction(k))
+            lines.append(f"With {left} throw{'s' if left != 1 else ''}{' left' if self.throws else ''}: {odds}")
+        for i, throw in enumerate(self.throws, 1):
+            hit = meets(throw, self.result.requirement, self.raml, self.warrior.value)
+            lines.append(f"Throw {i}: letter {throw[0]}, numbers {' '.join(map(str, throw[1:]))}: "
+                         f"{'it meets the notch' if hit else 'a miss'}")
+        if self.outcome:
+            lines.append({"lose": "Lost: no wisdom left to throw again; a life coin is lost.",
+                          "win": "Won: the spell is revoked.",
+                          "extra win": "Extra win: the spell is revoked and the demon is hit."}[self.outcome])
+        return lines
+
+    def _draw(self) -> None:
+        figures = [astrolabe_figure(self.astro, self.plates)]
         if self.result is not None and self.result.requirement is not None:
             curves = {k: [] for k in ("lose", "win", "extra_win")}
             for w in range(1, self.max_wisdom + 1):
@@ -252,7 +315,7 @@ class AstrolabeBattle(Panel):
                                    warrior=self.warrior.value, wise=self.wise.value)
                 for k in curves:
                     curves[k].append((w, dist.fraction(k)))
-            figures.append(battle_figure(curves, f"Battle against {self.result.requirement}"))
+            figures.append(battle_figure(curves, "The battle, by the wisdom coins to throw"))
         self.figures = tuple(figures)
         show_figure(self.dial, figures[0])
         if len(figures) > 1:
