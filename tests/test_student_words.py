@@ -126,6 +126,6 @@ def _hover_values(trace):
         item = stack.pop()
         if isinstance(item, list | tuple):
             stack.extend(item)
-        else:
-            flat.append(str(item))
+        elif isinstance(item, str):  # a probability is shown as text; numbers there are labels (a cell's number)
+            flat.append(item)
     return flat

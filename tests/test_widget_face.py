@@ -4,6 +4,7 @@ hold a valid choice, every widget has a readable line before it runs, and logs s
 import ipywidgets as widgets
 import pytest
 
+from zaarlab.core.api import IllegalActionError
 from zaarlab.intro.widgets import DiceSumExplorer
 from zaarlab.tournament_widgets import TournamentRunner
 from zaarlab.ui import Panel, guarded, set_options, set_range, spoken
@@ -26,14 +27,55 @@ def test_the_builder_places_at_once_on_a_cell_where_the_room_fits():
     builder = MansionBuilder()
     assert builder.cell.value in builder.fitting  # before: no cell was chosen and *place* raised a TypeError
     builder.place()
-    assert builder.text.startswith("player 1 placed") and len(builder.mansion.rooms) == 2
+    assert builder.text.startswith("Player 1 placed") and len(builder.mansion.rooms) == 2
 
 
 def test_the_builder_says_so_when_no_cell_is_chosen():
     builder = MansionBuilder()
     builder.cell.value = None
+    assert builder.buttons["place"].disabled and "Choose a cell" in builder.why.value
+    builder.place()  # a click that reaches the kernel all the same
+    assert "Choose a cell" in builder.status.value and len(builder.mansion.rooms) == 1
+
+
+def test_a_second_click_of_a_double_click_places_nothing():
+    builder = MansionBuilder()
     builder.place()
-    assert builder.text == "choose a room and a cell first" and len(builder.mansion.rooms) == 1
+    builder.place()  # the double click's second half: the next room is offered, but no cell is chosen for it
+    assert len(builder.mansion.rooms) == 2 and builder.chosen is None and builder.buttons["place"].disabled
+
+
+def test_a_cell_is_chosen_by_its_number_on_the_map_and_only_a_free_one():
+    builder = MansionBuilder()
+    builder.place()
+    fitting = builder.fitting[0]
+    builder.clicks.clicked = {"value": builder.numbers[fitting], "n": 1}  # what the page sends on a click
+    assert builder.cell.value == fitting and not builder.buttons["place"].disabled
+    chosen = [t for t in builder.figures[0].data if t.name == "chosen cell"]
+    assert chosen  # and the map outlines it
+    for sent in (0, 999, "3", True, None, [1], 2.0):  # a tampered page
+        builder.clicks.clicked = {"value": sent, "n": 2}
+        assert builder.cell.value == fitting and "not a free cell" in builder.status.value
+
+
+def test_a_new_room_keeps_the_chosen_cell_only_where_it_fits():
+    builder = MansionBuilder(seed=3)
+    builder.place()
+    builder.cell.value = cell = builder.fitting[0]
+    mansion, turn = builder.mansion, builder.rotation.value
+
+    def fits(room):
+        try:
+            mansion.check_placement(room, cell, turn)
+        except IllegalActionError:
+            return False
+        return True
+
+    rooms = [r for _, r in builder.room.options]
+    builder.room.value = next(r for r in rooms if r != builder.room.value and fits(r))
+    assert builder.cell.value == cell  # it fits there too: the choice stays
+    builder.room.value = next(r for r in rooms if not fits(r))  # as *draw a card* may: the cell is let go
+    assert builder.chosen is None and builder.buttons["place"].disabled
 
 
 @pytest.mark.parametrize("viewer", [

@@ -191,7 +191,8 @@ def as_html(text: str) -> str:
     return f'<pre style="{style}">{html.escape(text)}</pre>'
 
 
-RULES = re.compile(r"\(?\b[A-Z]+-[A-Z]+\d?-\d\d(?:(?:, | and )(?:-\d\d|[A-Z]+-[A-Z]+\d?-\d\d))*\b(?:\)|: )?")
+_RULE = r"(?:[A-Z]+-[A-Z]+\d?-\d\d|(?:AMB|GAP)-[A-Z]\d\d)"  # a rule ID, a reading's or a reconstruction's
+RULES = re.compile(rf"\(?\b{_RULE}(?:(?:, | and )(?:-\d\d|{_RULE}))*\b(?:\)|: )?")
 
 
 def spoken(line: str, names: Mapping[str, str] = {}) -> tuple[str, tuple[str, ...]]:  # noqa: B006 (read only)

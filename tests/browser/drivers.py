@@ -82,30 +82,57 @@ def drive_dice_sums(page, root, twin) -> None:
     answers(n, n)
 
 
+def click_map_point(page, root, trace: str, value) -> None:
+    """Click, with the mouse, the point of the map (the chart a :class:`~zaarlab.chart_clicks.ChartClicks` watches)
+    whose trace is named ``trace`` and whose ``customdata`` is ``value``, where plotly drew it."""
+    chart = root.locator("[class*='zaarlab-clicks-'] .js-plotly-plot").first
+    chart.scroll_into_view_if_needed()
+    x, y = chart.evaluate("""(chart, [name, value]) => {
+        const trace = chart.data.find(t => t.name === name), i = trace.customdata.indexOf(value);
+        const xa = chart._fullLayout.xaxis, ya = chart._fullLayout.yaxis, box = chart.getBoundingClientRect();
+        return [box.left + xa._offset + xa.l2p(trace.x[i]), box.top + ya._offset + ya.l2p(trace.y[i])];
+    }""", [trace, value])
+    page.mouse.click(x, y)
+
+
 def drive_mansion_builder(page, root, twin) -> None:
-    """MansionBuilder: *place* works at once (a fitting cell is chosen); the room and cell menus, the turn slider,
-    *draw a card*, the placer, *undo* and the mission odds each do what the twin does."""
+    """MansionBuilder: *place* works at once (a fitting cell is chosen), and a double click places one room; then no
+    cell is chosen and *place* says so; a click on a number of the map chooses that cell (the menu follows, the map
+    outlines it); the room and cell menus, the turn slider, *draw a card* (a cell where the new room cannot go is let
+    go), the placer, *undo* and the mission odds each do what the twin does."""
     status = widget_with(root, "room(s) in the mansion")
-    odds = widget_with(root, "next card:")
+    odds = widget_with(root, "The next card:")
     expect(status).to_contain_text("1 room(s) in the mansion", timeout=WAIT)
     buttons = {name: root.locator(".widget-button", has_text=name).first for name in ("draw a card", "place", "undo")}
-    buttons["place"].click()  # before the fix: nothing happened until a cell was picked
+    buttons["place"].dblclick()  # one room: the second click finds no cell chosen (it once placed a second room)
+    twin.place()
     twin.place()
     shows_lines(status, twin.text)
-    assert twin.text.startswith("player 1 placed")
+    assert twin.text.startswith("Player 1 placed") and len(twin.mansion.rooms) == 2
+    expect(buttons["place"]).to_be_disabled(timeout=WAIT)
+    expect(root.get_by_text("Choose a cell: click a green number").first).to_be_visible()
     plotted(root, 2)
 
     selects = root.locator(".widget-dropdown select")  # room, cell, placer
+    number = twin.numbers[twin.fitting[0]]
+    click_map_point(page, root, "the room fits here", number)  # the map, clicked: it once did nothing
+    twin.click_cell(number)
+    expect(selects.nth(1).locator("option:checked")).to_have_text(twin.cell.label, timeout=WAIT)
+    expect(buttons["place"]).to_be_enabled()
+    outlined = "chart => chart.data.some(t => t.name === 'chosen cell')"  # the choice is outlined on the map
+    page.wait_for_function(f"() => ({outlined})(document.querySelector(\"[class*='zaarlab-clicks-'] "
+                           f".js-plotly-plot\"))", timeout=WAIT)
     buttons["draw a card"].click()
     twin.draw()
     expect(selects.nth(0).locator("option:checked")).to_have_text(twin.room.label, timeout=WAIT)
+    expect(selects.nth(1).locator("option:checked")).to_have_text(twin.cell.label, timeout=WAIT)  # kept if it fits
     press(page, root.locator(".widget-slider .noUi-handle").first, "ArrowRight")  # turn it
     twin.rotation.value = (twin.rotation.value + 1) % 6
     expect(root.locator(".widget-slider .widget-readout").first).to_have_text(str(twin.rotation.value))
     room = next(label for label, r in twin.room.options if twin.mansion.legal_placements(r))
     selects.nth(0).select_option(label=room)
     twin.room.value = dict(twin.room.options)[room]
-    fitting = next(label for label, cell in twin.cell.options if "✓" in label)
+    fitting = next(label for label, cell in twin.cell.options if label.endswith(": fits"))
     selects.nth(1).select_option(label=fitting)
     twin.cell.value = dict(twin.cell.options)[fitting]
     selects.nth(2).select_option(label="player 3")
@@ -113,12 +140,12 @@ def drive_mansion_builder(page, root, twin) -> None:
     buttons["place"].click()
     twin.place()
     shows_lines(status, twin.text)
-    assert twin.text.startswith("player 3 placed")
+    assert twin.text.startswith("Player 3 placed")
     buttons["undo"].click()
     twin.undo()
     shows_lines(status, twin.text)
 
-    expect(odds).not_to_contain_text("bloody corridor")
+    expect(odds).not_to_contain_text("the bloody corridor")
     root.get_by_label("mission odds").check()
     twin.mission_odds.value = True
     shows_lines(odds, re.sub(r"<[^>]+>", "", twin.odds.value))

@@ -9,21 +9,24 @@ def test_the_builder_places_refuses_pays_and_undoes():
     builder = MansionBuilder(start="smoggy_chamber")
     builder.room.value, builder.rotation.value, builder.cell.value = "smoggy_room_3", 0, Hex(1, 0)
     builder.place()
-    assert builder.text.startswith("refused: ZAAR-PLACE-01") and len(builder.mansion.rooms) == 1
+    assert builder.text.startswith("Not allowed: the door of") and len(builder.mansion.rooms) == 1
+    assert 'title="ZAAR-PLACE-01: ' in builder.status.value  # the rule in small print, its words on hover
     builder.rotation.value = 4
-    assert Hex(1, 0) in builder.fitting and any("✓" in label for label, _ in builder.cell.options)
+    assert Hex(1, 0) in builder.fitting and any(label.endswith(": fits") for label, _ in builder.cell.options)
+    builder.cell.value = Hex(1, 0)
     builder.place()
     builder.room.value, builder.rotation.value, builder.cell.value = "smoggy_room_4", 2, Hex(1, -1)
     builder.player.value = 2
     builder.place()
-    assert "ZAAR-MISSION-06" in builder.text and "player 3 is paid" in builder.text
+    assert "Mission done: the smoggy triangle" in builder.text and "player 3 is paid" in builder.text
+    assert 'title="ZAAR-MISSION-06: ' in builder.status.value
     ringed = [t for t in builder.figures[0].data if t.name == "highlighted"]
     assert ringed and len(ringed[0].x) == 3
     shown = builder.map.outputs[0]["data"][PLOTLY_MIME]
     assert any(trace.get("name") == "smoggy" for trace in shown["data"])
-    assert "placeable" in builder.odds.value
+    assert "a room that can be placed" in builder.odds.value
     builder.undo()
-    assert len(builder.mansion.rooms) == 2 and builder.completed == [] and "took back Smoggy room 4" in builder.text
+    assert len(builder.mansion.rooms) == 2 and builder.completed == [] and "Took back Smoggy room 4" in builder.text
 
 
 def test_drawing_offers_a_room_of_the_pile():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import plotly.graph_objects as go
 
@@ -18,17 +18,33 @@ PATTERNS = {"bloody": "/", "smoggy": ".", "humid": "x", "windy": "-"}  # the pow
 EDGE_COLOURS = {"door": theme.BLACK, "amulet": theme.ORANGE, "passage": theme.PURPLE, "wall": theme.LIGHT_GREY}
 
 
-def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), marks: Iterable[Hex] = (),
-                   pawns: dict | None = None, revoked: Iterable[tuple[Hex, str]] = (),
-                   title: str = "The mansion") -> go.Figure:
-    """The cloth (enclosures, the name table) and the rooms: coloured by category, doors as dark bars on their
-    sides, plaques as letters (revoked ones struck through); ``highlight`` rings rooms (a mission), ``marks`` dots
-    free cells (where a room could go), ``pawns`` maps a name to a cell.
+def free_cells(mansion: Mansion) -> dict[Hex, int]:
+    """The free cells where a room could go, numbered as the map shows them: in reading order, from the top row down
+    and left to right.
 
     >>> from .board import Mansion
-    >>> fig = mansion_figure(Mansion.start("bloody_chamber"), marks=[Hex(1, 0)])
+    >>> [(cell.q, cell.r, n) for cell, n in free_cells(Mansion.start("bloody_chamber")).items()][:3]
+    [(0, -1, 1), (1, -1, 2), (-1, 0, 3)]
+    """
+    order = sorted(mansion.frontier, key=lambda cell: (-to_pixel(cell)[1], to_pixel(cell)[0]))
+    return {cell: n for n, cell in enumerate(order, 1)}
+
+
+def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), free: Mapping[Hex, int] | None = None,
+                   fitting: Iterable[Hex] = (), chosen: Hex | None = None, pawns: dict | None = None,
+                   revoked: Iterable[tuple[Hex, str]] = (), title: str = "The mansion") -> go.Figure:
+    """The cloth (enclosures, the name table) and the rooms: coloured by category, doors as dark bars on their
+    sides, plaques as letters (revoked ones struck through); ``highlight`` rings rooms (a mission); ``free`` numbers
+    free cells on the map (their numbers are the points' ``customdata``, what a click on one reports), the
+    ``fitting`` ones filled; ``chosen`` outlines a cell; ``pawns`` maps a name to a cell.
+
+    >>> from .board import Mansion
+    >>> start = Mansion.start("bloody_chamber")
+    >>> fig = mansion_figure(start, free=free_cells(start), fitting=[Hex(1, 0)], chosen=Hex(1, 0))
     >>> [t.name for t in fig.data]
-    ['cloth', 'name table', 'bloody', 'doors', 'plaques', 'free cells']
+    ['cloth', 'name table', 'bloody', 'doors', 'plaques', 'chosen cell', 'the room fits here', 'free cell']
+    >>> fig.data[6].customdata, fig.data[6].text
+    ((4,), ('4',))
     """
     fig = Figure(layout=dict(template=TEMPLATE))
     cloth = cells_within(mansion.cards.cloth.enclosures)
@@ -55,13 +71,29 @@ def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), marks: Itera
     fig.add_trace(go.Scatter(x=[to_pixel(c)[0] for c, _ in labels], y=[to_pixel(c)[1] for c, _ in labels],
                              mode="text", text=[t for _, t in labels], name="plaques", hoverinfo="skip",
                              textfont=dict(size=14, color="black")))
-    for name, cells, style in (("free cells", list(marks), dict(size=10, color="#27ae60", symbol="circle-open")),
-                               ("highlighted", list(highlight), dict(size=34, color="rgba(0,0,0,0)",
-                                                                     line=dict(width=4, color="#f39c12")))):
+    highlight = list(highlight)
+    if highlight:
+        fig.add_trace(go.Scatter(x=[to_pixel(c)[0] for c in highlight], y=[to_pixel(c)[1] for c in highlight],
+                                 mode="markers", name="highlighted", hoverinfo="skip",
+                                 marker=dict(size=34, color="rgba(0,0,0,0)", line=dict(width=4, color="#f39c12"))))
+    if chosen is not None:
+        outline = corners(chosen)
+        fig.add_trace(go.Scatter(x=[p[0] for p in (*outline, outline[0])], y=[p[1] for p in (*outline, outline[0])],
+                                 mode="lines", name="chosen cell", hoverinfo="skip",
+                                 line=dict(color=theme.BLACK, width=4, dash="dash")))
+    fits = set(fitting)
+    for name, cells, marker, font, words in (
+            ("the room fits here", [c for c in free or {} if c in fits], dict(size=24, color=theme.GREEN),
+             "white", "the room fits here, as turned"),
+            ("free cell", [c for c in free or {} if c not in fits],
+             dict(size=22, color="white", line=dict(width=2, color=theme.GREY)), theme.BLACK,
+             "free; the room does not fit here as turned")):
         if cells:
             fig.add_trace(go.Scatter(x=[to_pixel(c)[0] for c in cells], y=[to_pixel(c)[1] for c in cells],
-                                     mode="markers", marker=style, name=name, customdata=[list(c) for c in cells],
-                                     hovertemplate="cell %{customdata}<extra></extra>"))
+                                     mode="markers+text", marker=marker, name=name,
+                                     text=[str(free[c]) for c in cells], customdata=[free[c] for c in cells],
+                                     textfont=dict(size=12, color=font),
+                                     hovertemplate=f"cell %{{customdata}}: {words}<extra></extra>"))
     for i, (who, cell) in enumerate(sorted((pawns or {}).items())):
         x, y = to_pixel(cell)
         fig.add_trace(go.Scatter(x=[x + 0.35 * ((i % 3) - 1)], y=[y - 0.45], mode="markers", name=str(who),
@@ -112,8 +144,7 @@ def _outlines(fig: go.Figure, cells, name: str, fill: str, line: str, hover=None
 def _hover(mansion: Mansion, cell: Hex) -> str:
     room = mansion.room_at(cell)
     plaques = ", ".join(room.plaques) or "no plaque"
-    return (f"{room.name} ({room.category or 'no category'}; {plaques}) at [{cell.q}, {cell.r}], "
-            f"enclosure {mansion.enclosure(cell)}")
+    return f"{room.name} ({room.category or 'no category'}; {plaques}), enclosure {mansion.enclosure(cell)}"
 
 
 def astrolabe_figure(astro, plates, title: str = "The astrolabe") -> go.Figure:

@@ -40,6 +40,8 @@ from .board import Mansion
 MISSIONS = ("bloody_corridor", "humid_pair", "windy_trio", "smoggy_triangle", "four_types")
 RULES = {"bloody_corridor": "ZAAR-MISSION-03", "humid_pair": "ZAAR-MISSION-04", "windy_trio": "ZAAR-MISSION-05",
          "smoggy_triangle": "ZAAR-MISSION-06", "four_types": "ZAAR-MISSION-07"}
+NAMES = {"bloody_corridor": "the bloody corridor", "humid_pair": "the humid pair", "windy_trio": "the windy trio",
+         "smoggy_triangle": "the smoggy triangle", "four_types": "the four kinds of room"}  # as a player says them
 FOUR_TYPES = ("humid", "smoggy", "windy", "bloody")
 
 

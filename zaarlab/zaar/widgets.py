@@ -12,35 +12,48 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from .. import ui
+from ..chart_clicks import ChartClicks
 from ..core.api import IllegalActionError
-from ..core.hexgrid import Hex
+from ..core.hexgrid import Hex, neighbours
 from ..core.readable import exact_text
-from ..ui import Panel, as_html, guarded, rule_tags, set_options, set_range, show_figure
+from ..ui import Panel, as_html, guarded, rule_tags, set_options, set_range, show_figure, spoken
 from .astrolabe import POWERS, Plates, command, load_astrolabe, read
 from .board import Mansion
 from .bots import greedy_bot
-from .figures import astrolabe_figure, battle_figure, door_graph_figure, mansion_figure
+from .figures import astrolabe_figure, battle_figure, door_graph_figure, free_cells, mansion_figure
 from .missions import MISSIONS, completed_by
+from .missions import NAMES as MISSION_NAMES
 from .odds import astrolabe_battle_dist, battle_dist, default_pile, next_card_odds
 from .raml import load_raml, meets, throw_dist, traps
 from .state import TOOL_ORDER, ZaarGame
 
+NO_CELL = ""  # the cell menu's "choose a cell"
+
 
 class MansionBuilder(Panel):
-    """Pick (or draw) a room, turn it, pick a cell, and place it: refusals say which rule and why; missions done
-    are ringed on the map with the player paid; the door graph and the next-card odds follow.
+    """Pick (or draw) a room, turn it, choose a cell (click its number on the map, or pick it in the menu) and place
+    it: a refusal says why in words, with the rule in small print; missions done are ringed on the map with the player
+    paid; the door graph and the next card's chances follow.
+
+    After a placement no cell is chosen: *place* waits for the student's choice, so a second click of a double click
+    places nothing. A cell stays chosen while the room fits there as turned.
 
     >>> builder = MansionBuilder()
     >>> builder.room.value, builder.rotation.value = "sacred_room_5", 0
     >>> builder.cell.value = Hex(1, 0)
     >>> builder.place(); builder.text.splitlines()[0]
-    'refused: ZAAR-PLACE-01: the door of Bloody Chamber on its E side would face a wall of Sacred room 5'
+    'Not allowed: the door of Bloody Chamber on its E side would face a wall of Sacred room 5'
     >>> builder.rotation.value = 1
     >>> builder.place(); builder.text.splitlines()[0]
-    'player 1 placed Sacred room 5 at [1, 0]'
+    'Player 1 placed Sacred room 5 in enclosure 2, beside Bloody Chamber.'
+    >>> builder.chosen is None, builder.cell.label, builder.buttons["place"].disabled
+    (True, 'choose a cell', True)
     """
 
     title = "the mansion builder"
+    PLACE = "Choose a cell: click a green number on the map, or pick it in the cell menu."
+    ODDS = {"placeable": "a room that can be placed", "sacred": "a sacred room that can be placed",
+            "event": "an event card"}
 
     def __init__(self, start: str = "bloody_chamber", players: int = 4, seed: int = 0, mission_odds: bool = False):
         self.history = [Mansion.start(start)]
@@ -52,17 +65,23 @@ class MansionBuilder(Panel):
         self.player = widgets.Dropdown(options=[(f"player {p + 1}", p) for p in range(players)], description="placer")
         self.mission_odds = widgets.Checkbox(value=mission_odds, description="mission odds")
         self.buttons = {name: widgets.Button(description=name) for name in ("draw a card", "place", "undo")}
-        self.status, self.odds = widgets.HTML(), widgets.HTML()
+        self.status, self.odds, self.why = widgets.HTML(), widgets.HTML(), widgets.HTML()
+        self.status.add_class("zaarlab-result")
         for name, action in (("draw a card", self.draw), ("place", self.place), ("undo", self.undo)):
             self.buttons[name].on_click(guarded(action, self.status))
         self.map = widgets.Output(layout=widgets.Layout(width="620px", max_width="100%"))
         self.graph = widgets.Output(layout=widgets.Layout(width="460px", max_width="100%"))
+        self.clicks = ChartClicks()
+        self.clicks.watch(self.map)
+        self.clicks.on_click(lambda number: guarded(lambda: self.click_cell(number), self.status)())
         self.figures = ()
         self.text = ""
         self.fitting: list[Hex] = []
+        self.numbers: dict[Hex, int] = {}
         self._quiet = False
         for control in (self.room, self.rotation):
             control.observe(guarded(lambda: self._quiet or self._offer_cells(redraw=True), self.status), names="value")
+        self.cell.observe(guarded(lambda: self._quiet or self._show_choice(), self.status), names="value")
         self.mission_odds.observe(guarded(self._refresh, self.status), names="value")
         self._refresh()
         placeable = [r for _, r in self.room.options if self.mansion.legal_placements(r)]
@@ -72,13 +91,18 @@ class MansionBuilder(Panel):
             self.cell.value = self.fitting[0]
         self.box = widgets.VBox([
             ui.row([self.room, self.rotation, self.buttons["draw a card"]]),
-            ui.row([self.cell, self.player, self.buttons["place"], self.buttons["undo"]]),
-            self.status, ui.row([self.map, widgets.VBox([self.graph, self.odds, self.mission_odds])]),
+            ui.row([self.cell, self.player, self.buttons["place"], self.buttons["undo"], self.why]),
+            self.status, ui.row([self.map, widgets.VBox([self.graph, self.odds, self.mission_odds])]), self.clicks,
         ])
 
     @property
     def mansion(self) -> Mansion:
         return self.history[-1]
+
+    @property
+    def chosen(self) -> Hex | None:
+        """The cell chosen, or ``None``: the menu's first entry, "choose a cell" (a menu's ``None`` shows nothing)."""
+        return self.cell.value or None
 
     def draw(self) -> None:
         """Pick a random room of the pile (events aside), as the next card to place."""
@@ -86,78 +110,110 @@ class MansionBuilder(Panel):
         if rooms:
             self.room.value = self.rng.choice(rooms)
 
+    def click_cell(self, number) -> None:
+        """A click on the map: the free cell of that number becomes the chosen one (a page may send anything)."""
+        cell = next((c for c, n in self.numbers.items() if n == number and type(number) is int), None)
+        if cell is None:
+            self.status.value = as_html("That is not a free cell of the map: click one of its numbers.")
+            return
+        self.cell.value = cell
+
     def place(self) -> None:
-        mansion, room, cell = self.mansion, self.room.value, self.cell.value
+        mansion, room, cell = self.mansion, self.room.value, self.chosen
         if room is None or cell is None:
-            self.text = "choose a room and a cell first" if room else "no room is left to place"
-            self.status.value = as_html(self.text)
+            self.status.value = as_html(self._cannot_place())
             return
         try:
             placed = mansion.place(room, cell, self.rotation.value)
         except IllegalActionError as err:
-            self.text = f"refused: {err}"
-        else:
-            self.history.append(placed)
-            who = self.player.value
-            self.text = f"player {who + 1} placed {mansion.cards.rooms[room].name} at [{cell.q}, {cell.r}]"
-            used = frozenset(c for _, rooms, _ in self.completed for c in rooms)
-            done = completed_by(placed, cell, used)
-            if done:
-                self.completed.append((done.mission, done.rooms, who))
-                self.text += (f"\n{done.rule}: {done.mission.replace('_', ' ')} with "
-                              f"{', '.join(placed.room_at(c).name for c in done.rooms)}: player {who + 1} is paid")
-        self._refresh(keep_text=True)
+            words, rules = spoken(err.message)
+            self.text = f"Not allowed: {words}"
+            self.status.value = as_html(self.text) + rule_tags([err.rule_id, *rules])
+            return
+        self.history.append(placed)
+        who = self.player.value
+        beside = sorted({placed.room_at(n).name for n in neighbours(cell) if n in mansion.layout})
+        self.text = (f"Player {who + 1} placed {mansion.cards.rooms[room].name} in enclosure "
+                     f"{mansion.enclosure(cell)}, beside {' and '.join(beside)}.")
+        rules = ["ZAAR-PLACE-01"]
+        used = frozenset(c for _, rooms, _ in self.completed for c in rooms)
+        done = completed_by(placed, cell, used)
+        if done:
+            self.completed.append((done.mission, done.rooms, who))
+            self.text += (f"\nMission done: {MISSION_NAMES[done.mission]}, with "
+                          f"{', '.join(placed.room_at(c).name for c in done.rooms)}: player {who + 1} is paid.")
+            rules.append(done.rule)
+        self._refresh(keep_text=True, rules=rules, cell=None)
 
     def undo(self) -> None:
         if len(self.history) > 1:
             undone = self.history.pop()
             self.completed = [m for m in self.completed if set(m[1]) <= set(self.mansion.layout)]
             cell = next(c for c in undone.layout if c not in self.mansion.layout)
-            self.text = f"took back {undone.room_at(cell).name}"
+            self.text = f"Took back {undone.room_at(cell).name}."
             self._refresh(keep_text=True)
 
-    def _refresh(self, keep_text: bool = False) -> None:
+    def _cannot_place(self) -> str:
+        if self.room.value is None:
+            return "No room is left to place."
+        return self.PLACE if self.chosen is None else ""
+
+    def _refresh(self, keep_text: bool = False, rules=(), cell=...) -> None:
         rooms = sorted((r for r in default_pile(self.mansion) if r in self.mansion.cards.rooms),
                        key=lambda r: self.mansion.cards.rooms[r].name)
         self._quiet = True  # one redraw below, not one per change
         set_options(self.room, [(self.mansion.cards.rooms[r].name, r) for r in rooms],
                     prefer=[r for r in rooms if self.mansion.legal_placements(r)])
         self._quiet = False
-        self._offer_cells()
+        self._offer_cells(keep=cell)
         if not keep_text:
-            self.text = f"{len(self.mansion.rooms)} room(s) in the mansion"
-        self.status.value = as_html(self.text + ("\nmissions so far: " + "; ".join(
-            f"{m.replace('_', ' ')} (player {p + 1})" for m, _, p in self.completed) if self.completed else ""))
+            self.text = f"{len(self.mansion.rooms)} room(s) in the mansion."
+        missions = "; ".join(f"{MISSION_NAMES[m]} (player {p + 1})" for m, _, p in self.completed)
+        self.status.value = as_html(self.text + (f"\nMissions so far: {missions}." if missions else "")) + \
+            rule_tags(list(rules))
         self.figures = (self._map_figure(), door_graph_figure(self.mansion))
         show_figure(self.map, self.figures[0])
         show_figure(self.graph, self.figures[1])
         odds = next_card_odds(self.mansion, missions=MISSIONS if self.mission_odds.value else (), number=Fraction)
-        self.odds.value = as_html("next card:\n" + "\n".join(f"  {name.replace('_', ' ')}: {exact_text(p)}"
-                                                             for name, p in odds.items()))
+        self.odds.value = as_html("The next card:\n" + "\n".join(
+            f"  {self.ODDS.get(name, f'a room that completes {MISSION_NAMES.get(name)}')}: {exact_text(p)}"
+            for name, p in odds.items()))
 
     def _map_figure(self):
         ringed = [c for _, rooms, _ in self.completed for c in rooms]
-        return mansion_figure(self.mansion, highlight=ringed, marks=self.fitting,
-                              title="The mansion (green circles: where the room fits as turned)")
+        return mansion_figure(self.mansion, highlight=ringed, free=self.numbers, fitting=self.fitting,
+                              chosen=self.chosen, title="The mansion (green: the room fits there as turned)")
 
-    def _offer_cells(self, redraw: bool = False) -> None:
-        """Every free cell, the ones where the room fits as turned marked with a tick (and on the map)."""
-        if not self.room.value:
-            set_options(self.cell, [])
-            self.fitting = []
-            return
-        fits = {c for c, _ in self.mansion.legal_placements(self.room.value)}
+    def _offer_cells(self, redraw: bool = False, keep=...) -> None:
+        """Every free cell by its number on the map, those where the room fits as turned marked. The chosen cell
+        stays while the room fits there (``keep``: the cell to choose instead, ``None`` for none)."""
+        self.numbers = free_cells(self.mansion)
+        room = self.room.value
+        fits = {c for c, _ in self.mansion.legal_placements(room)} if room else set()
         turned = set()
-        for cell in self.mansion.frontier:
+        for cell in self.mansion.frontier if room else ():
             try:
-                self.mansion.check_placement(self.room.value, cell, self.rotation.value)
+                self.mansion.check_placement(room, cell, self.rotation.value)
                 turned.add(cell)
             except IllegalActionError:
                 pass
         self.fitting = sorted(turned)
-        set_options(self.cell, [(f"[{c.q}, {c.r}] enclosure {self.mansion.enclosure(c)}"
-                                 + (" ✓" if c in turned else " (fits turned otherwise)" if c in fits else ""), c)
-                                for c in self.mansion.frontier], prefer=self.fitting)
+        chosen = self.chosen if keep is ... else keep
+        options = [("choose a cell", NO_CELL)] + [
+            (f"cell {n} (enclosure {self.mansion.enclosure(c)})"
+             + (": fits" if c in turned else ": fits if turned" if c in fits else ": does not fit"), c)
+            for c, n in sorted(self.numbers.items(), key=lambda item: item[1])]
+        self._quiet = True
+        with self.cell.hold_sync():  # the page gets the cells and the choice in one message
+            set_options(self.cell, options)
+            self.cell.value = chosen if chosen in turned else NO_CELL
+        self._quiet = False
+        self._show_choice(redraw)
+
+    def _show_choice(self, redraw: bool = True) -> None:
+        """The chosen cell outlined on the map; *place* enabled only with a room and a cell, else saying why."""
+        self.buttons["place"].disabled = bool(self._cannot_place())
+        self.why.value = as_html(self._cannot_place())
         if redraw and self.figures:
             self.figures = (self._map_figure(), self.figures[1])
             show_figure(self.map, self.figures[0])
@@ -353,5 +409,5 @@ class GameViewer(ui.GameViewer):
         if not state.rooms:
             return None
         pawns = {f"player {p + 1}": state.pawn(p) for p in range(state.game.players) if state.pawn(p) is not None}
-        return mansion_figure(state.mansion, pawns=pawns, revoked=state.revoked, marks=(),
+        return mansion_figure(state.mansion, pawns=pawns, revoked=state.revoked,
                               highlight=state.demon_room, title=str(state))
