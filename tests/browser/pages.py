@@ -72,17 +72,16 @@ def unshaped_buttons(page) -> list[str]:
 
 
 def visible_text(page) -> str:
-    """The text a student can read on the page now (the options of menus too), without the small print of rule IDs."""
+    """The text a student can read on the page now, as the browser lays it out (a line a line; the options of menus
+    too; the charts' titles, axes and legends), without the small print of rule IDs."""
     return page.evaluate("""() => {
-        const walker = document.createTreeWalker(document.querySelector('#rendered_cells') || document.body,
-                                                 NodeFilter.SHOW_TEXT);
-        const parts = [];
-        while (walker.nextNode()) {
-            const el = walker.currentNode.parentElement;
-            if (el.closest('.zaarlab-rule, script, style, title') || !el.getClientRects().length) continue;
-            parts.push(walker.currentNode.textContent);
-        }
-        return parts.join('\\n');
+        const root = document.querySelector('#rendered_cells') || document.body;
+        const small = [...root.querySelectorAll('.zaarlab-rule')];
+        small.forEach(el => { el.dataset.display = el.style.display; el.style.display = 'none'; });
+        const charts = [...root.querySelectorAll('.js-plotly-plot svg text')].map(el => el.textContent);
+        const text = root.innerText;
+        small.forEach(el => { el.style.display = el.dataset.display; });
+        return [text, ...charts].join('\\n');
     }""")
 
 

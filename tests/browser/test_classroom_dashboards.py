@@ -1,12 +1,14 @@
 """Each classroom dashboard in Voila, in a real browser: every control operated as a student would (sliders from
-the keyboard, menus, toggles, buttons) shows the right exact value, no Python error reaches the page, and the
-page asks no host but the server (the classroom's Voila template). The
+the keyboard, menus, toggles, buttons) shows the right exact value, no Python error reaches the page, the text it
+shows then is a student's (no rule ID outside the small print, no identifier or Python notation, no long fraction
+without its percent), and the page asks no host but the server (the classroom's Voila template). The
 drivers (:mod:`tests.browser.drivers`) say what each control is checked against."""
 
 import pytest
 
 from tests.browser import drivers
 from tests.browser.conftest import assert_no_python_error, open_dashboard, refuse_other_hosts
+from tests.browser.pages import text_problems
 from zaarlab.intro.widgets import DiceSumExplorer
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 from zaarlab.zargos.widgets import BattleCalculator
@@ -35,6 +37,7 @@ def test_every_control_of_the_dashboard(voila_classroom, page, dashboard):
     open_dashboard(page, voila_classroom, f"{dashboard}.ipynb", ready)
     drive(page, page, twin())
     assert_no_python_error(page)
+    assert text_problems(page) == [], "a programmer's text where students read"
     assert foreign == [], f"the dashboard asked other hosts: {foreign[:5]}"
 
 

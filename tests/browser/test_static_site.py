@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import accessibility_violations, assert_no_python_error, refuse_other_hosts
-from tests.browser.pages import check_every_screen
+from tests.browser.pages import check_every_screen, text_problems
 from tests.browser.test_classroom_dashboards import CHARTS, DASHBOARDS
 from tests.processes import free_port, stop
 from zaarlab.classroom import dashboards
@@ -155,6 +155,7 @@ def test_every_dashboard_runs_offline_passes_an_accessibility_scan_and_answers(o
     if name in OPERATE:
         OPERATE[name](page)
         assert_no_python_error(page)
+    assert text_problems(page) == [], "a programmer's text where students read"
 
 
 @pytest.mark.parametrize("name", ["the first page", "the folder's listing"])
