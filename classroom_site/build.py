@@ -304,7 +304,7 @@ def point_pages_at_the_site(output: Path, font: Path) -> int:
         text = FONT_AWESOME_4.sub(f'<link rel="stylesheet" href="{up}voici/fontawesome/css/all.min.css">'
                                   f'<link rel="stylesheet" href="{up}voici/fontawesome/css/v4-shims.min.css">', text)
         text = MERMAID.sub("", text)
-        if page.parent.name == "classroom":  # a dashboard: Python starts with less (see PRELOAD)
+        if page.parent.name == "classroom":  # a dashboard or the folder's listing: Python starts with less (PRELOAD)
             notebooks, dashboards = json.dumps(NOTEBOOK_PRELOAD), json.dumps(PRELOAD)
             if notebooks not in text:
                 raise SystemExit(f"{page.relative_to(output)} does not name the kernel's packages as {notebooks}")
@@ -330,7 +330,7 @@ line-height: 1.6; color: #1a1a1a }} a {{ color: #0057a8 }} li {{ margin: .4em 0 
 <p>Exact odds and rules of Zaar, Zogar's Gaze, Zerzura and Zargos. Everything runs in this browser: each page
 takes a little while to start Python (up to half a minute on a slow machine), then every answer is computed here,
 with no server and no internet.</p>
-<h2>Dashboards</h2><ul>{dashboards}</ul>
+<h2>Dashboards</h2>{dashboards}
 <h2>Teaching notebooks</h2>
 <p>The notebooks open in JupyterLab, in the browser; run them, change them (changes stay in this browser).</p>
 <ul>{notebooks}</ul>
@@ -348,10 +348,9 @@ def landing_page(output: Path, notebooks: Path) -> None:
     if not settings:
         raise SystemExit("JupyterLite's first page has no jupyter-config-data element for the landing page to keep")
     sys.path.insert(0, str(ROOT))
-    from zaarlab.classroom import dashboards, describe
+    from zaarlab.classroom import dashboards, describe, index_html
 
-    boards = "".join(f'<li><a href="voici/render/classroom/{b.name}.html"><b>{b.title}</b></a>: {b.summary}</li>'
-                     for b in dashboards(notebooks / "classroom"))
+    boards = index_html(dashboards(notebooks / "classroom"), "voici/render/classroom/{}.html")
     teaching = []
     for notebook in sorted(notebooks.rglob("*.ipynb")):
         relative = notebook.relative_to(notebooks).as_posix()

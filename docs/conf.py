@@ -26,8 +26,7 @@ extensions = [
     "zaarlab_docs",
 ]
 exclude_patterns = ["_build", "rules/zaar.md", "rules/zargos.md", "rules/zerzura.md", "rules/zogars_gaze.md",
-                    "**.ipynb_checkpoints",
-                    "notebooks/classroom/index.ipynb"]  # the classroom server's first page, a list of links there
+                    "**.ipynb_checkpoints"]
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}  # .rst first: autosummary writes it
 
 # Notebooks: shown as committed, never executed; widgets have no saved state, so their text stands in for them.

@@ -2,13 +2,18 @@
 
 ``make classroom`` (``python -m zaarlab.classroom``) starts Voila on the local network when asked (``HOST=0.0.0.0``),
 prints the address students type and a QR code of it, keeps a pool of kernels pre-heated for every dashboard (a
-student's page renders at once, the notebook already run), and frees the kernels of closed tabs (idle kernels
-without a page are culled). Its first page, ``index.ipynb``, lists the dashboards by title with one line each.
+student's page renders at once, the notebook already run) and, for the dashboard of the lesson (``LESSON=``), one
+for every student of the class; it frees the kernels of closed tabs (idle kernels without a page are culled).
+
+Its first page is a plain page, ``index.html``, that lists the dashboards by title with one line each: it takes no
+kernel. The server's address leads there.
 
 >>> [board.title for board in dashboards()][:2]
 ['Dice sums, exactly', 'Zargos battle calculator']
 >>> voila_command("0.0.0.0", 8866, pool=2)[5:10]
 ['--Voila.ip=0.0.0.0', '--port=8866', '--template=zaarlab', '--preheat_kernel=True', '--pool_size=2']
+>>> voila_command("0.0.0.0", 8866, pool=2, lesson="zargos_battle", class_size=30)[-1]
+'--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 2}, "zargos_battle.ipynb": {"pool_size": 30}}'
 """
 
 from __future__ import annotations
@@ -29,6 +34,9 @@ STYLESHEET = TEMPLATES / "voila" / "templates" / "zaarlab" / "zaarlab.css"  # ev
 ORDER = ("dice_sums", "zargos_battle", "zogar_hold_advisor", "zerzura_collection", "zaar_astrolabe",
          "zaar_mansion_builder")  # from the simplest lesson to the richest
 IDLE = 300  # seconds a kernel whose page is closed may idle before it is freed
+FIRST_PAGE = r'--VoilaConfiguration.file_allowlist=["index\\.html"]'  # served as it is, at voila/files/index.html
+CLASS_SIZE = 30  # students, each with a pre-heated page of the lesson's dashboard
+MEGABYTES = 100  # a pre-heated page's kernel, about (measured: 85 to 135 MB)
 CHECK = 30  # seconds between checks for such kernels
 REFILL = 60  # seconds after a page takes a pre-heated kernel before a new one is started in its place: a class
 # opening pages at once gets the CPU for its pages, not for the refills
@@ -49,18 +57,11 @@ class Dashboard:
     summary: str
 
 
-def dashboards(folder: Path | None = None) -> list[Dashboard]:
-    """The dashboards of ``folder``, in teaching order, each with the title and first sentence of its notebook.
-
-    By default the repository's ``notebooks/classroom``; where it is not at hand (zaarlab installed from its
-    wheel, as in the static site) the current folder or its ``classroom`` folder, whichever holds the index."""
-    candidates = (FOLDER, Path.cwd(), Path.cwd() / "classroom")
-    folder = folder or next((f for f in candidates if (f / "index.ipynb").is_file()), FOLDER)
-    found = []
-    for path in sorted(folder.glob("*.ipynb"), key=lambda p: (ORDER.index(p.stem) if p.stem in ORDER else 99, p.stem)):
-        if path.stem != "index":
-            found.append(describe(path))
-    return found
+def dashboards(folder: Path = FOLDER) -> list[Dashboard]:
+    """The dashboards of ``folder`` (the repository's ``notebooks/classroom``), in teaching order, each with the title
+    and first sentence of its notebook."""
+    return [describe(path) for path in sorted(folder.glob("*.ipynb"), key=lambda p: (
+        ORDER.index(p.stem) if p.stem in ORDER else 99, p.stem))]
 
 
 def describe(path: Path) -> Dashboard:
@@ -72,17 +73,35 @@ def describe(path: Path) -> Dashboard:
     return Dashboard(path.stem, title.lstrip("# ").strip(), re.sub(r"[*_`]", "", sentence))
 
 
-def index_html(boards: list[Dashboard], suffix: str | None = None) -> str:
-    """The first page: a list of links, one dashboard a line, its title and what it answers. A dashboard's page
-    is its notebook's name with ``suffix``: ``.ipynb`` under Voila, ``.html`` in the static site (Pyodide).
+def index_html(boards: list[Dashboard], link: str) -> str:
+    """The list of dashboards: one a line, its title as a link and what it answers. ``link`` makes a dashboard's
+    address from its name: ``"../render/{}.ipynb"`` from the classroom server's first page, ``"voici/render/
+    classroom/{}.html"`` from the static site's.
 
-    >>> index_html([Dashboard("dice_sums", "Dice sums", "How likely?")], ".ipynb")[47:]
-    '<li><a href="dice_sums.ipynb"><b>Dice sums</b></a>: How likely?</li></ul>'
+    >>> index_html([Dashboard("dice_sums", "Dice sums", "How likely?")], "{}.html")
+    '<ul class="dashboards"><li><a href="dice_sums.html"><b>Dice sums</b></a>: How likely?</li></ul>'
     """
-    suffix = suffix or (".html" if sys.platform == "emscripten" else ".ipynb")
-    items = "".join(f'<li><a href="{escape(b.name + suffix)}"><b>{escape(b.title)}</b></a>: '
+    items = "".join(f'<li><a href="{escape(link.format(b.name))}"><b>{escape(b.title)}</b></a>: '
                     f"{escape(b.summary)}</li>" for b in boards)
-    return f'<ul style="font-size: 1.1em; line-height: 1.8">{items}</ul>'
+    return f'<ul class="dashboards">{items}</ul>'
+
+
+INDEX = """<!DOCTYPE html>
+<!-- Made by zaarlab.classroom.index_page from the dashboards' notebooks; tests/test_classroom.py keeps it so. -->
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>zaarlab classroom</title>
+<style>body {{ font-family: system-ui, sans-serif; max-width: 44em; margin: 2em auto; padding: 0 1em; line-height: 1.6;
+color: #1a1a1a; font-size: 17px }} a {{ color: #0057a8 }} .dashboards li {{ margin: .6em 0 }}</style></head>
+<body><main><h1>zaarlab classroom</h1>
+<p>Pick a dashboard: each answers one question about one of the four games, exactly, with no code to read.</p>
+{dashboards}
+</main></body></html>
+"""
+
+
+def index_page(boards: list[Dashboard] | None = None) -> str:
+    """The classroom server's first page (``notebooks/classroom/index.html``): a plain page, no kernel behind it."""
+    return INDEX.format(dashboards=index_html(dashboards() if boards is None else boards, "../render/{}.ipynb"))
 
 
 def voila_environment(env: dict[str, str] | None = None) -> dict[str, str]:
@@ -98,30 +117,42 @@ def voila_environment(env: dict[str, str] | None = None) -> dict[str, str]:
 
 
 def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: int = IDLE,
-                  check: int = CHECK, refill: float = REFILL) -> list[str]:
-    """The Voila server for a class: ``pool`` pre-heated kernels per dashboard (one taken is replaced after
-    ``refill`` seconds), a kernel freed once its page has been gone ``idle`` seconds (looked for every ``check``
-    seconds), no browser opened, zaarlab's template (run it with :func:`voila_environment`)."""
-    return [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--Voila.ip={host}", f"--port={port}",
-            "--template=zaarlab",
-            "--preheat_kernel=True", f"--pool_size={pool}", f"--VoilaKernelManager.fill_delay={refill}",
-            f"--VoilaExecutor.iopub_timeout={OUTPUT_WAIT}", *_LOCAL_SOCKETS,
-            f"--MappingKernelManager.cull_idle_timeout={idle}",
-            f"--MappingKernelManager.cull_interval={check}", "--MappingKernelManager.cull_connected=False",
-            "--VoilaConfiguration.multi_kernel_manager_class=zaarlab.classroom_kernels.ClassroomKernelManager"]
+                  check: int = CHECK, refill: float = REFILL, lesson: str | None = None,
+                  class_size: int = CLASS_SIZE) -> list[str]:
+    """The Voila server for a class: ``pool`` pre-heated kernels per dashboard, ``class_size`` for the ``lesson``'s
+    dashboard if one is named (one taken is replaced after ``refill`` seconds), a kernel freed once its page has been
+    gone ``idle`` seconds (looked for every ``check`` seconds), no browser opened, zaarlab's template (run it with
+    :func:`voila_environment`), its first page ``index.html`` served as a plain file."""
+    command = [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--Voila.ip={host}", f"--port={port}",
+               "--template=zaarlab",
+               "--preheat_kernel=True", f"--pool_size={pool}", f"--VoilaKernelManager.fill_delay={refill}",
+               f"--VoilaExecutor.iopub_timeout={OUTPUT_WAIT}", *_LOCAL_SOCKETS,
+               f"--MappingKernelManager.cull_idle_timeout={idle}",
+               f"--MappingKernelManager.cull_interval={check}", "--MappingKernelManager.cull_connected=False",
+               "--VoilaConfiguration.multi_kernel_manager_class=zaarlab.classroom_kernels.ClassroomKernelManager",
+               FIRST_PAGE]
+    if lesson:
+        pools = {"default": {"pool_size": pool}, f"{lesson}.ipynb": {"pool_size": class_size}}
+        command.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
+    return command
 
 
 def address(host: str, port: int) -> str:
-    """The address students type: on the local network, this machine's address there."""
+    """The address students type (the server's first page is there): on the local network, this machine's address
+    there.
+
+    >>> address("127.0.0.1", 8866)
+    'http://127.0.0.1:8866/'
+    """
     if host not in ("0.0.0.0", "::"):
-        return f"http://{host}:{port}/voila/render/index.ipynb"
+        return f"http://{host}:{port}/"
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:  # no packet is sent: it only picks a route
         try:
             probe.connect(("10.254.254.254", 1))
             here = probe.getsockname()[0]
         except OSError:
             here = "127.0.0.1"
-    return f"http://{here}:{port}/voila/render/index.ipynb"
+    return f"http://{here}:{port}/"
 
 
 def qr_code(text: str) -> str:
@@ -152,11 +183,16 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m zaarlab.classroom", description=__doc__.split("\n\n")[0])
     parser.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to serve the local network")
     parser.add_argument("--port", type=int, default=8866)
-    parser.add_argument("--pool", type=int, default=3, help="kernels kept pre-heated for each dashboard")
+    parser.add_argument("--pool", type=int, default=2, help="kernels kept pre-heated for each dashboard")
+    parser.add_argument("--lesson", choices=[b.name for b in dashboards()],
+                        help="the dashboard the class uses: a kernel kept pre-heated for every student")
+    parser.add_argument("--class-size", type=int, default=CLASS_SIZE, help="students in the class (with --lesson)")
     args = parser.parse_args(argv)
     url = address(args.host, args.port)
-    print(f"Students open: {url}\n{qr_code(url)}", flush=True)
-    command = voila_command(args.host, args.port, args.pool)
+    kernels = args.pool * len(dashboards()) + (args.class_size - args.pool if args.lesson else 0)
+    print(f"Students open: {url}\n{qr_code(url)}\nWarming up {kernels} pages (about {MEGABYTES * kernels} MB): "
+          f"the first ones are ready in seconds, all of them in about {max(1, kernels // 20)} minute(s).", flush=True)
+    command = voila_command(args.host, args.port, args.pool, lesson=args.lesson, class_size=args.class_size)
     os.execve(command[0], command, voila_environment())
 
 

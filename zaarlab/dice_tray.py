@@ -47,7 +47,7 @@ class DiceTray(anywidget.AnyWidget):
           die.className = "zaarlab-die" + (held[i] ? " zaarlab-held" : "");
           die.disabled = off;
           die.setAttribute("aria-pressed", held[i] ? "true" : "false");
-          die.setAttribute("aria-label", `die ${i + 1}: ${n}`);
+          die.setAttribute("aria-label", `${held[i] ? "held" : "hold"}: die ${i + 1}, showing ${n}`);  // its words
           die.title = held[i] ? "held: click to roll it again" : "click to hold this die";
           die.innerHTML = face(n) + `<span>${held[i] ? "held" : "hold"}</span>`;
           die.addEventListener("click", () => {

@@ -54,12 +54,12 @@ def _serving(name: str, command: list[str], env: dict[str, str], port: int, log:
 def voila_classroom(tmp_path_factory):
     """Voila serving notebooks/classroom/ with the classroom's template on a free loopback port; yields the base
     URL."""
-    from zaarlab.classroom import voila_environment
+    from zaarlab.classroom import FIRST_PAGE, voila_environment
 
     home = tmp_path_factory.mktemp("jupyter")
     port = free_port()
     with _serving("voila", [sys.executable, "-m", "voila", str(ROOT / "notebooks" / "classroom"), "--no-browser",
-                            f"--port={port}", "--Voila.ip=127.0.0.1", "--template=zaarlab"],
+                            f"--port={port}", "--Voila.ip=127.0.0.1", "--template=zaarlab", FIRST_PAGE],
                   voila_environment(jupyter_home(home)), port, home / "voila.log") as base:
         yield base
 

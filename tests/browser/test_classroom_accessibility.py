@@ -8,7 +8,7 @@ from tests.browser.test_classroom_dashboards import DASHBOARDS
 
 pytestmark = pytest.mark.browser
 
-PAGES = {"index": "Dice sums, exactly", **{name: ready for name, (ready, *_) in DASHBOARDS.items()}}
+PAGES = {name: ready for name, (ready, *_) in DASHBOARDS.items()}
 
 
 def _open(page, base: str, name: str) -> None:
@@ -18,19 +18,21 @@ def _open(page, base: str, name: str) -> None:
 
 
 def test_the_list_of_dashboards_has_no_accessibility_violation(voila_classroom, page, axe_script):
-    _open(page, voila_classroom, "index")
+    page.goto(f"{voila_classroom}/", wait_until="domcontentloaded")
+    page.get_by_text("Dice sums, exactly").first.wait_for(state="visible", timeout=90_000)
     assert accessibility_violations(page, axe_script) == []
 
 
-@pytest.mark.parametrize("name", [n for n in PAGES if n != "index"])
+@pytest.mark.parametrize("name", list(PAGES))
 def test_the_dashboard_has_no_accessibility_violation_and_every_control_is_reached_with_tab(
         voila_classroom, page, axe_script, name):
     """One visit a dashboard (each starts a kernel): the axe-core scan, then the keyboard alone."""
     _open(page, voila_classroom, name)
     assert accessibility_violations(page, axe_script) == []
-    controls = page.locator(".widget-slider .noUi-handle, .widget-dropdown select, .widget-button, "
-                            ".widget-toggle-button, .widget-checkbox input, .widget-select-multiple select, "
-                            ".zaarlab-die")
+    controls = page.locator(  # a disabled control is not on the way: it says why beside it
+        ".widget-slider .noUi-handle, .widget-dropdown select:enabled, .widget-button:enabled, "
+        ".widget-toggle-button:enabled, .widget-checkbox input:enabled, .widget-select-multiple select:enabled, "
+        ".zaarlab-die:enabled")
     expected = controls.count()
     for i in range(expected):
         controls.nth(i).evaluate(f"el => el.setAttribute('data-control', '{i}')")
