@@ -25,12 +25,16 @@ test-browser: $(VENV)/.dev
 	$(BIN)/pytest -n auto --dist loadgroup -m browser tests/browser
 
 # The dashboards for a class: HOST=0.0.0.0 serves the local network (the address and a QR code are printed),
-# POOL kernels are kept pre-heated per dashboard, the kernels of closed pages are freed.
+# POOL kernels are kept pre-heated per dashboard, CLASS for the LESSON's dashboard if one is named (e.g.
+# LESSON=zargos_battle), the kernels of closed pages are freed.
 HOST ?= 127.0.0.1
 PORT ?= 8866
-POOL ?= 3
+POOL ?= 2
+CLASS ?= 30
+LESSON ?=
 classroom: $(VENV)/.dev
-	$(BIN)/python -m zaarlab.classroom --host $(HOST) --port $(PORT) --pool $(POOL)
+	$(BIN)/python -m zaarlab.classroom --host $(HOST) --port $(PORT) --pool $(POOL) --class-size $(CLASS) \
+		$(if $(LESSON),--lesson $(LESSON))
 
 # The classroom as a static offline site in build/site (Python in the browser): copy the folder anywhere, serve it
 # with any static server (cd build/site && python3 -m http.server). Downloads are cached in build/site-cache.
@@ -39,8 +43,9 @@ site: $(VENV)/.dev
 
 # A class of 30 simulated students on the classroom server for two minutes, 3 of them in Chromium and the rest
 # speaking the page's protocol (tests/classroom_load.py says why): render and round-trip times, memory.
+# LESSON=<dashboard>: the whole class opens that one dashboard at once, with a page ready for every student.
 classroom-load: $(VENV)/.dev
-	$(BIN)/python -m tests.classroom_load --students 30 --browsers 3 --seconds 120
+	$(BIN)/python -m tests.classroom_load --students 30 --browsers 3 --seconds 120 $(if $(LESSON),--lesson $(LESSON))
 
 # Re-execute every notebook in place after an intended change (outputs kept, widget state not stored).
 notebooks: $(VENV)/.dev

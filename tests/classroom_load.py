@@ -226,14 +226,14 @@ class _Wire:
 
 
 async def _class(base: str, students: int, browsers: int, seconds: float, pause: float, figures: Figures,
-                 server: int) -> None:
+                 server: int, lesson: str | None = None) -> None:
     from playwright.async_api import async_playwright
     from tornado.httpclient import AsyncHTTPClient
 
     AsyncHTTPClient.configure(None, max_clients=students)  # every page fetched at once, as a class does
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        start, names = asyncio.Event(), list(DASHBOARDS)
+        start, names = asyncio.Event(), [lesson] if lesson else list(DASHBOARDS)
         tasks = []
         for i in range(students):
             name = names[i % len(names)]
@@ -260,27 +260,30 @@ async def _class(base: str, students: int, browsers: int, seconds: float, pause:
 
 
 def run(students: int = 30, browsers: int = 3, seconds: float = 120, pause: float = 1.0, pool: int | None = None,
-        idle: int = 90, warm: float = 300, refill: float = REFILL) -> Figures:
+        idle: int = 90, warm: float = 300, refill: float = REFILL, lesson: str | None = None) -> Figures:
     """Start the server, let ``students`` use it for ``seconds``, ``browsers`` of them in Chromium, each reading
     its answer for ``pause`` seconds before the next move, and measure (see the module docstring). The pool
-    holds by default a kernel for every student of a dashboard, as a teacher sets it for a class."""
-    pool = pool or -(-students // len(DASHBOARDS))
+    holds by default a kernel for every student of a dashboard, as a teacher sets it for a class; with a ``lesson``
+    every student opens that dashboard, which keeps a kernel ready for each ("``LESSON=``"), the others ``pool``."""
+    pool = pool or (2 if lesson else -(-students // len(DASHBOARDS)))
     port = free_port()
     home = Path(os.environ.get("TMPDIR", "/tmp")) / f"zaarlab-load-{port}"
     env = voila_environment(jupyter_home(home))
-    command = voila_command("127.0.0.1", port, pool, idle=idle, check=max(1, idle // 3), refill=refill)
+    command = voila_command("127.0.0.1", port, pool, idle=idle, check=max(1, idle // 3), refill=refill,
+                            lesson=lesson, class_size=students)
     with open(f"{SHOTS}/voila.log", "wb") if SHOTS else open(os.devnull, "wb") as log:  # the log beside the shots
         server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log)
     figures = Figures()
     try:
-        expected = pool * len(list(FOLDER.glob("*.ipynb")))
+        expected = pool * len(list(FOLDER.glob("*.ipynb"))) + (students - pool if lesson else 0)
         deadline = time.monotonic() + warm
         while time.monotonic() < deadline and len(kernels(server.pid)) < expected:
             time.sleep(1)
         settle(server.pid, deadline + 60)  # the pool's kernels have run their notebooks
         ready = kernels(server.pid)
         figures.kernels["pool"], figures.memory["before"] = len(ready), megabytes(server.pid)
-        asyncio.run(_class(f"http://127.0.0.1:{port}", students, browsers, seconds, pause, figures, server.pid))
+        asyncio.run(_class(f"http://127.0.0.1:{port}", students, browsers, seconds, pause, figures, server.pid,
+                           lesson))
 
         def freed() -> int:  # the pool's kernels that students took are gone once their pages have closed
             return len(ready - kernels(server.pid))
@@ -307,10 +310,11 @@ def main() -> None:
     parser.add_argument("--idle", type=int, default=90, help="seconds before a closed page's kernel is freed")
     parser.add_argument("--warm", type=float, default=300, help="seconds to wait for the pool at most")
     parser.add_argument("--refill", type=float, default=REFILL, help="seconds before a taken kernel is replaced")
+    parser.add_argument("--lesson", choices=sorted(DASHBOARDS), help="every student opens this dashboard")
     parser.add_argument("--json", action="store_true", help="the figures as JSON")
     args = parser.parse_args()
     figures = run(args.students, args.browsers, args.seconds, args.pause, args.pool, args.idle, args.warm,
-                  args.refill)
+                  args.refill, args.lesson)
     print(json.dumps(dataclasses.asdict(figures)) if args.json else figures.report())
 
 
