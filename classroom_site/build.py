@@ -288,9 +288,10 @@ CELLS = re.compile(r'<div (id="rendered_cells".*?)</div>'  # the cells' box, up 
 def point_pages_at_the_site(output: Path, font: Path) -> int:
     """Rewrite Voici's pages: the kernel's relative addresses and the icon font's CDN point into the site, the
     loader of Mermaid diagrams (from a CDN, and for diagrams no notebook here has) goes, and a dashboard's cells are
-    a <main> landmark with zaarlab's stylesheet, as in the classroom's Voila template (``zaarlab/jupyter-data``)."""
+    a <main> landmark with zaarlab's stylesheet and its words for the wait, as in the classroom's Voila template
+    (``zaarlab/jupyter-data``)."""
     sys.path.insert(0, str(ROOT))
-    from zaarlab.classroom import STYLESHEET
+    from zaarlab.classroom import STYLESHEET, WAITING
 
     shutil.copytree(font / "css", output / "voici" / "fontawesome" / "css")
     shutil.copytree(font / "webfonts", output / "voici" / "fontawesome" / "webfonts")
@@ -314,6 +315,8 @@ def point_pages_at_the_site(output: Path, font: Path) -> int:
                 if found != 1:
                     raise SystemExit(f"{page.relative_to(output)}: no box of cells found to make the main landmark")
                 text = text.replace("</head>", f"<style>\n{STYLESHEET.read_text(encoding='utf-8')}</style>\n</head>", 1)
+                text = text.replace('<main id="rendered_cells"', f"<script>\n{WAITING.read_text(encoding='utf-8')}"
+                                    '</script>\n<main id="rendered_cells"', 1)  # after Voila's loading helpers
         if text != original:
             page.write_text(text, encoding="utf-8")
             pages += 1

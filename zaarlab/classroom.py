@@ -31,6 +31,7 @@ from pathlib import Path
 FOLDER = Path(__file__).resolve().parents[1] / "notebooks" / "classroom"
 TEMPLATES = Path(__file__).resolve().parent / "jupyter-data"  # holds voila/templates/zaarlab (data, not a package)
 STYLESHEET = TEMPLATES / "voila" / "templates" / "zaarlab" / "zaarlab.css"  # every dashboard page's, Voila and site
+WAITING = STYLESHEET.with_name("waiting.js")  # the wait before a dashboard appears, in words, with its seconds
 ORDER = ("dice_sums", "zargos_battle", "zogar_hold_advisor", "zerzura_collection", "zaar_astrolabe",
          "zaar_mansion_builder")  # from the simplest lesson to the richest
 IDLE = 300  # seconds a kernel whose page is closed may idle before it is freed

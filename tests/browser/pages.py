@@ -49,6 +49,15 @@ def scroll_to_the_last_chart(page, by: str) -> None:
                          f"(it spans {box['y']:.0f} to {box['y'] + box['height']:.0f} px at the page's end)")
 
 
+def cut_labels(page) -> list[str]:
+    """The names of controls (a slider's, a menu's, a checkbox's) that do not fit their box: "enemy ne..." for
+    "enemy needs"."""
+    return page.evaluate("""() => [...document.querySelectorAll('#rendered_cells .widget-label, '
+                                                               + '#rendered_cells .widget-checkbox label')]
+        .filter(el => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1)
+        .map(el => `"${el.textContent.trim()}"`)""")
+
+
 def unshaped_buttons(page) -> list[str]:
     """The buttons a student cannot tell from the page around them: neither their border nor their face stands
     out from the background behind them by the 3:1 contrast that WCAG asks of a control's boundary."""
@@ -104,6 +113,8 @@ def check_every_screen(page, name: str, charts: int, folder) -> None:
         for by in ("wheel", "keys"):
             scroll_to_the_last_chart(page, by)
         assert unshaped_buttons(page) == [], f"{name} on the {screen}: buttons that look like the page"
+        assert cut_labels(page) == [], f"{name} on the {screen}: names cut short"
+        assert page.locator(".modebar-container:visible").count() == 0, "a chart's toolbar (zoom, lasso, plotly.com)"
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(folder / f"{name}-{screen}.png"))
         page.screenshot(path=str(folder / f"{name}-{screen}-whole.png"), full_page=True)

@@ -147,6 +147,9 @@ def test_every_dashboard_runs_offline_passes_an_accessibility_scan_and_answers(o
 
     page, _ = offline
     page.goto(f"{served}/voici/render/classroom/{name}.html")
+    waiting = page.locator("#loading_text")  # while Python starts: what happens, in words, and for how long
+    expect(waiting).to_have_text(re.compile(r"^(Loading the page|Starting Python.*|Preparing the dashboard)\.\.\. "
+                                            r"\d+ s$"), timeout=30_000)
     expect(page.get_by_text(READY[name]).first).to_be_visible(timeout=240_000)
     assert_no_python_error(page)
     assert accessibility_violations(page, axe_script) == []

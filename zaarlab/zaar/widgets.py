@@ -61,7 +61,7 @@ class MansionBuilder(Panel):
         self.rng = random.Random(seed)
         self.room = widgets.Dropdown(description="room", layout=widgets.Layout(width="320px"))
         self.rotation = widgets.IntSlider(value=0, min=0, max=5, description="turn")
-        self.cell = widgets.Dropdown(description="cell", layout=widgets.Layout(width="320px"))
+        self.cell = widgets.Dropdown(description="cell", layout=widgets.Layout(width="360px"))
         self.player = widgets.Dropdown(options=[(f"player {p + 1}", p) for p in range(players)], description="placer")
         self.mission_odds = widgets.Checkbox(value=mission_odds, description="mission odds")
         self.buttons = {name: widgets.Button(description=name) for name in ("draw a card", "place", "undo")}
