@@ -35,7 +35,7 @@ def test_the_builder_says_so_when_no_cell_is_chosen():
     builder.cell.value = None
     assert builder.buttons["place"].disabled and "Choose a cell" in builder.why.value
     builder.place()  # a click that reaches the kernel all the same
-    assert "Choose a cell" in builder.status.value and len(builder.mansion.rooms) == 1
+    assert "Choose a cell" in builder.why.value and len(builder.mansion.rooms) == 1
 
 
 def test_a_second_click_of_a_double_click_places_nothing():

@@ -34,10 +34,11 @@ class SliderHelp(anywidget.AnyWidget):
 
     - It gives every slider the name of its label, so a screen reader announces "dice, 3" rather than "slider, 3"
       (ipywidgets leaves the slider's handle nameless).
-    - It makes Home and End go to a slider's ends as they are now. The slider library in ipywidgets 8 (noUiSlider 15)
-      keeps the range a slider was drawn with for those two keys, so after the kernel moved the ends (more dice, a
-      higher threshold) End went to the old end. The key's value goes through the slider's own readout instead: one
-      message to the kernel, checked against the bounds there.
+    - It moves a slider from the keyboard itself: the arrow keys by a step, PageUp and PageDown by five, Home and
+      End to its ends as they are now. The slider library in ipywidgets 8 (noUiSlider 15) keeps the range a slider
+      was drawn with for Home and End, so after the kernel moved the ends (more dice) End went to the old end; and
+      JupyterLite's lab takes the arrow keys for itself before a slider sees them. The new value goes through the
+      slider's own readout: one message to the kernel, checked against the bounds there.
     """
 
     _esm = """
@@ -50,15 +51,20 @@ class SliderHelp(anywidget.AnyWidget):
         }
       }
     }
-    function toTheEnds(event) {
-      if (event.key !== 'Home' && event.key !== 'End') return;
+    const STEPS = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 5, PageDown: -5 };
+    function moveSlider(event) {
+      if (!(event.key in STEPS) && event.key !== 'Home' && event.key !== 'End') return;
       const handle = event.target.closest && event.target.closest('.widget-slider .noUi-handle');
       const readout = handle && handle.closest('.widget-slider').querySelector('.widget-readout');
       if (!readout || readout.getAttribute('contenteditable') !== 'true') return;
+      const [low, now, high] = ['aria-valuemin', 'aria-valuenow', 'aria-valuemax'].map(
+        (name) => Number(handle.getAttribute(name)));
+      const slider = handle.closest('.noUi-target').noUiSlider;
+      const step = (slider && slider.options && slider.options.step) || 1;
+      const wanted = event.key === 'Home' ? low : event.key === 'End' ? high : now + step * STEPS[event.key];
       event.preventDefault();
-      event.stopPropagation();  // caught on its way down: the slider's own handler never sees the key
-      readout.textContent = String(Math.round(Number(handle.getAttribute(
-        event.key === 'Home' ? 'aria-valuemin' : 'aria-valuemax'))));
+      event.stopPropagation();  // caught first, on the window: neither the lab nor the slider library sees the key
+      readout.textContent = String(Math.min(Math.max(wanted, low), high));
       const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true });
       Object.defineProperty(enter, 'keyCode', { get: () => 13 });  // what the readout listens for
       readout.dispatchEvent(enter);
@@ -68,9 +74,10 @@ class SliderHelp(anywidget.AnyWidget):
         const doc = el.ownerDocument;
         nameSliders(doc);
         new MutationObserver(() => nameSliders(doc)).observe(doc.body, { childList: true, subtree: true });
-        if (!doc.zaarlabSliderKeys) {
-          doc.zaarlabSliderKeys = true;
-          doc.addEventListener('keydown', toTheEnds, true);
+        const view = doc.defaultView;
+        if (!view.zaarlabSliderKeys) {
+          view.zaarlabSliderKeys = true;
+          view.addEventListener('keydown', moveSlider, true);
         }
       },
     };

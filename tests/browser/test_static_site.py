@@ -244,4 +244,10 @@ def test_a_teaching_notebook_runs_top_to_bottom_in_the_sites_jupyterlite(offline
     expect(page.get_by_text(shown).first).to_be_visible(timeout=60_000)
     expect(page.locator(".jp-Notebook .js-plotly-plot").nth(figures - 1)).to_be_visible(timeout=60_000)  # drawn
     assert_no_python_error(page)
+    handle = page.locator(".jp-Notebook .widget-slider .noUi-handle").first
+    if handle.count():  # a slider moves from the keyboard: the lab once took the arrow keys for itself
+        before = float(handle.get_attribute("aria-valuenow"))
+        handle.focus()
+        page.keyboard.press("ArrowRight")
+        expect(handle).not_to_have_attribute("aria-valuenow", str(before), timeout=30_000)
     expect(page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")).to_have_count(0)

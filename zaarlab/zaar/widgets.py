@@ -120,8 +120,8 @@ class MansionBuilder(Panel):
 
     def place(self) -> None:
         mansion, room, cell = self.mansion, self.room.value, self.chosen
-        if room is None or cell is None:
-            self.status.value = as_html(self._cannot_place())
+        if room is None or cell is None:  # the button is disabled; a click sent before it was still says why
+            self.why.value = as_html(self._cannot_place())
             return
         try:
             placed = mansion.place(room, cell, self.rotation.value)
