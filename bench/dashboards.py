@@ -42,6 +42,13 @@ def choose(menu) -> Callable[[int], None]:
     return lambda i: setattr(menu, "value", values[i % len(values)])
 
 
+def place(builder: MansionBuilder) -> None:
+    """Click the first cell where the room fits on the map, then *place*: what a student does for each room."""
+    if builder.fitting:
+        builder.click_cell(builder.numbers[builder.fitting[0]])
+    builder.buttons["place"].click()
+
+
 def controls() -> tuple[AstrolabeBattle, dict[str, Callable[[int], None]]]:
     dice, battle, hold, collection = DiceSumExplorer(), BattleCalculator(), HoldAdvisor(), CollectionBuilder()
     astro, builder = AstrolabeBattle(), MansionBuilder(seed=1, mission_odds=True)
@@ -53,7 +60,8 @@ def controls() -> tuple[AstrolabeBattle, dict[str, Callable[[int], None]]]:
         "battle: capital": toggle(battle.capital), "battle: attacker war": toggle(battle.attacker_war),
         "battle: defender war": toggle(battle.defender_war),
         "hold: enemy needs": choose(hold.requirement), "hold: a die": choose(hold.dice[0]),
-        "hold: a hold": toggle(hold.held[3]), "hold: rolls left": slide(hold.rolls_left),
+        "hold: a hold": lambda i: setattr(hold.tray, "held", [j == 3 and i % 2 == 0 for j in range(5)]),
+        "hold: rolls left": slide(hold.rolls_left),
         "hold: roll the others": lambda i: (setattr(hold.rolls_left, "value", 2), hold.roll.click()),
         "collection: an Object": slide(collection.quantity["lamp"]),
         "collection: a Guard": toggle(collection.character["guard_plus_1"]),
@@ -63,7 +71,7 @@ def controls() -> tuple[AstrolabeBattle, dict[str, Callable[[int], None]]]:
         "astrolabe: read": lambda i: astro.buttons["read the astrolabe"].click(),
         "astrolabe: throw": lambda i: astro.buttons["throw the raml"].click(),
         "builder: turn": slide(builder.rotation), "builder: room": choose(builder.room),
-        "builder: place + undo": lambda i: builder.buttons["place" if i % 2 == 0 else "undo"].click(),
+        "builder: place + undo": lambda i: place(builder) if i % 2 == 0 else builder.buttons["undo"].click(),
     }
     return astro, found
 
