@@ -13,8 +13,13 @@ import pytest
 from zaarlab.cli import main
 from zaarlab.core.api import CHANCE, IllegalActionError
 from zaarlab.core.data import DataError, bundled_dir
+from zaarlab.core.dice import sum_dist
 from zaarlab.core.play import dumps, loads, play, random_bot
+from zaarlab.zaar.astrolabe import Result
+from zaarlab.zaar.odds import battle_dist as zaar_battle
+from zaarlab.zaar.raml import Requirement
 from zaarlab.zaar.state import ZaarGame
+from zaarlab.zargos.odds import battle_dist as zargos_battle
 from zaarlab.zargos.state import ZargosGame
 from zaarlab.zerzura.state import ZerzuraGame
 from zaarlab.zogars_gaze.state import ZogarGame
@@ -358,3 +363,22 @@ def test_chance_outcomes_of_the_wrong_type_are_refused(game):
         assert err.value.rule_id and type(wrong).__name__ in str(err.value)
     assert state.to_dict() == before
     assert state.apply(action) is not None  # the int itself is fine
+
+
+# -- the exact odds, asked from Python: work without end is refused by name --------------------------------------
+def _zaar_battle(wisdom):
+    return zaar_battle(Result("ordered", Requirement.parse("0*3")), wisdom, "bloody", "A")
+
+
+@pytest.mark.parametrize("call, says", [
+    (lambda: sum_dist(3000, 6), "0 to 100 dice"),
+    (lambda: sum_dist(2, 10**9), "1 to 100 faces"),
+    (lambda: sum_dist(50, 60), "dice times faces at most 2000"),
+    (lambda: sum_dist("3", 6), "not '3' dice"),
+    (lambda: _zaar_battle(10**6), "wisdom is a number of throws from 0 to 48"),
+    (lambda: _zaar_battle(-1), "from 0 to 48"),
+    (lambda: zargos_battle(10**6, 3), "from 1 to 200"),
+], ids=["3000 dice", "a billion faces", "50d60", "dice as text", "a million wisdom", "no wisdom", "a million units"])
+def test_exact_odds_refuse_work_beyond_their_bound(call, says):
+    with pytest.raises(ValueError, match=says):
+        call()

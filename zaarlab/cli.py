@@ -64,16 +64,15 @@ def dist_json(dist: Dist) -> dict[str, str]:
 
 
 # -- zaarlab odds dice ------------------------------------------------------------------------------
-MAX_DICE, MAX_FACES, MAX_DICE_TIMES_FACES = 100, 100, 2000
-
-
 def _dice_arguments(parser: argparse.ArgumentParser) -> None:
+    from .core.dice import MAX_DICE, MAX_DICE_TIMES_FACES, MAX_FACES
+
     parser.add_argument("pool", metavar="NdK", help=f"number of dice and faces, e.g. 3d6 (d6 means 1d6); up to "
                         f"{MAX_DICE} dice, {MAX_FACES} faces, N x K <= {MAX_DICE_TIMES_FACES}")
 
 
 def _dice_run(args: argparse.Namespace) -> tuple[str, dict]:
-    from .core.dice import sum_dist
+    from .core.dice import MAX_DICE, MAX_DICE_TIMES_FACES, MAX_FACES, sum_dist
 
     match = re.fullmatch(r"(\d*)d(\d+)", args.pool.strip().lower())
     if not match:

@@ -42,8 +42,13 @@ def _fair_die(faces: int) -> Dist:
 _SUMS: dict[Dist, list[Dist]] = {}  # die -> [sum of 0 dice, sum of 1 die, ...], grown on demand
 
 
+MAX_DICE, MAX_FACES, MAX_DICE_TIMES_FACES = 100, 100, 2000
+"""The most :func:`sum_dist` works out: up to 100 dice of up to 100 faces, dice times faces at most 2000 (100d20,
+20d100: every total, exactly, in a quarter of a second here). Beyond, it refuses rather than start work without end."""
+
+
 def sum_dist(n: int, die: Die = 6) -> Dist:
-    """The distribution of the sum of n dice (n >= 0), cached.
+    """The distribution of the sum of n dice (0 to :data:`MAX_DICE`), cached.
 
     Sums are built one die at a time and all kept, so a slider over n pays one small convolution per new
     value of n, and every value already seen is a lookup.
@@ -52,9 +57,16 @@ def sum_dist(n: int, die: Die = 6) -> Dist:
     1/6
     >>> sum_dist(0, 6)
     Dist({0: 1} / 1)
+    >>> sum_dist(3000, 6)
+    Traceback (most recent call last):
+    ...
+    ValueError: sum_dist: 0 to 100 dice of 1 to 100 faces, dice times faces at most 2000, not 3000 dice of 6 faces
     """
-    if n < 0:
-        raise ValueError(f"cannot throw {n} dice")
+    faces = die if isinstance(die, int) else len(die)
+    if not (isinstance(n, int) and 0 <= n <= MAX_DICE and 1 <= faces <= MAX_FACES
+            and n * faces <= MAX_DICE_TIMES_FACES):
+        raise ValueError(f"sum_dist: 0 to {MAX_DICE} dice of 1 to {MAX_FACES} faces, dice times faces at most "
+                         f"{MAX_DICE_TIMES_FACES}, not {n!r} dice of {faces} faces")
     face = as_die(die)
     sums = _SUMS.get(face) or _SUMS.setdefault(face, [Dist.certain(0)])
     while len(sums) <= n:

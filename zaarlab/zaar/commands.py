@@ -43,7 +43,6 @@ register_odds("zaar-next-card", "the next card of Zaar's pile: placeable, sacred
               _arguments, _run)
 
 
-MAX_WISDOM = 48  # every wisdom coin in the box (ZAAR-COMP-*): no fighter can hold more
 
 
 def _battle_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,7 +51,7 @@ def _battle_arguments(parser: argparse.ArgumentParser) -> None:
                              "with --unordered, one to three numbers that must show anywhere (e.g. 12)")
     parser.add_argument("--unordered", action="store_true", help="position does not matter (ZAAR-ASTRO-11)")
     parser.add_argument("--wisdom", type=int, required=True,
-                        help=f"throws allowed: the fighter's wisdom coins, 0 to {MAX_WISDOM}")
+                        help="throws allowed: the fighter's wisdom coins, 0 to the box's 48")
     parser.add_argument("--letter", default="A", help="the plaque's letter, for an extra win (default A)")
     parser.add_argument("--table", metavar="CODE",
                         help="the throw already on the table, letter then numbers (e.g. A023); it wins at once if it "
@@ -87,7 +86,7 @@ def _table(code: str, raml) -> tuple:
 
 def _battle_run(args: argparse.Namespace) -> tuple[str, dict]:
     from .astrolabe import Result
-    from .odds import BEFORE_TABLE, TABLE_CASES, TABLE_FAILED, battle_closed_form, battle_dist
+    from .odds import BEFORE_TABLE, MAX_WISDOM, TABLE_CASES, TABLE_FAILED, battle_closed_form, battle_dist
     from .raml import load_raml
 
     raml = load_raml()

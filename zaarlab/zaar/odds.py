@@ -186,6 +186,9 @@ TABLE_CASES = {BEFORE_TABLE: "before the throw on the table is read (it may win 
                TABLE_FAILED: "given that the throw on the table failed"}
 
 
+MAX_WISDOM = 48  # every wisdom coin in the box (ZAAR-COMP-03): no fighter can hold more, nor throw more often
+
+
 def battle_dist(result: Result, wisdom: int, room_category: str, letter: str, table: tuple | str = TABLE_FAILED,
                 warrior: bool = False, wise: bool = False) -> Dist:
     """The outcome of a battle (draw, lose, win, extra_win) once the astrolabe shows ``result``, exactly.
@@ -194,8 +197,9 @@ def battle_dist(result: Result, wisdom: int, room_category: str, letter: str, ta
     as an extra win. ``table`` says which case the odds give: a known throw such as ``("A", 0, 2, 3)``;
     ``TABLE_FAILED`` (the default: the table throw did not meet the result); or ``BEFORE_TABLE`` (not yet read: the
     throw on the table is a fair raml throw, its numbers independent of the letter that trapped the demon).
-    Then ``wisdom`` throws at most (ZAAR-BATTLE-01); the Warrior reads backsides (ZAAR-PAWN-03); for the Wise every
-    win is extra (ZAAR-PAWN-07). An extra win needs the letter on the same throw as the numbers (AMB-Z05).
+    Then ``wisdom`` throws at most (ZAAR-BATTLE-01; 0 to :data:`MAX_WISDOM`, else a ``ValueError``); the Warrior reads
+    backsides (ZAAR-PAWN-03); for the Wise every win is extra (ZAAR-PAWN-07). An extra win needs the letter on the
+    same throw as the numbers (AMB-Z05).
 
     >>> need = Result("ordered", Requirement.parse("0*3"))
     >>> battle = battle_dist(need, 2, "bloody", "A")
@@ -205,6 +209,9 @@ def battle_dist(result: Result, wisdom: int, room_category: str, letter: str, ta
     >>> before.p("lose"), before.p("win"), before.p("extra_win")   # the table throw wins 1 time in 16
     (225/256, 45/1024, 79/1024)
     """
+    if not (isinstance(wisdom, int) and 0 <= wisdom <= MAX_WISDOM):
+        raise ValueError(f"battle_dist: wisdom is a number of throws from 0 to {MAX_WISDOM} (the box's wisdom coins), "
+                         f"not {wisdom!r}")
     if result.kind == "revoked":
         return Dist.certain("extra_win")  # ZAAR-ASTRO-07
     if result.kind == "not_revoked":
