@@ -25,10 +25,14 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from .controls import Guarded
 
-class ChartClicks(anywidget.AnyWidget):
-    """Invisible; ``clicked`` is ``{"value": <the point's customdata>, "n": <a count>}`` after each click."""
 
+class ChartClicks(Guarded, anywidget.AnyWidget):
+    """Invisible; ``clicked`` is ``{"value": <the point's customdata>, "n": <a count>}`` after each click: all a page
+    may change (:class:`zaarlab.controls.Guarded`)."""
+
+    _from_page = ("clicked",)
     _esm = """
     export default {
       render({ model, el }) {

@@ -3,7 +3,7 @@ Enter or Space from the keyboard), its state shown by its look and told to scree
 
 The kernel owns the dice. Whatever a browser sends for ``held`` is made into one true-or-false per die before anyone
 reads it (a list too short, too long or of other things is corrected, and the browser shown the corrected one); the
-faces and ``disabled`` are the kernel's alone, and a browser's change to them is undone.
+faces and ``disabled`` are the kernel's alone, and a browser's change to them is refused.
 
 >>> tray = DiceTray(faces=[1, 1, 2, 5, 6])
 >>> tray.held
@@ -23,10 +23,14 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
+from .controls import Guarded
 
-class DiceTray(anywidget.AnyWidget):
-    """A row of six-sided dice (``faces``), each a button that toggles whether it is ``held``."""
 
+class DiceTray(Guarded, anywidget.AnyWidget):
+    """A row of six-sided dice (``faces``), each a button that toggles whether it is ``held``: all a page may change
+    (:class:`zaarlab.controls.Guarded`)."""
+
+    _from_page = ("held",)
     _esm = """
     const PIPS = {1: [[50, 50]], 2: [[27, 27], [73, 73]], 3: [[27, 27], [50, 50], [73, 73]],
                   4: [[27, 27], [73, 27], [27, 73], [73, 73]],
@@ -102,9 +106,3 @@ class DiceTray(anywidget.AnyWidget):
         """The faces of the dice held, in order."""
         return tuple(sorted(face for face, held in zip(self.faces, self.held, strict=True) if held))
 
-    def _handle_msg(self, msg):  # a browser may hold and release dice, nothing else
-        state = msg.get("content", {}).get("data", {}).get("state")
-        if isinstance(state, dict) and set(state) - {"held"}:
-            msg["content"]["data"]["state"] = {k: v for k, v in state.items() if k == "held"}
-            self.send_state(["faces", "disabled"])  # the page's copy back to the kernel's
-        return super()._handle_msg(msg)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from . import theme, ui
+from . import controls, theme, ui
 from .theme import TEMPLATE, Figure
 from .tournaments import Tournament, tournament, winning_seats
 from .ui import Panel, as_html, guarded, show_figure
@@ -46,10 +46,10 @@ class TournamentRunner(Panel):
     def __init__(self, make_game: Callable[[int], object], bots: Mapping[str, Callable], seats: Sequence[str],
                  games: int = 40, seed: int = 0, verdict: Callable = winning_seats):
         self.make_game, self.bots, self.seed, self.verdict = make_game, bots, seed, verdict
-        self.seats = [widgets.Dropdown(options=sorted(bots), value=name, description=f"seat {i + 1}")
+        self.seats = [controls.Menu(options=sorted(bots), value=name, description=f"seat {i + 1}")
                       for i, name in enumerate(seats)]
-        self.games = widgets.IntSlider(value=games, min=2, max=200, step=2, description="games")
-        self.button = widgets.Button(description="play them")
+        self.games = controls.Slider(value=games, min=2, max=200, step=2, description="games")
+        self.button = controls.Button(description="play them")
         self.progress = widgets.IntProgress(value=0, min=0, max=games, description="played")
         self.status = widgets.HTML()
         self.button.on_click(guarded(self.run, self.status))

@@ -22,6 +22,7 @@ import anywidget
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from . import controls
 from .core.play import Session
 from .rule_texts import rule_text
 from .theme import PLOTLY_MIME, plotly_bundle  # noqa: F401 (PLOTLY_MIME: for the tests and doctests)
@@ -102,12 +103,24 @@ class Panel:
     box: widgets.Box
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
-        shown = widgets.VBox([self.box, SliderHelp()])
+        shown = widgets.VBox([self.box, self._notice(), SliderHelp()])
         bundle = shown._repr_mimebundle_(**kwargs) or {}
         return {**bundle, "text/plain": f"{self.title}: run this cell to use it"}
 
     def __repr__(self) -> str:
         return f"<{self.title}>"
+
+    def _notice(self) -> widgets.HTML:
+        """Where the panel's controls say that a page sent a change they refused (:mod:`zaarlab.controls`)."""
+        if getattr(self, "_refusals", None) is None:
+            self._refusals = widgets.HTML()
+            stack = [self.box]
+            while stack:
+                widget = stack.pop()
+                if isinstance(widget, controls.Guarded):
+                    widget.notice = self._refusals
+                stack.extend(getattr(widget, "children", ()))
+        return self._refusals
 
 
 def row(children: Sequence[widgets.Widget]) -> widgets.HBox:
@@ -136,7 +149,7 @@ def set_options(dropdown: widgets.Dropdown, options: Sequence, prefer: Sequence 
     if it is still offered, else the first of ``prefer`` that is, else the first option (``None`` if there is
     none). The browser gets options and value in one message, so it cannot echo a stale value back.
 
-    >>> menu = widgets.Dropdown()
+    >>> menu = controls.Menu()
     >>> set_options(menu, [("one", 1), ("two", 2)]); menu.value
     1
     >>> set_options(menu, [("two", 2), ("three", 3)], prefer=[3]); menu.value
@@ -157,7 +170,7 @@ def set_range(slider: widgets.IntSlider, low: int, high: int, value: int) -> boo
     One message: a browser that got the new minimum alone would clamp its handle to it and send that value back,
     over the value the kernel chose. (Holding the notifications outside the sync would send each trait apart.)
 
-    >>> slider, seen = widgets.IntSlider(value=3, min=3, max=18), []
+    >>> slider, seen = controls.Slider(value=3, min=3, max=18), []
     >>> slider.observe(lambda change: seen.append(change.new), names="value")
     >>> set_range(slider, 4, 24, 14), (slider.min, slider.max, slider.value), seen
     (True, (4, 24, 14), [14])
@@ -261,8 +274,8 @@ class GameViewer(Panel):
         bots = [None if player == seat else bot for player, bot in enumerate(bots)]
         self.session = Session(game.initial_state(), bots, seed=seed)
         self.log_lines = log_lines
-        self.buttons = {name: widgets.Button(description=name) for name in ("step", "next turn", "undo", "play")}
-        self.choice = widgets.Dropdown(description="your move", layout=widgets.Layout(width="60%"))
+        self.buttons = {name: controls.Button(description=name) for name in ("step", "next turn", "undo", "play")}
+        self.choice = controls.Menu(description="your move", layout=widgets.Layout(width="60%"))
         self.status, self.log = widgets.HTML(), widgets.HTML()
         for name, action in (("step", self.step), ("next turn", self.to_next_turn), ("undo", self.undo),
                              ("play", self.play_chosen)):

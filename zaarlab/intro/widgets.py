@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from .. import ui
+from .. import controls, ui
 from ..core.dice import sum_dist
 from ..core.readable import exact_text
 from ..ui import Panel, guarded, set_range, show_figure
@@ -29,9 +29,9 @@ class DiceSumExplorer(Panel):
 
     def __init__(self, dice: int = 3, faces: int = 6, max_dice: int = 10):
         self.faces = faces
-        self.dice = widgets.IntSlider(value=dice, min=1, max=max_dice, description="dice",
+        self.dice = controls.Slider(value=dice, min=1, max=max_dice, description="dice",
                                       continuous_update=False)
-        self.at_least = widgets.IntSlider(description="sum at least", continuous_update=False,
+        self.at_least = controls.Slider(description="sum at least", continuous_update=False,
                                           style={"description_width": "initial"})
         self.answer = widgets.Label()
         self.chart = widgets.Output()

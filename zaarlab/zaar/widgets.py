@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from .. import ui
+from .. import controls, ui
 from ..chart_clicks import ChartClicks
 from ..core.api import IllegalActionError
 from ..core.hexgrid import Hex, neighbours
@@ -59,12 +59,12 @@ class MansionBuilder(Panel):
         self.history = [Mansion.start(start)]
         self.completed: list[tuple[str, tuple, int]] = []
         self.rng = random.Random(seed)
-        self.room = widgets.Dropdown(description="room", layout=widgets.Layout(width="320px"))
-        self.rotation = widgets.IntSlider(value=0, min=0, max=5, description="turn")
-        self.cell = widgets.Dropdown(description="cell", layout=widgets.Layout(width="360px"))
-        self.player = widgets.Dropdown(options=[(f"player {p + 1}", p) for p in range(players)], description="placer")
-        self.mission_odds = widgets.Checkbox(value=mission_odds, description="mission odds")
-        self.buttons = {name: widgets.Button(description=name) for name in ("draw a card", "place", "undo")}
+        self.room = controls.Menu(description="room", layout=widgets.Layout(width="320px"))
+        self.rotation = controls.Slider(value=0, min=0, max=5, description="turn")
+        self.cell = controls.Menu(description="cell", layout=widgets.Layout(width="360px"))
+        self.player = controls.Menu(options=[(f"player {p + 1}", p) for p in range(players)], description="placer")
+        self.mission_odds = controls.Checkbox(value=mission_odds, description="mission odds")
+        self.buttons = {name: controls.Button(description=name) for name in ("draw a card", "place", "undo")}
         self.status, self.odds, self.why = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.status.add_class("zaarlab-result")
         for name, action in (("draw a card", self.draw), ("place", self.place), ("undo", self.undo)):
@@ -243,14 +243,14 @@ class AstrolabeBattle(Panel):
         self.rng, self.max_wisdom = random.Random(seed), max_wisdom
         self.astro, self.raml = load_astrolabe(), load_raml()
         self.plates, self.result, self.throws = Plates(), None, []
-        self.letter = widgets.Dropdown(options=list("ABCD"), value="A", description="plaque")
-        self.category = widgets.Dropdown(options=list(POWERS), value="bloody", description="room")
-        self.wisdom = widgets.IntSlider(value=3, min=0, max=max_wisdom, description="wisdom")
-        self.warrior = widgets.Checkbox(description="Warrior (reads backsides)", indent=False,
+        self.letter = controls.Menu(options=list("ABCD"), value="A", description="plaque")
+        self.category = controls.Menu(options=list(POWERS), value="bloody", description="room")
+        self.wisdom = controls.Slider(value=3, min=0, max=max_wisdom, description="wisdom")
+        self.warrior = controls.Checkbox(description="Warrior (reads backsides)", indent=False,
                                         layout=widgets.Layout(width="auto"))
-        self.wise = widgets.Checkbox(description="Wise (every win is extra)", indent=False,
+        self.wise = controls.Checkbox(description="Wise (every win is extra)", indent=False,
                                      layout=widgets.Layout(width="auto"))
-        self.buttons = {name: widgets.Button(description=name) for name in ("read the astrolabe", "throw the raml")}
+        self.buttons = {name: controls.Button(description=name) for name in ("read the astrolabe", "throw the raml")}
         self.report, self.why = widgets.HTML(), widgets.HTML()
         self.report.add_class("zaarlab-result")
         self.buttons["read the astrolabe"].on_click(guarded(self.read, self.report))

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from .. import ui
+from .. import controls, ui
 from ..core.readable import exact_html, exact_text
 from ..ui import Panel, as_html, guarded, show_figure
 from .board import Planet, load_planet
@@ -35,7 +35,7 @@ class ProvinceExplorer(Panel):
 
     def __init__(self, planet: Planet | None = None, province: str = "FC"):
         self.planet = planet or load_planet()
-        self.province = widgets.Dropdown(options=sorted(self.planet.provinces), value=province,
+        self.province = controls.Menu(options=sorted(self.planet.provinces), value=province,
                                          description="province")
         self.report = widgets.HTML()
         self.map = widgets.Output()
@@ -73,13 +73,13 @@ class BattleCalculator(Panel):
     title = "the battle calculator"
 
     def __init__(self, attackers: int = 7, defenders: int = 5, max_units: int = 60, heatmap_size: int = 20):
-        self.attackers = widgets.IntSlider(value=attackers, min=1, max=max_units, description="attackers",
+        self.attackers = controls.Slider(value=attackers, min=1, max=max_units, description="attackers",
                                            continuous_update=False)
-        self.defenders = widgets.IntSlider(value=defenders, min=1, max=max_units, description="defenders",
+        self.defenders = controls.Slider(value=defenders, min=1, max=max_units, description="defenders",
                                            continuous_update=False)
-        self.capital = widgets.Checkbox(description="capital (walls)", indent=False)
-        self.attacker_war = widgets.Checkbox(description="attacker: Wind of War", indent=False)
-        self.defender_war = widgets.Checkbox(description="defender: Wind of War", indent=False)
+        self.capital = controls.Checkbox(description="capital (walls)", indent=False)
+        self.attacker_war = controls.Checkbox(description="attacker: Wind of War", indent=False)
+        self.defender_war = controls.Checkbox(description="defender: Wind of War", indent=False)
         self.answer = widgets.HTML()
         self.answer.add_class("zaarlab-result")
         self.chart = widgets.Output()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from .. import ui
+from .. import controls, ui
 from ..tournament_widgets import TournamentRunner
 from ..ui import Panel, as_html, guarded, set_range, show_figure
 from .bots import BOTS
@@ -36,14 +36,14 @@ class CollectionBuilder(Panel):
 
     def __init__(self, max_quantity: int = 12):
         self.cards = load_cards()
-        self.quantity = {obj: widgets.IntSlider(value=0, min=0, max=max_quantity, description=obj)
+        self.quantity = {obj: controls.Slider(value=0, min=0, max=max_quantity, description=obj)
                          for obj in self.cards.objects}
-        self.character = {c.id: widgets.ToggleButton(description=c.name, layout=widgets.Layout(width="150px"))
+        self.character = {c.id: controls.Toggle(description=c.name, layout=widgets.Layout(width="150px"))
                           for c in self.cards.characters.values()}
         wide = {"description_width": "initial"}
-        self.goods_cards = widgets.IntSlider(value=0, min=0, max=GOODS, description="Goods cards",
+        self.goods_cards = controls.Slider(value=0, min=0, max=GOODS, description="Goods cards",
                                              style=wide)
-        self.stored = widgets.IntSlider(value=0, min=0, max=GOODS, description="cards stored", style=wide)
+        self.stored = controls.Slider(value=0, min=0, max=GOODS, description="cards stored", style=wide)
         self.why = widgets.HTML()
         self.report, self.tiles = widgets.HTML(), widgets.HTML()
         self.report.add_class("zaarlab-result")

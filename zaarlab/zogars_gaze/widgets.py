@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from .. import ui
+from .. import controls, ui
 from ..core.play import Session
 from ..core.readable import exact_text
 from ..dice_tray import DiceTray
@@ -45,14 +45,14 @@ class HoldAdvisor(Panel):
     def __init__(self, requirement: str = "3x5", dice: tuple[int, ...] = (1, 1, 2, 5, 6), rolls_left: int = 2,
                  seed: int = 0):
         self.rng, self._rolling = random.Random(seed), False
-        self.requirement = widgets.Dropdown(options=[(parse(r).words(), r) for r in REQUIREMENTS], value=requirement,
+        self.requirement = controls.Menu(options=[(parse(r).words(), r) for r in REQUIREMENTS], value=requirement,
                                             description="the enemy needs", style={"description_width": "initial"})
         self.tray = DiceTray(dice)
-        self.dice = [widgets.Dropdown(options=list(range(1, 7)), value=d, description=f"die {i + 1}",
+        self.dice = [controls.Menu(options=list(range(1, 7)), value=d, description=f"die {i + 1}",
                                       style={"description_width": "initial"}, layout=widgets.Layout(width="100px"))
                      for i, d in enumerate(dice)]
-        self.rolls_left = widgets.IntSlider(value=rolls_left, min=0, max=ROLLS - 1, description="rolls left")
-        self.roll = widgets.Button(description="roll the others")
+        self.rolls_left = controls.Slider(value=rolls_left, min=0, max=ROLLS - 1, description="rolls left")
+        self.roll = controls.Button(description="roll the others")
         self.why, self.report = widgets.HTML(), widgets.HTML()
         self.report.add_class("zaarlab-result")
         self.roll.on_click(guarded(self.roll_unheld, self.report))
@@ -153,9 +153,9 @@ class DeckExplorer(Panel):
 
     def __init__(self, seed: int = 0, flips: int = 6):
         self.seed, self.flips, self.delves = seed, flips, 0
-        self.carry = widgets.SelectMultiple(options=CARRYABLE, description="carry", rows=len(CARRYABLE))
-        self.gazes = widgets.IntSlider(value=0, min=0, max=6, description="Gazes out")
-        self.buttons = {name: widgets.Button(description=name) for name in ("flip", "leave", "new delve")}
+        self.carry = controls.Choices(options=CARRYABLE, description="carry", rows=len(CARRYABLE))
+        self.gazes = controls.Slider(value=0, min=0, max=6, description="Gazes out")
+        self.buttons = {name: controls.Button(description=name) for name in ("flip", "leave", "new delve")}
         self.report, self.log = widgets.HTML(), widgets.HTML()
         for name, action in (("flip", self.flip), ("leave", self.leave), ("new delve", self.new_delve)):
             self.buttons[name].on_click(guarded(action, self.report))

@@ -1,0 +1,58 @@
+"""A page may send anything: every control of every dashboard, sent what a tampered page sends (a wider range, an
+option list of its own, values of the wrong type, very long strings, clicks on disabled buttons), keeps the limits
+the kernel set, the dashboard keeps answering, and the page is told of the refusal. (The dice page's slider once took
+``max: 100000`` then ``value: 20000`` and computed the sum of 20,000 dice until the server ran out of memory.)"""
+
+import pytest
+
+from tests.test_student_words import DASHBOARDS
+from tests.widget_text import widget_texts
+from zaarlab import controls
+
+LONG = "x" * 1_000_000
+LIMITS = ("min", "max", "step", "options", "disabled", "description", "faces")
+
+
+def every_control(widget):
+    if isinstance(widget, controls.Guarded):
+        yield widget
+    for child in getattr(widget, "children", ()):
+        yield from every_control(child)
+
+
+def sent(control, state=None, method="update"):
+    data = {"method": method, "state": state} if method == "update" else {"method": method,
+                                                                          "content": {"event": "click"}}
+    control._handle_msg({"content": {"data": data}, "buffers": []})
+
+
+ATTACKS = [{"max": 100_000}, {"value": 20_000}, {"min": -100_000}, {"value": -20_000}, {"value": "many"},
+           {"value": LONG}, {"index": 999}, {"index": -5}, {"index": "0"}, {"index": [0, 999]},
+           {"_options_labels": ["mine", "yours"], "index": 1}, {"options": ["mine"]}, {"disabled": False},
+           {"description": LONG}, {"held": LONG}, {"faces": [9, 9, 9, 9, 9]}, {"clicked": {"value": LONG}},
+           {}, {"step": 1000}]
+
+
+@pytest.mark.parametrize("name", list(DASHBOARDS))
+def test_a_tampered_page_changes_no_limit_and_the_dashboard_keeps_answering(name):
+    make, steps = DASHBOARDS[name]
+    dashboard = make()
+    dashboard._repr_mimebundle_()  # shown: its controls report refusals to its notice
+    found = list(every_control(dashboard.box))
+    assert found, f"{name} has no guarded control"
+    for control in found:  # its limits, just before (using another control may change them, as it should)
+        limits = {key: getattr(control, key) for key in LIMITS if hasattr(control, key)}
+        for attack in ATTACKS:
+            sent(control, attack)
+        if hasattr(control, "disabled"):
+            was_disabled, control.disabled = control.disabled, True
+            sent(control, method="custom")  # a click on a disabled button, or any control
+            control.disabled = was_disabled
+        now = {key: getattr(control, key) for key in LIMITS if hasattr(control, key)}
+        assert now == limits, f"{name}: {type(control).__name__} {getattr(control, 'description', '')!r} changed"
+        value = getattr(control, "value", None)
+        if isinstance(value, int) and hasattr(control, "max"):
+            assert control.min <= value <= control.max
+    assert "refused" in dashboard._notice().value
+    for _ in steps(dashboard):  # every control, as a student uses it, still answers
+        assert all(len(text) < 20_000 for text in widget_texts(dashboard.box))  # no long string made it through

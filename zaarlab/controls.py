@@ -1,0 +1,93 @@
+"""Controls no page can misuse: sliders, menus, toggles and buttons whose limits the kernel alone sets.
+
+ipywidgets syncs a control's traits both ways, so any page (any client of a classroom server) may send a slider a
+new ``max`` and then a ``value`` past the old one, a menu an option list of its own, a value of another type, or a
+click to a disabled button. These controls take from a page only what using them changes (a slider's value, a
+menu's choice, a toggle's state, a click while the button is enabled), checked by the control's own limits.
+Anything else is refused: the page gets the kernel's state back, and the refusal is told where the dashboard says
+so (:attr:`Guarded.notice`, which every :class:`zaarlab.ui.Panel` sets).
+
+>>> slider = Slider(value=3, min=1, max=10)
+>>> page = lambda state: slider._handle_msg({"content": {"data": {"method": "update", "state": state}}})
+>>> page({"max": 100000}); page({"value": 20000})
+>>> slider.max, slider.value
+(10, 10)
+>>> page({"value": "many"}); slider.value
+10
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+from traitlets import TraitError
+
+
+class Guarded:
+    """Mixin for a control: a page may change only the traits named in ``_from_page``, to values they accept."""
+
+    _from_page: tuple[str, ...] = ()
+    notice: widgets.HTML | None = None  # where a refusal is told
+
+    def _handle_msg(self, msg) -> None:
+        data = msg.get("content", {}).get("data", {}) if isinstance(msg, dict) else {}
+        method = data.get("method")
+        if method == "update":
+            state = data.get("state")
+            state = state if isinstance(state, dict) else {}
+            kept = {key: value for key, value in state.items() if key in self._from_page}
+            refused = [key for key in state if key not in kept]
+            if kept:
+                try:
+                    self.set_state(kept)
+                except (TraitError, TypeError, ValueError):
+                    refused += list(kept)
+            if refused or not state:
+                self._refuse(refused)
+        elif method == "custom" and getattr(self, "disabled", False):
+            self._refuse(["a click while it is disabled"])
+        elif method in ("custom", "request_state"):
+            super()._handle_msg(msg)
+
+    def _refuse(self, keys: list[str]) -> None:
+        """Send the page the kernel's state of ``keys`` and say that a change was refused."""
+        self.send_state([key for key in keys if key in self.keys] or None)
+        if self.notice is not None:
+            what = html.escape(", ".join(str(key)[:40] for key in keys[:5]) or "an empty message")
+            self.notice.value = (f'<p role="status" style="color: #a0282d">A change this page cannot make was '
+                                 f"refused ({what}); the dashboard's own limits stand.</p>")
+
+
+class Slider(Guarded, widgets.IntSlider):
+    """An ``IntSlider``: a page moves its value, within the bounds the kernel sets."""
+
+    _from_page = ("value",)
+
+
+class Menu(Guarded, widgets.Dropdown):
+    """A ``Dropdown``: a page picks one of the options the kernel lists."""
+
+    _from_page = ("index",)
+
+
+class Choices(Guarded, widgets.SelectMultiple):
+    """A ``SelectMultiple``: a page picks some of the options the kernel lists."""
+
+    _from_page = ("index",)
+
+
+class Checkbox(Guarded, widgets.Checkbox):
+    """A ``Checkbox``: a page ticks it or not."""
+
+    _from_page = ("value",)
+
+
+class Toggle(Guarded, widgets.ToggleButton):
+    """A ``ToggleButton``: a page presses it or not."""
+
+    _from_page = ("value",)
+
+
+class Button(Guarded, widgets.Button):
+    """A ``Button``: a page clicks it, while it is enabled."""
