@@ -33,3 +33,19 @@ def test_a_lesson_that_is_no_dashboard_is_refused_by_name(capsys):
     with pytest.raises(SystemExit):
         main(["--lesson", "zargos"])
     assert "invalid choice: 'zargos'" in capsys.readouterr().err
+
+
+def test_a_second_server_on_a_taken_port_stops_before_printing_an_address(capsys):
+    """Voila moved to the next free port while the address and QR code printed for the class named the taken one."""
+    import socket
+
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        with pytest.raises(SystemExit) as stopped:
+            main(["--host", "127.0.0.1", "--port", str(port)])
+    out, err = capsys.readouterr()
+    assert stopped.value.code == 2 and out == ""  # no address printed
+    assert f"port {port} of 127.0.0.1 is not free" in err and "PORT=" in err
+    assert "--Voila.port_retries=0" in voila_command("127.0.0.1", port, 1)  # nor moved by Voila, if taken later

@@ -131,7 +131,7 @@ def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: 
                f"--MappingKernelManager.cull_idle_timeout={idle}",
                f"--MappingKernelManager.cull_interval={check}", "--MappingKernelManager.cull_connected=False",
                "--VoilaConfiguration.multi_kernel_manager_class=zaarlab.classroom_kernels.ClassroomKernelManager",
-               FIRST_PAGE]
+               FIRST_PAGE, "--Voila.port_retries=0"]  # the port printed or none (port_taken)
     if lesson:
         pools = {"default": {"pool_size": pool}, f"{lesson}.ipynb": {"pool_size": class_size}}
         command.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
@@ -154,6 +154,26 @@ def address(host: str, port: int) -> str:
         except OSError:
             here = "127.0.0.1"
     return f"http://{here}:{port}/"
+
+
+def port_taken(host: str, port: int) -> str:
+    """Why the server cannot listen at ``host:port`` (another server has it, say), or ``""`` if it can. Voila would
+    move to another port, and the address printed for the class would lead elsewhere: the server starts on the port
+    asked for, or not at all (``--Voila.port_retries=0``).
+
+    >>> with socket.socket() as other:
+    ...     other.bind(("127.0.0.1", 0)); other.listen()
+    ...     port_taken("127.0.0.1", other.getsockname()[1]).startswith("port ")
+    True
+    """
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds: a port just freed is free
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            return (f"port {port} of {host} is not free ({error.strerror}): stop the server that has it, or choose "
+                    "another port (PORT=8867 make classroom)")
+    return ""
 
 
 def qr_code(text: str) -> str:
@@ -189,6 +209,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="the dashboard the class uses: a kernel kept pre-heated for every student")
     parser.add_argument("--class-size", type=int, default=CLASS_SIZE, help="students in the class (with --lesson)")
     args = parser.parse_args(argv)
+    taken = port_taken(args.host, args.port)
+    if taken:
+        parser.exit(2, f"{parser.prog}: error: {taken}\n")
     url = address(args.host, args.port)
     kernels = args.pool * len(dashboards()) + (args.class_size - args.pool if args.lesson else 0)
     print(f"Students open: {url}\n{qr_code(url)}\nWarming up {kernels} pages (about {MEGABYTES * kernels} MB): "
