@@ -114,6 +114,7 @@ class Panel:
         """Where the panel's controls say that a page sent a change they refused (:mod:`zaarlab.controls`)."""
         if getattr(self, "_refusals", None) is None:
             self._refusals = widgets.HTML()
+            self._refusals.add_class("zaarlab-refusals")
             stack = [self.box]
             while stack:
                 widget = stack.pop()
@@ -277,6 +278,7 @@ class GameViewer(Panel):
         self.buttons = {name: controls.Button(description=name) for name in ("step", "next turn", "undo", "play")}
         self.choice = controls.Menu(description="your move", layout=widgets.Layout(width="60%"))
         self.status, self.log = widgets.HTML(), widgets.HTML()
+        self.log.add_class("zaarlab-log")
         for name, action in (("step", self.step), ("next turn", self.to_next_turn), ("undo", self.undo),
                              ("play", self.play_chosen)):
             self.buttons[name].on_click(guarded(action, self.status))

@@ -404,7 +404,7 @@ def drive_game_viewer(page, root, twin) -> None:
     left its own viewer); *next turn*, *step* and *undo* show the twin's status and last log line. Seated: the
     move list holds the legal moves with the first chosen, and *play* plays the chosen one."""
     htmls = root.locator(".widget-html")
-    status, log = htmls.first, htmls.last
+    status, log = htmls.first, root.locator(".zaarlab-log").first
 
     def same_as_twin():
         expect(status).to_have_text(twin.text, timeout=WAIT)

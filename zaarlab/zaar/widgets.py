@@ -61,7 +61,7 @@ class MansionBuilder(Panel):
         self.rng = random.Random(seed)
         self.room = controls.Menu(description="room", layout=widgets.Layout(width="320px"))
         self.rotation = controls.Slider(value=0, min=0, max=5, description="turn")
-        self.cell = controls.Menu(description="cell", layout=widgets.Layout(width="360px"))
+        self.cell = controls.Menu(description="cell", layout=widgets.Layout(width="320px"))
         self.player = controls.Menu(options=[(f"player {p + 1}", p) for p in range(players)], description="placer")
         self.mission_odds = controls.Checkbox(value=mission_odds, description="mission odds")
         self.buttons = {name: controls.Button(description=name) for name in ("draw a card", "place", "undo")}
