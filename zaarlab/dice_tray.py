@@ -79,6 +79,11 @@ class DiceTray(Guarded, anywidget.AnyWidget):
     .zaarlab-die.zaarlab-held .zaarlab-die-face { stroke: #00507d; stroke-width: 6; }
     .zaarlab-die:focus-visible { outline: 3px solid #e69f00; outline-offset: 2px; }
     .zaarlab-die:disabled { cursor: not-allowed; opacity: 0.6; }
+    @media (max-width: 480px) {  /* five dice in a row on a phone */
+      .zaarlab-dice { gap: 6px; }
+      .zaarlab-die { padding: 4px 5px 3px; }
+      .zaarlab-die svg { width: 46px; height: 46px; }
+    }
     """
     faces = traitlets.List(traitlets.Int(min=1, max=6)).tag(sync=True)
     held = traitlets.List(traitlets.Any()).tag(sync=True)

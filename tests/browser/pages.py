@@ -58,9 +58,10 @@ def cut_labels(page) -> list[str]:
         .map(el => `"${el.textContent.trim()}"`)""")
 
 
-def unshaped_buttons(page) -> list[str]:
-    """The buttons a student cannot tell from the page around them: neither their border nor their face stands
-    out from the background behind them by the 3:1 contrast that WCAG asks of a control's boundary."""
+def button_problems(page) -> list[str]:
+    """The buttons a student cannot tell from the page around them (neither their border nor their face stands out
+    from the background behind them by the 3:1 that WCAG asks of a control's boundary), or whose words they cannot
+    read on their face (below WCAG's 4.5:1), in the state each is in now: pressed, hovered, focused."""
     return page.evaluate("""() => {
         const rgb = c => (c.match(/[\\d.]+/g) || []).map(Number);
         const luminance = ([r, g, b]) => [r, g, b].map(v => v / 255)
@@ -71,12 +72,16 @@ def unshaped_buttons(page) -> list[str]:
         const behind = el => { for (let e = el.parentElement; e; e = e.parentElement) {
             const c = rgb(getComputedStyle(e).backgroundColor); if (c.length === 3 || c[3] > 0) return c.slice(0, 3); }
             return [255, 255, 255]; };
-        return [...document.querySelectorAll('#rendered_cells button')]
-          .filter(b => b.getBoundingClientRect().width > 0)
-          .filter(b => { const s = getComputedStyle(b), page = behind(b);
-              const border = parseFloat(s.borderTopWidth) >= 1 && contrast(rgb(s.borderTopColor), page) >= 3;
-              return !border && contrast(rgb(s.backgroundColor), page) < 3; })
-          .map(b => `"${b.textContent.trim()}"`);
+        const problems = [];
+        for (const b of document.querySelectorAll('#rendered_cells button')) {
+            if (!b.getBoundingClientRect().width || b.disabled) continue;
+            const s = getComputedStyle(b), page = behind(b), face = rgb(s.backgroundColor);
+            const border = parseFloat(s.borderTopWidth) >= 1 && contrast(rgb(s.borderTopColor), page) >= 3;
+            if (!border && contrast(face, page) < 3) problems.push(`"${b.textContent.trim()}" looks like the page`);
+            if (b.textContent.trim() && contrast(rgb(s.color), face) < 4.5)
+                problems.push(`"${b.textContent.trim()}": its words are hard to read on it`);
+        }
+        return problems;
     }""")
 
 
@@ -112,7 +117,7 @@ def check_every_screen(page, name: str, charts: int, folder) -> None:
         assert sideways_problems(page) == [], f"{name} on the {screen}"
         for by in ("wheel", "keys"):
             scroll_to_the_last_chart(page, by)
-        assert unshaped_buttons(page) == [], f"{name} on the {screen}: buttons that look like the page"
+        assert button_problems(page) == [], f"{name} on the {screen}"
         assert cut_labels(page) == [], f"{name} on the {screen}: names cut short"
         assert page.locator(".modebar-container:visible").count() == 0, "a chart's toolbar (zoom, lasso, plotly.com)"
         page.evaluate("window.scrollTo(0, 0)")

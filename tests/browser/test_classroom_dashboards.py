@@ -8,7 +8,7 @@ import pytest
 
 from tests.browser import drivers
 from tests.browser.conftest import assert_no_python_error, open_dashboard, refuse_other_hosts
-from tests.browser.pages import text_problems
+from tests.browser.pages import button_problems, text_problems
 from zaarlab.intro.widgets import DiceSumExplorer
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 from zaarlab.zargos.widgets import BattleCalculator
@@ -38,6 +38,7 @@ def test_every_control_of_the_dashboard(voila_classroom, page, dashboard):
     drive(page, page, twin())
     assert_no_python_error(page)
     assert text_problems(page) == [], "a programmer's text where students read"
+    assert button_problems(page) == [], "the buttons as the student left them (pressed, under the mouse, focused)"
     assert foreign == [], f"the dashboard asked other hosts: {foreign[:5]}"
 
 

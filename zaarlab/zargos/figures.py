@@ -183,8 +183,8 @@ def battle_figure(ends: Dist, title: str) -> go.Figure:
     """
     fig = Figure(layout=dict(template=TEMPLATE))
     groups = (("nobody left", NOBODY, lambda e: e == (0, 0), lambda e: "nobody left"),
-              ("defenders hold", DEFENDER, lambda e: e[1] > 0, lambda e: f"{e[1]} defenders left"),
-              ("attackers take it", ATTACKER, lambda e: e[0] > 0, lambda e: f"{e[0]} attackers left"))
+              ("defenders hold", DEFENDER, lambda e: e[1] > 0, lambda e: f"{_units(e[1], 'defender')} left"),
+              ("attackers take it", ATTACKER, lambda e: e[0] > 0, lambda e: f"{_units(e[0], 'attacker')} left"))
     probs = ends.fractions()  # printed as sympy would print them
     for name, colour, keep, label in groups:
         chosen = sorted((e for e in probs if keep(e)), key=lambda e: e[0] - e[1])
@@ -208,7 +208,12 @@ def _ticks(low: int, high: int, most: int = 6) -> list[int]:
 
 
 def _side(v: int) -> str:
-    return "nobody" if v == 0 else f"{-v} defenders" if v < 0 else f"{v} attackers"
+    return "nobody" if v == 0 else _units(-v, "defender") if v < 0 else _units(v, "attacker")
+
+
+def _units(n: int, side: str) -> str:
+    """``1 defender``, ``3 defenders``."""
+    return f"{n} {side}{'s' if n != 1 else ''}"
 
 
 def win_heatmap(table: list[list], title: str) -> go.Figure:
