@@ -98,8 +98,9 @@ def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), free: Mappin
         x, y = to_pixel(cell)
         fig.add_trace(go.Scatter(x=[x + 0.35 * ((i % 3) - 1)], y=[y - 0.45], mode="markers", name=str(who),
                                  marker=dict(size=12, symbol="diamond")))
-    fig.update_layout(title=title, height=560, showlegend=True, plot_bgcolor="white",
+    fig.update_layout(title=title, height=600, showlegend=True, plot_bgcolor="white",
                       xaxis=dict(visible=False), yaxis=dict(visible=False, scaleanchor="x"),
+                      legend=dict(orientation="h", yanchor="top", y=0, x=0),  # below: the map keeps the width
                       margin=dict(l=10, r=10, t=50, b=10))
     return fig
 

@@ -182,7 +182,7 @@ class MansionBuilder(Panel):
     def _map_figure(self):
         ringed = [c for _, rooms, _ in self.completed for c in rooms]
         return mansion_figure(self.mansion, highlight=ringed, free=self.numbers, fitting=self.fitting,
-                              chosen=self.chosen, title="The mansion (green: the room fits there as turned)")
+                              chosen=self.chosen, title="The mansion")
 
     def _offer_cells(self, redraw: bool = False, keep=...) -> None:
         """Every free cell by its number on the map, those where the room fits as turned marked. The chosen cell
