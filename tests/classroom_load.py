@@ -40,6 +40,7 @@ from pathlib import Path
 from uuid import uuid4
 
 from zaarlab.classroom import FOLDER, REFILL, voila_command, voila_environment
+from zaarlab.classroom_server import SEAT  # the page's seat: its kernel is its own
 
 from .processes import (
     CHROMIUM,
@@ -163,18 +164,21 @@ async def _wire_student(base: str, name: str, ready: str, seconds: float, pause:
     """A student whose page draws nothing: it fetches the page, asks the kernel for the widgets' state, as the
     page's widget manager does, and sends moves of the first slider, as the slider does."""
     from jupyter_server.services.kernels.connection.base import deserialize_binary_message
-    from tornado.httpclient import AsyncHTTPClient
+    from tornado.httpclient import AsyncHTTPClient, HTTPRequest
     from tornado.websocket import websocket_connect
 
     await start.wait()
     began = time.perf_counter()
     try:
-        page = (await AsyncHTTPClient().fetch(f"{base}/voila/render/{name}.ipynb", request_timeout=300)).body.decode()
+        reply = await AsyncHTTPClient().fetch(f"{base}/voila/render/{name}.ipynb", request_timeout=300)
+        page = reply.body.decode()
         if WIDGET_VIEW not in page:  # what a browser would draw is missing, whatever the kernel holds
             raise LookupError("the page carries no widget to draw: its notebook's outputs were lost")
         kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
-        socket = await websocket_connect(f"ws{base[4:]}/api/kernels/{kernel}/channels?session_id={uuid4()}")
-        wire = _Wire(socket, deserialize_binary_message)
+        seat = next(c.split(";")[0] for c in reply.headers.get_list("Set-Cookie") if c.startswith(f"{SEAT}="))
+        socket = await websocket_connect(HTTPRequest(
+            f"ws{base[4:]}/api/kernels/{kernel}/channels?session_id={uuid4()}", headers={"Cookie": seat}))
+        wire = Wire(socket, deserialize_binary_message)
         control = uuid4().hex
         await wire.ask(control, {}, "comm_open", {"version": "1.0.0"}, target_name="jupyter.widget.control")
         replies = await wire.ask(control, {"method": "request_states"})
@@ -198,7 +202,7 @@ async def _wire_student(base: str, name: str, ready: str, seconds: float, pause:
         timings.failure(name, error)
 
 
-class _Wire:
+class Wire:
     """A page's connection to its kernel: Jupyter messages on the kernel's websocket, as the page sends them."""
 
     def __init__(self, socket, deserialize):
@@ -270,7 +274,7 @@ def run(students: int = 30, browsers: int = 3, seconds: float = 120, pause: floa
     home = Path(os.environ.get("TMPDIR", "/tmp")) / f"zaarlab-load-{port}"
     env = voila_environment(jupyter_home(home))
     command = voila_command("127.0.0.1", port, pool, idle=idle, check=max(1, idle // 3), refill=refill,
-                            lesson=lesson, class_size=students)
+                            lesson=lesson, class_size=students, pages=students, per_device=students)  # one address
     with open(f"{SHOTS}/voila.log", "wb") if SHOTS else open(os.devnull, "wb") as log:  # the log beside the shots
         server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log)
     figures = Figures()

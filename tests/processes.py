@@ -17,6 +17,7 @@ import signal
 import socket
 import subprocess
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's
@@ -109,3 +110,24 @@ def stop(process: subprocess.Popen, grace: float = 20) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+@contextmanager
+def serving(name: str, command: list[str], env: dict[str, str], port: int, log: Path):
+    """Run a server until the block ends; yields its base URL once its port answers (its log in ``log``)."""
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=out)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                raise RuntimeError(f"{name} exited: {log.read_text()[-2000:]}")
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.2)
+        else:
+            raise RuntimeError(f"{name} did not open its port within 60 s: {log.read_text()[-2000:]}")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(proc)

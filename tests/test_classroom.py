@@ -49,3 +49,57 @@ def test_a_second_server_on_a_taken_port_stops_before_printing_an_address(capsys
     assert stopped.value.code == 2 and out == ""  # no address printed
     assert f"port {port} of 127.0.0.1 is not free" in err and "PORT=" in err
     assert "--Voila.port_retries=0" in voila_command("127.0.0.1", port, 1)  # nor moved by Voila, if taken later
+
+
+def test_a_kernel_under_its_ceiling_runs_out_of_memory_without_dying():
+    """``zaarlab.kernel_ceiling`` limits the data of what it becomes (a kernel): an allocation past it raises
+    ``MemoryError`` in that process, which goes on; the time limit is passed on to the controls."""
+    import subprocess
+    import sys
+
+    program = ("import os\ntry:\n    bytearray(400 * 2**20)\nexcept MemoryError:\n    print('refused')\n"
+               "bytearray(50 * 2**20)\nprint('still here', os.environ['ZAARLAB_ANSWER_SECONDS'])")
+    done = subprocess.run([sys.executable, "-m", "zaarlab.kernel_ceiling", "250", "3", "--", sys.executable, "-c",
+                           program], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split("\n")[:2] == ["refused", "still here 3.0"], done.stderr
+    bad = subprocess.run([sys.executable, "-m", "zaarlab.kernel_ceiling", "250", "3", sys.executable],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode != 0 and "usage: python -m zaarlab.kernel_ceiling" in bad.stderr
+
+
+def test_every_kernel_of_the_classroom_starts_under_its_ceiling():
+    import sys
+
+    from zaarlab.classroom_kernels import CeilingKernelSpecs
+
+    specs = CeilingKernelSpecs(megabytes=300, seconds=2)
+    argv = specs.get_kernel_spec("python3").argv
+    assert argv[:7] == [sys.executable, "-m", "zaarlab.kernel_ceiling", "300", "2.0", "--", sys.executable]
+    assert "{connection_file}" in argv
+    command = voila_command("127.0.0.1", 8866, 2)
+    assert "--VoilaConfiguration.kernel_spec_manager_class=zaarlab.classroom_kernels.CeilingKernelSpecs" in command
+
+
+def test_the_ledger_frees_a_page_when_its_kernel_ends_or_it_never_connects():
+    from zaarlab.classroom_server import Ledger
+
+    ledger = Ledger(per_device=1, pages=10, hold=60)
+    assert ledger.admit("a", live=set(), now=0) == ""
+    assert ledger.admit("a", live=set(), now=59).startswith("This device already has 1")
+    assert ledger.admit("a", live=set(), now=61) == ""  # the first never connected: it no longer counts
+    assert ledger.claim("k1", seat="s", address="a")
+    assert ledger.admit("a", live={"k1"}, now=200).startswith("This device")  # its kernel runs: still counted
+    assert ledger.admit("a", live=set(), now=200) == ""  # its kernel ended (closed tab, culled)
+    ledger.unadmit("a")  # ... but that page was not served (an error): it no longer counts
+    assert ledger.admit("a", live=set(), now=200) == ""
+    assert not ledger.owns("k2", "s") and ledger.owner_or_none("k2", "s") and not ledger.owns("k1", "t")
+
+
+def test_the_class_code_goes_in_the_printed_address_and_a_code_is_a_word(capsys):
+    from zaarlab.classroom import address
+
+    assert address("127.0.0.1", 8866, code="owl-7") == "http://127.0.0.1:8866/?code=owl-7"
+    with pytest.raises(SystemExit) as stopped:
+        main(["--code", "owl 7&x=<b>", "--port", "1"])
+    assert stopped.value.code == 2 and "a class code is 1 to 40 letters, digits or '-'" in capsys.readouterr().err
+    assert "--ClassroomVoila.code=owl-7" in voila_command("0.0.0.0", 8866, 2, code="owl-7")

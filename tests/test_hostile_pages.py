@@ -56,3 +56,34 @@ def test_a_tampered_page_changes_no_limit_and_the_dashboard_keeps_answering(name
     assert "refused" in dashboard._notice().value
     for _ in steps(dashboard):  # every control, as a student uses it, still answers
         assert all(len(text) < 20_000 for text in widget_texts(dashboard.box))  # no long string made it through
+
+
+def test_an_answer_past_the_time_limit_is_stopped_and_the_page_told(monkeypatch):
+    """On the classroom server (``$ZAARLAB_ANSWER_SECONDS``, set by ``zaarlab.kernel_ceiling``) a control's answer
+    that runs too long is stopped, the kernel goes on, and the dashboard says so."""
+    import time
+
+    from zaarlab.kernel_ceiling import ANSWER_SECONDS
+
+    monkeypatch.setenv(ANSWER_SECONDS, "0.2")
+    slider, notice = controls.Slider(value=1, min=1, max=10), controls.widgets.HTML()
+    slider.notice = notice
+    slider.observe(lambda change: time.sleep(5), "value")
+    began = time.monotonic()
+    sent(slider, {"value": 2})
+    assert time.monotonic() - began < 2
+    assert "needed more time than the server gives a page, and was stopped" in notice.value
+    slider.unobserve_all()
+    sent(slider, {"value": 3})  # the next move is answered
+    assert slider.value == 3
+
+
+def test_an_answer_past_the_memory_ceiling_is_stopped_and_the_page_told():
+    def too_big(change):
+        raise MemoryError
+
+    slider, notice = controls.Slider(value=1, min=1, max=10), controls.widgets.HTML()
+    slider.notice = notice
+    slider.observe(too_big, "value")
+    sent(slider, {"value": 2})
+    assert "needed more memory than the server gives a page" in notice.value

@@ -8,6 +8,11 @@ for every student of the class; it frees the kernels of closed tabs (idle kernel
 Its first page is a plain page, ``index.html``, that lists the dashboards by title with one line each: it takes no
 kernel. The server's address leads there.
 
+No student can take it down (:mod:`zaarlab.classroom_server`): it holds at most a number of pages per device and in
+all, sized from the memory free when it starts; a kernel belongs to the page it serves; each kernel runs under a
+memory ceiling and stops an answer that runs too long; and with a class code (``CODE=`` on ``make classroom``) no page
+is served to a browser that has not typed it (the printed address and QR code carry it).
+
 >>> [board.title for board in dashboards()][:2]
 ['Dice sums, exactly', 'Zargos battle calculator']
 >>> voila_command("0.0.0.0", 8866, pool=2)[5:10]
@@ -27,6 +32,9 @@ import sys
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from urllib.parse import urlencode
+
+from zaarlab.kernel_ceiling import KERNEL_MEGABYTES
 
 FOLDER = Path(__file__).resolve().parents[1] / "notebooks" / "classroom"
 TEMPLATES = Path(__file__).resolve().parent / "jupyter-data"  # holds voila/templates/zaarlab (data, not a package)
@@ -38,6 +46,8 @@ IDLE = 300  # seconds a kernel whose page is closed may idle before it is freed
 FIRST_PAGE = r'--VoilaConfiguration.file_allowlist=["index\\.html"]'  # served as it is, at voila/files/index.html
 CLASS_SIZE = 30  # students, each with a pre-heated page of the lesson's dashboard
 MEGABYTES = 100  # a pre-heated page's kernel, about (measured: 85 to 135 MB)
+PER_DEVICE = 6  # pages one device (network address) may hold at once: a few tabs, one dashboard after another
+SPARE = 1024  # MB of the memory free at the start kept for the system and the teacher's own programs
 CHECK = 30  # seconds between checks for such kernels
 REFILL = 60  # seconds after a page takes a pre-heated kernel before a new one is started in its place: a class
 # opening pages at once gets the CPU for its pages, not for the refills
@@ -119,41 +129,67 @@ def voila_environment(env: dict[str, str] | None = None) -> dict[str, str]:
 
 def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: int = IDLE,
                   check: int = CHECK, refill: float = REFILL, lesson: str | None = None,
-                  class_size: int = CLASS_SIZE) -> list[str]:
+                  class_size: int = CLASS_SIZE, pages: int = 60, per_device: int = PER_DEVICE,
+                  code: str = "") -> list[str]:
     """The Voila server for a class: ``pool`` pre-heated kernels per dashboard, ``class_size`` for the ``lesson``'s
     dashboard if one is named (one taken is replaced after ``refill`` seconds), a kernel freed once its page has been
     gone ``idle`` seconds (looked for every ``check`` seconds), no browser opened, zaarlab's template (run it with
-    :func:`voila_environment`), its first page ``index.html`` served as a plain file."""
-    command = [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--Voila.ip={host}", f"--port={port}",
+    :func:`voila_environment`), its first page ``index.html`` served as a plain file; at most ``pages`` pages held
+    (``per_device`` per network address), kernels under a ceiling, and the class ``code`` asked if there is one."""
+    command = [sys.executable, "-m", "zaarlab.classroom_server", str(folder), "--no-browser", f"--Voila.ip={host}",
+               f"--port={port}",
                "--template=zaarlab",
                "--preheat_kernel=True", f"--pool_size={pool}", f"--VoilaKernelManager.fill_delay={refill}",
                f"--VoilaExecutor.iopub_timeout={OUTPUT_WAIT}", *_LOCAL_SOCKETS,
                f"--MappingKernelManager.cull_idle_timeout={idle}",
                f"--MappingKernelManager.cull_interval={check}", "--MappingKernelManager.cull_connected=False",
                "--VoilaConfiguration.multi_kernel_manager_class=zaarlab.classroom_kernels.ClassroomKernelManager",
-               FIRST_PAGE, "--Voila.port_retries=0"]  # the port printed or none (port_taken)
+               FIRST_PAGE, "--Voila.port_retries=0",  # the port printed or none (port_taken)
+               "--VoilaConfiguration.kernel_spec_manager_class=zaarlab.classroom_kernels.CeilingKernelSpecs",
+               f"--ClassroomVoila.pages={pages}", f"--ClassroomVoila.pages_per_device={per_device}",
+               f"--ClassroomVoila.page_hold={idle}", f"--ClassroomVoila.code={code}"]
     if lesson:
         pools = {"default": {"pool_size": pool}, f"{lesson}.ipynb": {"pool_size": class_size}}
         command.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
     return command
 
 
-def address(host: str, port: int) -> str:
-    """The address students type (the server's first page is there): on the local network, this machine's address
-    there.
+def address(host: str, port: int, code: str = "") -> str:
+    """The address students type (the server's first page is there, the class code with it): on the local network,
+    this machine's address there.
 
-    >>> address("127.0.0.1", 8866)
-    'http://127.0.0.1:8866/'
+    >>> address("127.0.0.1", 8866), address("127.0.0.1", 8866, code="owl7")
+    ('http://127.0.0.1:8866/', 'http://127.0.0.1:8866/?code=owl7')
     """
+    query = f"?{urlencode({'code': code})}" if code else ""
     if host not in ("0.0.0.0", "::"):
-        return f"http://{host}:{port}/"
+        return f"http://{host}:{port}/{query}"
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:  # no packet is sent: it only picks a route
         try:
             probe.connect(("10.254.254.254", 1))
             here = probe.getsockname()[0]
         except OSError:
             here = "127.0.0.1"
-    return f"http://{here}:{port}/"
+    return f"http://{here}:{port}/{query}"
+
+
+def available_megabytes() -> int:
+    """The memory this machine has free now (Linux's estimate of what can be used without swapping), in MB."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            return next(int(line.split()[1]) // 1024 for line in info if line.startswith("MemAvailable:"))
+    except (OSError, StopIteration, ValueError):
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2**20
+
+
+def room_for_pages(available: int, warm: int) -> int:
+    """Pages a server can hold at once besides its ``warm`` pre-heated ones, with ``available`` MB free: what is left
+    after :data:`SPARE` and the warm pages, at :data:`MEGABYTES` a page (at least one).
+
+    >>> room_for_pages(8000, warm=12), room_for_pages(1500, warm=12)
+    (57, 1)
+    """
+    return max(1, (available - SPARE - warm * MEGABYTES) // MEGABYTES)
 
 
 def port_taken(host: str, port: int) -> str:
@@ -208,15 +244,26 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lesson", choices=[b.name for b in dashboards()],
                         help="the dashboard the class uses: a kernel kept pre-heated for every student")
     parser.add_argument("--class-size", type=int, default=CLASS_SIZE, help="students in the class (with --lesson)")
+    parser.add_argument("--code", default="", help="a class code without which no page is served")
+    parser.add_argument("--pages", type=int, help="pages held at once (default: as many as the free memory holds)")
+    parser.add_argument("--per-device", type=int, default=PER_DEVICE, help="pages one device may hold at once")
     args = parser.parse_args(argv)
+    if args.code and not re.fullmatch(r"[A-Za-z0-9-]{1,40}", args.code):
+        parser.exit(2, f"{parser.prog}: error: a class code is 1 to 40 letters, digits or '-' (CODE=owl-7)\n")
     taken = port_taken(args.host, args.port)
     if taken:
         parser.exit(2, f"{parser.prog}: error: {taken}\n")
-    url = address(args.host, args.port)
+    url = address(args.host, args.port, args.code)
     kernels = args.pool * len(dashboards()) + (args.class_size - args.pool if args.lesson else 0)
+    pages = args.pages or room_for_pages(available_megabytes(), kernels)
     print(f"Students open: {url}\n{qr_code(url)}\nWarming up {kernels} pages (about {MEGABYTES * kernels} MB): "
-          f"the first ones are ready in seconds, all of them in about {max(1, kernels // 20)} minute(s).", flush=True)
-    command = voila_command(args.host, args.port, args.pool, lesson=args.lesson, class_size=args.class_size)
+          f"the first ones are ready in seconds, all of them in about {max(1, kernels // 20)} minute(s).\n"
+          f"Students may hold {pages} more pages at once (about {MEGABYTES * pages} MB), {args.per_device} per "
+          f"device; each page's kernel is kept under {KERNEL_MEGABYTES} MB.", flush=True)
+    if args.host in ("0.0.0.0", "::") and not args.code:
+        print("Anyone on this network can open these pages: CODE=<a word> make classroom asks for a class code.")
+    command = voila_command(args.host, args.port, args.pool, lesson=args.lesson, class_size=args.class_size,
+                            pages=pages, per_device=args.per_device, code=args.code)
     os.execve(command[0], command, voila_environment())
 
 

@@ -1,4 +1,5 @@
-"""The kernel manager of the classroom server: Voila's pre-heated pool and idle culling, made to work together.
+"""The classroom server's kernels: Voila's pre-heated pool and idle culling made to work together, and each kernel
+under a ceiling.
 
 A pre-heated kernel runs its notebook when the server starts and may then wait in the pool for a long time. Voila
 keeps the culler away from it while it waits, but not once it is handed to a student: its idle clock still counts
@@ -9,8 +10,14 @@ sees it outside the pool, so a page always has the whole idle time to connect.
 
 from __future__ import annotations
 
+import sys
+
+from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Float, Int
+
+from zaarlab.kernel_ceiling import ANSWER_LIMIT, KERNEL_MEGABYTES
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -30,3 +37,19 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         await super().cull_kernel_if_idle(kernel_id)
         if kernel_id not in self._kernels:
             self._handed_out.discard(kernel_id)
+
+
+class CeilingKernelSpecs(KernelSpecManager):
+    """The kernels' specs, each started under a ceiling (:mod:`zaarlab.kernel_ceiling`)."""
+
+    megabytes = Int(KERNEL_MEGABYTES, config=True, help="a kernel's data, at most")
+    seconds = Float(ANSWER_LIMIT, config=True, help="a control's answer, at most, before it is stopped")
+
+    def get_kernel_spec(self, kernel_name: str, *args, **kwargs):
+        spec = super().get_kernel_spec(kernel_name, *args, **kwargs)
+        kernel = list(spec.argv)
+        if kernel and kernel[0] in ("python", "python3", f"python{sys.version_info[0]}.{sys.version_info[1]}"):
+            kernel[0] = sys.executable  # as Jupyter starts a "python" kernel: with this server's Python
+        spec.argv = [sys.executable, "-m", "zaarlab.kernel_ceiling", str(self.megabytes), str(self.seconds), "--",
+                     *kernel]
+        return spec

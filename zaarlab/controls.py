@@ -5,7 +5,9 @@ new ``max`` and then a ``value`` past the old one, a menu an option list of its 
 click to a disabled button. These controls take from a page only what using them changes (a slider's value, a
 menu's choice, a toggle's state, a click while the button is enabled), checked by the control's own limits.
 Anything else is refused: the page gets the kernel's state back, and the refusal is told where the dashboard says
-so (:attr:`Guarded.notice`, which every :class:`zaarlab.ui.Panel` sets).
+so (:attr:`Guarded.notice`, which every :class:`zaarlab.ui.Panel` sets). On the classroom server an answer is also
+stopped after a time limit, or when it would pass the kernel's memory ceiling (:mod:`zaarlab.kernel_ceiling`), and
+the page says so; the kernel goes on serving it.
 
 >>> slider = Slider(value=3, min=1, max=10)
 >>> page = lambda state: slider._handle_msg({"content": {"data": {"method": "update", "state": state}}})
@@ -19,9 +21,47 @@ so (:attr:`Guarded.notice`, which every :class:`zaarlab.ui.Panel` sets).
 from __future__ import annotations
 
 import html
+import os
+import signal
+import threading
+from contextlib import contextmanager
 
 import ipywidgets as widgets
 from traitlets import TraitError
+
+from zaarlab.kernel_ceiling import ANSWER_SECONDS
+
+
+class AnswerTooLong(Exception):
+    """An answer ran past the time limit of the kernel (``$ZAARLAB_ANSWER_SECONDS``) and was stopped."""
+
+
+@contextmanager
+def time_limit(seconds: float | None = None):
+    """Stop the block with :class:`AnswerTooLong` after ``seconds`` (by default ``$ZAARLAB_ANSWER_SECONDS``; none
+    if unset or 0). A kernel's messages are handled in its main thread, where a timer signal can interrupt them.
+
+    >>> import time
+    >>> with time_limit(0.05):
+    ...     time.sleep(1)
+    Traceback (most recent call last):
+    zaarlab.controls.AnswerTooLong: stopped after 0.05 s
+    """
+    seconds = float(os.environ.get(ANSWER_SECONDS) or 0) if seconds is None else seconds
+    if not seconds or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def stop(signum, frame):
+        raise AnswerTooLong(f"stopped after {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 class Guarded:
@@ -31,6 +71,15 @@ class Guarded:
     notice: widgets.HTML | None = None  # where a refusal is told
 
     def _handle_msg(self, msg) -> None:
+        try:
+            with time_limit():
+                self._take(msg)
+        except (AnswerTooLong, MemoryError) as stopped:
+            self._tell(f"This answer needed {'more time' if isinstance(stopped, AnswerTooLong) else 'more memory'} "
+                       "than the server gives a page, and was stopped: what the page shows may be out of date. "
+                       "Change a value to try again.")
+
+    def _take(self, msg) -> None:
         data = msg.get("content", {}).get("data", {}) if isinstance(msg, dict) else {}
         method = data.get("method")
         if method == "update":
@@ -53,10 +102,12 @@ class Guarded:
     def _refuse(self, keys: list[str]) -> None:
         """Send the page the kernel's state of ``keys`` and say that a change was refused."""
         self.send_state([key for key in keys if key in self.keys] or None)
+        what = ", ".join(str(key)[:40] for key in keys[:5]) or "an empty message"
+        self._tell(f"A change this page cannot make was refused ({what}); the dashboard's own limits stand.")
+
+    def _tell(self, text: str) -> None:
         if self.notice is not None:
-            what = html.escape(", ".join(str(key)[:40] for key in keys[:5]) or "an empty message")
-            self.notice.value = (f'<p role="status" style="color: #a0282d">A change this page cannot make was '
-                                 f"refused ({what}); the dashboard's own limits stand.</p>")
+            self.notice.value = f'<p role="status" style="color: #a0282d">{html.escape(text)}</p>'
 
 
 class Slider(Guarded, widgets.IntSlider):

@@ -6,16 +6,13 @@ CI installs it, so there they run.
 
 import json
 import shutil
-import socket
 import subprocess
 import sys
-import time
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from tests.processes import CHROMIUM, CHROMIUM_ARGS, free_port, jupyter_home, stop
+from tests.processes import CHROMIUM, CHROMIUM_ARGS, free_port, jupyter_home, serving
 
 ROOT = Path(__file__).parents[2]
 
@@ -29,37 +26,20 @@ def pytest_collection_modifyitems(items):
             item.add_marker(skip)
 
 
-@contextmanager
-def _serving(name: str, command: list[str], env: dict[str, str], port: int, log: Path):
-    """Run a server until the block ends; yields its base URL once its port answers (its log in ``log``)."""
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=out)
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                raise RuntimeError(f"{name} exited: {log.read_text()[-2000:]}")
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.2)
-        else:
-            raise RuntimeError(f"{name} did not open its port within 60 s: {log.read_text()[-2000:]}")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop(proc)
-
-
 @pytest.fixture(scope="session")
 def voila_classroom(tmp_path_factory):
-    """Voila serving notebooks/classroom/ with the classroom's template on a free loopback port; yields the base
-    URL."""
+    """The classroom server (Voila behind its door, kernels under their ceiling) serving notebooks/classroom/ with
+    the classroom's template on a free loopback port, no kernel pre-heated and no cap on this one browser's pages;
+    yields the base URL."""
     from zaarlab.classroom import FIRST_PAGE, voila_environment
 
     home = tmp_path_factory.mktemp("jupyter")
     port = free_port()
-    with _serving("voila", [sys.executable, "-m", "voila", str(ROOT / "notebooks" / "classroom"), "--no-browser",
-                            f"--port={port}", "--Voila.ip=127.0.0.1", "--template=zaarlab", FIRST_PAGE],
+    with serving("voila", [sys.executable, "-m", "zaarlab.classroom_server", str(ROOT / "notebooks" / "classroom"),
+                            "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--template=zaarlab",
+                            FIRST_PAGE, "--ClassroomVoila.pages=1000", "--ClassroomVoila.pages_per_device=1000",
+                            "--VoilaConfiguration.kernel_spec_manager_class="
+                            "zaarlab.classroom_kernels.CeilingKernelSpecs"],
                   voila_environment(jupyter_home(home)), port, home / "voila.log") as base:
         yield base
 
@@ -82,7 +62,7 @@ def jupyter_lab(tmp_path_factory):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(settings))
     port = free_port()
-    with _serving("jupyter lab", [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",
+    with serving("jupyter lab", [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",
                                   "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--allow-root",
                                   f"--ServerApp.root_dir={home / 'notebooks'}", "--LabApp.expose_app_in_browser=True"],
                   jupyter_home(home), port, home / "lab.log") as base:
