@@ -101,6 +101,19 @@ def kernels(pid: int) -> set[int]:
     return found
 
 
+def listening(port: int) -> int:
+    """The process started as ``python -m ... --port=<port>`` (a server that ``python -m zaarlab.classroom`` or a
+    test started and that replaced itself with another program)."""
+    for proc in Path("/proc").iterdir():
+        try:
+            line = (proc / "cmdline").read_bytes()
+        except (FileNotFoundError, NotADirectoryError, PermissionError):
+            continue
+        if b"-m\0" in line and f"--port={port}\0".encode() in line:
+            return int(proc.name)
+    raise LookupError(f"no server process on port {port}")
+
+
 def stop(process: subprocess.Popen, grace: float = 20) -> None:
     """Ask ``process`` to end (SIGTERM, as Ctrl-C would, so a server frees its kernels), then kill it after
     ``grace`` seconds."""

@@ -18,7 +18,7 @@ from uuid import uuid4
 import pytest
 
 from tests.classroom_load import Wire
-from tests.processes import free_port, jupyter_home, kernels, megabytes, serving
+from tests.processes import free_port, jupyter_home, kernels, listening, megabytes, serving
 from zaarlab.classroom import voila_command, voila_environment
 from zaarlab.classroom_server import CODE, SEAT
 from zaarlab.kernel_ceiling import KERNEL_MEGABYTES
@@ -34,18 +34,7 @@ def classroom(tmp_path: Path, **limits):
     port = free_port()
     command = voila_command("127.0.0.1", port, 0, **limits)
     with serving("classroom", command, voila_environment(jupyter_home(tmp_path)), port, tmp_path / "voila.log"):
-        yield port, _server_pid(port)
-
-
-def _server_pid(port: int) -> int:
-    for proc in Path("/proc").iterdir():
-        try:
-            line = (proc / "cmdline").read_bytes()
-        except (FileNotFoundError, NotADirectoryError, PermissionError):
-            continue
-        if b"zaarlab.classroom_server" in line and f"--port={port}".encode() in line:
-            return int(proc.name)
-    raise LookupError("no server process")
+        yield port, listening(port)
 
 
 def ask(port: int, method: str, path: str, cookie: str = "", device: str = "127.0.0.1",
