@@ -26,6 +26,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .core.files import FileRefused, read_text
+
+MAX_SOURCE_BYTES = 5_000_000  # a test or rules file: the largest of the project's is under 100 kB
+
 _ROW = re.compile(r"^\|\s*([A-Z]+-[A-Z]+\d?-\d+)\s*\|", re.MULTILINE)  # LVL1..4 carry a digit
 _ROW_TEXT = re.compile(r"^\|\s*([A-Z]+-[A-Z]+\d?-\d+)\s*\|(.*)\|\s*$", re.MULTILINE)  # (ID, paraphrase)
 _ID = re.compile(r"\b[A-Z]+-[A-Z]+\d?-\d+\b")
@@ -47,13 +51,17 @@ class GameCoverage:
 
 def documented_ids(docs_file: Path) -> tuple[str, ...]:
     """The rule IDs listed in a ``docs/rules/<game>.md`` table, in file order."""
-    return tuple(dict.fromkeys(_ROW.findall(docs_file.read_text(encoding="utf-8"))))
+    return tuple(dict.fromkeys(_ROW.findall(read_text(docs_file, MAX_SOURCE_BYTES, "a rules file"))))
 
 
 def ids_in_test_source(source: str) -> set[str]:
     """Rule IDs named by the tests of one Python source file."""
+    return _ids_in(ast.parse(source))
+
+
+def _ids_in(tree: ast.Module) -> set[str]:
     named = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             match = _TEST_NAME.match(node.name)
             if match:
@@ -71,7 +79,7 @@ def coverage(root: Path) -> list[GameCoverage]:
         raise FileNotFoundError(f"{root} has no docs/rules/ and tests/ folders: run from the project's top folder")
     named = set()
     for path in sorted(tests.rglob("*.py")):
-        named |= ids_in_test_source(path.read_text(encoding="utf-8"))
+        named |= _ids_in(_parse(path))
     report = []
     for docs_file in sorted(docs.glob("*.md")):
         ids = documented_ids(docs_file)
@@ -106,7 +114,7 @@ def trace(root: Path) -> dict[str, list[RuleTrace]]:
     """
     rows = {}
     for docs_file in sorted((root / "docs" / "rules").glob("*.md")):
-        found = _ROW_TEXT.findall(docs_file.read_text(encoding="utf-8"))
+        found = _ROW_TEXT.findall(read_text(docs_file, MAX_SOURCE_BYTES, "a rules file"))
         if found:
             rows[docs_file.stem] = dict(found)
     known = {rule for game in rows.values() for rule in game}
@@ -115,11 +123,24 @@ def trace(root: Path) -> dict[str, list[RuleTrace]]:
                    for rule, text in rules.items()] for game, rules in rows.items()}
 
 
+def _parse(path: Path) -> ast.Module:
+    """A Python file's syntax tree; a file that is not Python is refused by name (it is read, never run)."""
+    try:
+        return ast.parse(read_text(path, MAX_SOURCE_BYTES, "a Python file"), filename=str(path))
+    except SyntaxError as error:
+        where = f" (line {error.lineno})" if error.lineno else ""
+        raise FileRefused(path, f"not Python: {error.msg}{where}") from None
+    except ValueError as error:  # a NUL byte, in the Pythons that do not call it a SyntaxError
+        if isinstance(error, FileRefused):
+            raise
+        raise FileRefused(path, f"not Python: {error}") from None
+
+
 def _named_by(root: Path, folder: str, naming, known: set) -> dict[str, set[str]]:
     named: dict[str, set[str]] = {}
     for path in sorted((root / folder).rglob("*.py")):
         where = path.relative_to(root)
-        for rule, place in naming(ast.parse(path.read_text(encoding="utf-8")), where):
+        for rule, place in naming(_parse(path), where):
             if rule in known:
                 named.setdefault(rule, set()).add(place)
     return named

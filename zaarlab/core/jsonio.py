@@ -2,7 +2,7 @@
 
 Every failure is one :class:`ValueError` whose message names where the JSON came from: a file too big (or endless,
 like ``/dev/zero``), bytes that are not UTF-8, text that is not JSON, nesting deeper than any zaarlab file needs,
-or numbers JSON has no place for (``NaN``, ``Infinity``).
+numbers JSON has no place for (``NaN``, ``Infinity``), or a key twice in one object.
 
 Examples
 --------
@@ -24,12 +24,23 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .files import read_text
+
 MAX_JSON_BYTES = 20_000_000  # a saved game of thousands of actions is a few MB
 MAX_DEPTH = 64  # a saved state nests about ten levels
 
 
 def _refuse_constant(name: str):
     raise ValueError(f"{name} is not a number zaarlab accepts")
+
+
+def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict:
+    """An object, refused if a key comes twice (JSON would keep the last silently)."""
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        twice = next(key for i, (key, _) in enumerate(pairs) if any(key == k for k, _ in pairs[:i]))
+        raise ValueError(f"the key {twice[:40]!r} comes twice in one object")
+    return found
 
 
 def parse_json(text: str, where: str) -> Any:
@@ -49,7 +60,7 @@ def parse_json(text: str, where: str) -> Any:
         elif char in "]}":
             depth -= 1
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_key_twice)
     except json.JSONDecodeError as error:
         raise ValueError(f"{where}: not valid JSON: {error}") from None
     except ValueError as error:
@@ -57,16 +68,6 @@ def parse_json(text: str, where: str) -> Any:
 
 
 def read_json(path: str | Path, limit: int = MAX_JSON_BYTES) -> Any:
-    """Read a JSON file of at most ``limit`` bytes, UTF-8; every error names the file."""
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(limit + 1)
-    except OSError as error:
-        raise ValueError(f"{path}: cannot read: {error.strerror or error}") from None
-    if len(raw) > limit:
-        raise ValueError(f"{path}: larger than {limit:,} bytes, the limit for a JSON file")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ValueError(f"{path}: not UTF-8 text (byte {error.start})") from None
-    return parse_json(text, str(path))
+    """Read a JSON file (a regular file, :mod:`zaarlab.core.files`) of at most ``limit`` bytes, UTF-8; every error
+    names the file."""
+    return parse_json(read_text(path, limit, "a JSON file"), str(path))
