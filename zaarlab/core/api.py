@@ -262,19 +262,26 @@ class RulesState:
         return weights if isinstance(weights, ChanceTable) else ChanceTable(weights)
 
     def apply(self, action: Any) -> Any:
-        if self._is_own(action):  # one of the legal actions itself, as bots and drivers pass: legal, no more to ask
-            return self._rules.resolve(self, action)
-        try:
-            legal = self._legal_by_value.get(action)
+        try:  # one of the legal actions itself, as bots and drivers pass, is legal with no more to ask
+            own = self._is_own(action)
+            legal = None if own else self._legal_by_value.get(action)
         except TypeError:  # unhashable: not an action; the rules refuse it
-            legal = None
+            own = legal = None
+        except Exception:  # noqa: BLE001 - an object whose hash or equality fails is no action either
+            self._refuse_as_mistyped(f"a {type(action).__name__} object that cannot be compared is not an action")
+        if own:
+            return self._rules.resolve(self, action)
         if legal is not None and not same_kind(legal, action):  # 1.0 or True where the rules have the int 1
-            try:
-                self._rules.apply(self, _Mistyped())
-            except IllegalActionError as refused:
-                raise IllegalActionError(refused.rule_id, f"{action!r} is a {type(action).__name__}, where the "
-                                         f"rules have the {type(legal).__name__} {legal!r}") from None
+            self._refuse_as_mistyped(f"{action!r} is a {type(action).__name__}, where the rules have the "
+                                     f"{type(legal).__name__} {legal!r}")
         return self._rules.apply(self, action)  # checks, and names the rule an illegal action breaks
+
+    def _refuse_as_mistyped(self, message: str) -> None:
+        """Raise :class:`IllegalActionError` with ``message`` and the rule the rules name for an action not theirs."""
+        try:
+            self._rules.apply(self, _Mistyped())
+        except IllegalActionError as refused:
+            raise IllegalActionError(refused.rule_id, message) from None
 
     def is_legal(self, action: Any) -> bool:
         """Whether ``action`` is one of :meth:`legal_actions` (by equality, as ``in`` would say, but by hash)."""

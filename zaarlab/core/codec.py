@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import cache
@@ -139,21 +140,46 @@ def _decode(data: Any, types: dict[str, type]) -> Any:
     if not isinstance(data, dict):
         raise ValueError(f"cannot decode {type(data).__name__} value {data!r}")
     if "__q__" in data:
-        return Fraction(data["__q__"])
+        return _fraction(data["__q__"])
     if "__set__" in data:
+        if not isinstance(data["__set__"], list):
+            raise ValueError("a set is written as a list")
         return frozenset(_decode(v, types) for v in data["__set__"])
     if "__map__" in data:
+        pairs = data["__map__"]
+        if not (isinstance(pairs, list) and all(isinstance(pair, list) and len(pair) == 2 for pair in pairs)):
+            raise ValueError("a map is written as a list of [key, value] pairs")
         return {_decode(k, types): _decode(v, types) for k, v in data["__map__"]}
     if "__enum__" in data:
-        return _known(types, data["__enum__"])[data["name"]]
+        cls = _known(types, data["__enum__"])
+        name = data.get("name")
+        if not isinstance(name, str) or name not in cls.__members__:
+            raise ValueError(f"{cls.__name__} has no member {str(name)[:40]!r}")
+        return cls[name]
     if "__type__" in data:
         cls = _known(types, data["__type__"])
         fields = data.copy()
         del fields["__type__"]
         if not _PLAIN.issuperset(map(type, fields.values())):  # a cell's two ints, an action's card: as they are
             fields = {k: _decode(v, types) for k, v in fields.items()}
-        return cls(**fields)
+        try:
+            return cls(**fields)
+        except TypeError:  # a field it does not have, or one it needs and lacks
+            expected = ", ".join(_field_names(cls)) if dataclasses.is_dataclass(cls) else "its own"
+            raise ValueError(f"{cls.__name__} has the fields {expected or 'none'}, not "
+                             f"{', '.join(str(k)[:40] for k in list(fields)[:5]) or 'none'}") from None
     raise ValueError(f"untagged JSON object {data!r}: expected one of __type__, __enum__, __set__, __map__, __q__")
+
+
+_FRACTION = re.compile(r"-?[0-9]{1,100}(/[0-9]{1,100})?")  # as str(Fraction) writes one: no exponent to expand
+
+
+def _fraction(text: Any) -> Fraction:
+    """A fraction as :func:`encode` writes it (``"-3/4"``); anything else (``"1e999999999"``, whose power Fraction
+    would compute first) is refused."""
+    if not isinstance(text, str) or not _FRACTION.fullmatch(text) or not int(text.partition("/")[2] or 1):
+        raise ValueError(f"a fraction is written as 3/4, not {str(text)[:40]!r}")
+    return Fraction(text)
 
 
 def _known(types: dict[str, type], name: str) -> type:

@@ -127,7 +127,7 @@ def dumps(playthrough: Playthrough) -> str:
     )
 
 
-def loads(text: str, where: str = "the saved game") -> Playthrough:
+def loads(text: str | bytes, where: str = "the saved game") -> Playthrough:
     """Rebuild a saved game by replaying its history, and check it ends in the saved final state.
 
     Every problem is one ``ValueError`` naming ``where`` the save came from.
@@ -137,6 +137,13 @@ def loads(text: str, where: str = "the saved game") -> Playthrough:
     ...
     ValueError: the saved game: a save holds "game", "params", "history" and "final"; "game" is missing
     """
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ValueError(f"{where}: not UTF-8 text (byte {error.start})") from None
+    if not isinstance(text, str):
+        raise ValueError(f"{where}: a save is JSON text, not {type(text).__name__}")
     data = parse_json(text, where)
     if not isinstance(data, dict):
         raise ValueError(f'{where}: a save is a JSON object with "game", "params", "history" and "final"')
