@@ -6,6 +6,7 @@ saved games, chance outcomes. Each row names the input and a piece of the messag
 
 import copy
 import json
+import re
 import shutil
 
 import pytest
@@ -29,6 +30,7 @@ def refused_by_the_cli(argv, says, capsys):
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert err.startswith("zaarlab: error: ") and err.count("\n") == 1 and "Traceback" not in err, err
+    assert len(err) < 500, f"an error line of {len(err):,} characters"  # whatever it echoes
     assert says in err, err
     assert out == ""
 
@@ -86,6 +88,15 @@ ARGUMENTS = [
     (["play", "zerzura", "--params", '{"side": 3}'], "side is text"),
     (["play", "zogars_gaze", "--params", '{"straight_alt": "any"}'], "straight_alt is one of"),
     (["play", "zerzura", "--max-steps", "0"], "--max-steps: from 1"),
+    (["play", "zargos", "--max-steps", "1000000"], "--max-steps: from 1 to 200,000"),
+    (["play", "zargos", "--params", '{"turn_limit": 1000000}'], "the turn limit is from 1 to 1000 turns"),
+    (["play", "zogars_gaze", "--params", '{"turn_limit": -3}'], "the turn limit is from 1 to 1000 turns"),
+    (["play", "zaar", "--save", ""], "--save: a file name, not an empty one"),
+    (["play", "zaar", "--save", "  "], "--save: a file name, not an empty one"),
+    (["play", "zaar", "--params", json.dumps({f"p{i}": 1 for i in range(9000)})], "'p0', 'p1', 'p10' and 8997 more"),
+    (["play", "zaar", "--params", json.dumps({"x" * 5_000_000: 1})], "no parameter 'xxxx"),
+    (["play", "zaar", "--params", '{"players": "' + "9" * 100_000 + '"}'], "players is a whole number, not '999"),
+    (["play", "zaar", "--params", '{"players": 2, "players": 3}'], "the key 'players' comes twice"),
     (["play", "zerzura", "--max-steps", "10000000000"], "--max-steps: from 1"),
     (["play", "chess"], "no game called 'chess'"),
     (["data", "check", "/no/such/folder"], "the data folder does not exist"),
@@ -136,10 +147,54 @@ def test_score_files_that_are_not_text_or_never_end(tmp_path, capsys):
     latin = tmp_path / "latin.json"
     latin.write_bytes('{"cards": ["caf\u00e9"]}'.encode("latin-1"))
     refused_by_the_cli(["score", "zerzura", str(latin)], f"{latin}: not UTF-8 text", capsys)
-    refused_by_the_cli(["score", "zerzura", "/dev/zero"], "/dev/zero: larger than", capsys)
+    huge_id = tmp_path / "huge_id.json"
+    huge_id.write_text(json.dumps({"cards": ["x" * 5_000_000]}))
+    refused_by_the_cli(["score", "zerzura", str(huge_id)], "unknown card", capsys)  # 5 MB not echoed
+    refused_by_the_cli(["score", "zerzura", "/dev/zero"], "/dev/zero: not a regular file (a character device)", capsys)
     big = tmp_path / "big.json"
     big.write_text('{"cards": [' + '"lamp_1", ' * 2_500_000 + '"lamp_1"]}')
     refused_by_the_cli(["score", "zerzura", str(big)], "larger than 20,000,000 bytes", capsys)
+
+
+@pytest.mark.parametrize("where", ["score", "mansion", "data", "rules", "zero data", "zero rules", "folder"])
+def test_only_regular_files_are_read(where, tmp_path, capsys):
+    """A named pipe given as any file once blocked forever, a link to /dev/zero read until memory ran out."""
+    import os
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    box, root = tmp_path / "box", tmp_path / "project"
+    (box / "zerzura").mkdir(parents=True)
+    (root / "docs" / "rules").mkdir(parents=True)
+    (root / "tests").mkdir()
+    shutil.copy(bundled_dir().parent / "docs" / "rules" / "zargos.md", root / "docs" / "rules")
+    special = {"zero data": "/dev/zero", "zero rules": "/dev/zero", "folder": str(tmp_path)}.get(where, pipe)
+    if where in ("data", "zero data"):
+        (box / "zerzura" / "goods.yaml").symlink_to(special)
+        kind = "a named pipe" if where == "data" else "a character device"
+        argv, says = ["data", "check", str(box)], f"goods.yaml: not a regular file ({kind})"
+    elif where in ("rules", "zero rules"):
+        (root / "tests" / "test_x.py").symlink_to(special)
+        argv, says = ["rules", "coverage", "--root", str(root)], "test_x.py: not a regular file"
+    elif where == "mansion":
+        argv, says = ["odds", "zaar-next-card", "--mansion", str(pipe)], "not a regular file (a named pipe)"
+    else:
+        argv, says = ["score", "zerzura", str(special)], "not a regular file"
+    refused_by_the_cli(argv, says, capsys)
+
+
+@pytest.mark.parametrize(("source", "says"), [("def f(:\n", "not Python: invalid syntax (line 1)"),
+                                              ("x = 1\0\n", "not Python: source code string cannot contain null")])
+def test_rules_coverage_names_a_test_file_that_is_not_python(source, says, tmp_path, capsys):
+    (tmp_path / "docs" / "rules").mkdir(parents=True)
+    (tmp_path / "tests").mkdir()
+    shutil.copy(bundled_dir().parent / "docs" / "rules" / "zargos.md", tmp_path / "docs" / "rules")
+    (tmp_path / "tests" / "test_broken.py").write_text(source)
+    refused_by_the_cli(["rules", "coverage", "--root", str(tmp_path)], f"test_broken.py: {says}", capsys)
+
+
+def test_an_empty_data_folder_is_not_reported_as_all_from_a_rulebook(tmp_path, capsys):
+    refused_by_the_cli(["data", "check", str(tmp_path)], "no data file here to check", capsys)
 
 
 MANSIONS = [
@@ -166,6 +221,8 @@ MANSIONS = [
     ({"rooms": [{"room": "bloody_chamber", "cell": [0, 0]}], "amulet_doors": [[[0, 0], 9]]}, "an Amulet door is"),
     ({"rooms": [{"room": "bloody_chamber", "cell": [0, 0]}], "passages": [[5, 5]]}, "ZAAR-TOOL-12: no room there"),
     ({"rooms": [{"room": "bloody_chamber", "cell": [0, 0]}], "pile": ["no_such_card"]}, "no_such_card"),
+    ({"rooms": [{"room": "bloody_chamber", "cell": [0, 0]}], "pile": [["panjdari"]]}, "pile: a list of card ids"),
+    ({"rooms": [{"room": "bloody_chamber", "cell": [0, 0]}], "pile": "panjdari"}, "pile: a list of card ids"),
 ]
 
 
@@ -201,6 +258,22 @@ DATA = [
     ("zogars_gaze/dungeon.yaml", "count: 1", "count: -1", "expected a whole number from 1 to 126", ZogarGame),
     ("zogars_gaze/market.yaml", "count: 1", "count: 0", "expected a whole number from 1 to 18", ZogarGame),
     ("zogars_gaze/characters.yaml", "owns: princess_3", "owns: nothing_at_all", "which is no card", ZogarGame),
+    # numbers past any the boxes print: a number in a data file is from -1000 to 1000, and finite
+    ("zerzura/commands.yaml", "needs: {cards: 12}", "needs: {cards: 1000000000}", "from -1000 to 1000", ZerzuraGame),
+    ("zerzura/scoring.yaml", "{vp: 3,", "{vp: -" + "9" * 30 + ",", "from -1000 to 1000", ZerzuraGame),
+    ("zogars_gaze/dungeon.yaml", "count: 14, tp: 1}", "count: 14, tp: -1000000000}", "from -1000 to 1000",
+     ZogarGame),
+    ("zargos/map.yaml", "pos: [0.0, 0.0]", "pos: [.nan, 0.0]", "from -1000 to 1000, got float nan", ZargosGame),
+    ("zargos/map.yaml", "capital_value: 10", "capital_value: -1000000000", "from -1000 to 1000", ZargosGame),
+    ("zaar/board.yaml", "enclosures: 4", "enclosures: 1000000", "from 2 to 10", ZaarGame),
+    ("zaar/characters.yaml", "life: 4,", "life: 500,", "from 1 to 48", ZaarGame),
+    ("zaar/characters.yaml", "tools: [], ability: \"reads", "tools: [" + "amulet, " * 49 + "amulet], ability: \"reads",
+     "50 amulet coins, the supply has 7", ZaarGame),
+    # what a game cannot be played with
+    ("zaar/board.yaml", "name_table: [[4, -4], [4, -3], [4, -2], [4, -1], [4, 0], [5, -4], [5, -3]]",
+     "name_table: []", "the demon's-name table has cells", ZaarGame),
+    ("zogars_gaze/characters.yaml", "damage_types: [fire, frost,", "damage_types: [fire, fire, frost,",
+     "fire listed twice", ZogarGame),
 ]
 
 
@@ -210,6 +283,45 @@ def test_bad_data_folders(name, old, new, says, game, tmp_path, capsys):
     refused_by_the_cli(["data", "check", str(folder)], says, capsys)
     with pytest.raises(DataError, match=says.replace("(", r"\(").replace(")", r"\)")):
         game(data_dir=str(folder))  # the game refuses the same folder when it is created
+
+
+def _rewritten(tmp_path, name, change):
+    """A data folder whose file ``name`` is the bundled one with ``change(doc)`` applied (YAML in, YAML out)."""
+    import yaml
+
+    doc = yaml.safe_load((bundled_dir() / name).read_text(encoding="utf-8"))
+    change(doc)
+    (tmp_path / "box" / name).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "box" / name).write_text(yaml.safe_dump(doc), encoding="utf-8")
+    return tmp_path / "box"
+
+
+def _no_tile_for_any_table(doc):
+    for tile in doc["tiles"]:
+        tile["not_with_players"] = [2, 3, 4, 5]
+
+
+@pytest.mark.parametrize(("name", "change", "says", "game"), [
+    ("zerzura/commands.yaml", _no_tile_for_any_table, "with 2 players only 0 tiles may be drawn", ZerzuraGame),
+    ("zaar/astrolabe.yaml", lambda doc: doc.update(backside=[]), "backside: a ring of the astrolabe has sectors",
+     ZaarGame),
+    ("zaar/astrolabe.yaml", lambda doc: doc.update(lower=[], notch=[]), "lower: a ring of the astrolabe", ZaarGame),
+], ids=["no command tile to draw", "an empty backside", "an empty lower plate"])
+def test_data_a_game_cannot_be_played_with_is_refused_by_data_check(name, change, says, game, tmp_path, capsys):
+    """Each once passed ``data check`` and then broke a game: an IndexError when the tiles were drawn, a division
+    by zero when the backside turned."""
+    folder = _rewritten(tmp_path, name, change)
+    refused_by_the_cli(["data", "check", str(folder)], says, capsys)
+    with pytest.raises(DataError, match=says):
+        game(data_dir=str(folder))
+
+
+def test_a_yaml_merge_key_is_named_as_such(tmp_path, capsys):
+    folder = tmp_path / "box" / "zerzura"
+    folder.mkdir(parents=True)
+    (folder / "goods.yaml").write_text("provenance: {source: public, detail: x}\nbase: &b {id: a}\n"
+                                       "cards:\n  - <<: *b\n    count: 1\n")
+    refused_by_the_cli(["data", "check", str(folder.parent)], "a merge key (<<) at line 4", capsys)
 
 
 def test_yml_files_big_files_and_alias_bombs_are_refused(tmp_path, capsys):
@@ -275,6 +387,10 @@ STATES = {
         (_set(("life",), lambda life: life[:2]), "life: one entry per player"), (_set(("turn",), "x"), "turn"),
         (_set(("trapper",), 7), "trapper"), (_extra, "no field 'colour'"), (_set(("winner",), [9]), "winner"),
         (lambda d: d["rooms"][1].__setitem__(0, d["rooms"][0][0]), "one room a cell"),
+        (_set(("winner",), [0, 0]), "winner: players of this game, each once"),
+        (_set(("draws_left",), "3"), "draws_left: a whole number"), (_set(("moves_left",), -1), "moves_left"),
+        (_set(("stays", 0), 10**6), "stays[0]"), (_set(("stays",), [0]), "stays: one entry per player"),
+        (_set(("plates",), [99, 0, 0]), "plates (lower)"), (_set(("plates",), [0, 0]), "plates: (lower, top, back)"),
     ]),
     "zargos": (ZargosGame(players=3), [
         (_drop_first("deck"), "magic cards"), (_twice_first("deck"), "magic cards"), (_set(("boats",), [16, 0, 0]),
@@ -285,6 +401,15 @@ STATES = {
         (_set(("board", 0, 2), 500), "board[0] units"), (_set(("board",), lambda b: b + b[:1]), "held twice"),
         (_set(("seat",), 99), "seat"), (_set(("master",), "nobody"), "master"), (_set(("phase",), "nap"), "phase"),
         (_set(("turn",), -1), "turn"), (_extra, "no field 'colour'"),
+        (lambda d: d.update(points=[[d["peoples"][0], 10**9]]), "points[0]: a whole number from 0 to"),
+        (lambda d: d.update(points=[[d["peoples"][0], -7]]), "points[0]: a whole number from 0 to"),
+        (lambda d: d.update(points=[[d["peoples"][0], 1], [d["peoples"][0], 2]]), "points[1]: (people in play"),
+        (_set(("budget",), "3"), "budget: a whole number"), (_set(("budget",), 10**9), "budget: a whole number"),
+        (lambda d: d.update(seats=d["seats"][:1] * len(d["seats"])), "seats: each people takes one seat"),
+        (lambda d: d.update(reserve=[[d["peoples"][0], -1]]), "reserve[0]: a whole number"),
+        (lambda d: d.update(reserve=[["atlanteans", 3]]), "reserve[0]: (people in play"),
+        (_set(("attacking",), [["atlantis", 3]]), "attacking[0]: (province of the map"),
+        (lambda d: d.update(attacking=[[d["board"][0][0], 0]]), "attacking[0] units"),
     ]),
     "zogars_gaze": (ZogarGame(players=3), [
         (_drop_first("dungeon"), "cards"), (_twice_first("dungeon"), "cards"), (_set(("player",), 99), "player"),
@@ -332,6 +457,12 @@ SAVES = [
     (lambda d: d["history"].append({"__type__": "Take", "card": "lamp_9"}), "ZERZURA-"),
     (lambda d: d["final"].update(round=-3), "round"),
     (lambda d: d["final"].update(deck=[]), "cards"),
+    (lambda d: d["final"].update(round={"__q__": "1e999999999"}), "a fraction is written as 3/4, not '1e999999999'"),
+    (lambda d: d["history"].append({"__type__": "Take", "card": "lamp_1", "colour": "red"}),
+     "Take has the fields card, not card, colour"),
+    (lambda d: d["history"].append({"__type__": "__class__"}), "unknown type '__class__'"),
+    (lambda d: d["history"].append({"__set__": 5}), "a set is written as a list"),
+    (lambda d: d["history"].append({"__map__": [[1]]}), "a map is written as a list of [key, value] pairs"),
 ]
 
 
@@ -343,6 +474,57 @@ def test_tampered_saved_games_are_refused(tamper, says):
     with pytest.raises(ValueError) as err:
         loads(json.dumps(saved), "game.json")
     assert says in str(err.value) and "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("name", list(STATES))
+def test_a_fraction_written_as_a_power_is_refused_at_once(name):
+    """``{"__q__": "1e999999999"}`` (31 bytes) anywhere in a state once hung loading: Fraction computed the power
+    first."""
+    import time
+
+    game = STATES[name][0]
+    data = copy.deepcopy(_saved(name))
+    data[next(iter(data))] = {"__q__": "1e999999999"}
+    began = time.monotonic()
+    with pytest.raises(ValueError, match="a fraction is written as 3/4, not '1e999999999'"):
+        game.state_from_dict(data)
+    assert time.monotonic() - began < 5
+
+
+def test_a_saved_game_is_read_from_text_or_bytes_and_nothing_else():
+    text = dumps(play(ZerzuraGame(players=2), [random_bot] * 2, seed=3, max_steps=30))
+    assert loads(text.encode()).final == loads(text).final
+    for wrong, says in ((5, "a save is JSON text, not int"), (b"\xff{}", "not UTF-8 text (byte 0)"),
+                        ('{"game": "zerzura", "game": "zaar"}', "the key 'game' comes twice")):
+        with pytest.raises(ValueError, match=re.escape(says)):
+            loads(wrong, "game.json")
+
+
+class _Uncomparable:
+    def __hash__(self):
+        raise RuntimeError("no hash")
+
+    def __eq__(self, other):
+        raise RuntimeError("no equality")
+
+
+@pytest.mark.parametrize("name", list(STATES))
+def test_an_object_that_cannot_be_compared_is_no_action(name):
+    """Its ``__hash__`` raising once leaked a RuntimeError out of ``apply``."""
+    state = mid_game(STATES[name][0], steps=60)
+    before = state.to_dict()
+    with pytest.raises(IllegalActionError, match="a _Uncomparable object that cannot be compared is not an action"):
+        state.apply(_Uncomparable())
+    assert state.to_dict() == before
+
+
+def test_a_score_is_asked_of_lists_of_ids():
+    from zaarlab.zerzura.scoring import ImpossibleCollection, score
+
+    with pytest.raises(ImpossibleCollection, match="cards are a list of ids, not str 'lamp_1'"):
+        score("lamp_1")  # once read letter by letter: "unknown card 'l'"
+    with pytest.raises(ImpossibleCollection, match="tiles are a list of ids, not NoneType"):
+        score(["lamp_1"], tiles=None)
 
 
 # -- chance outcomes of the wrong type -----------------------------------------------------------------------------
@@ -382,3 +564,13 @@ def _zaar_battle(wisdom):
 def test_exact_odds_refuse_work_beyond_their_bound(call, says):
     with pytest.raises(ValueError, match=says):
         call()
+
+
+def test_a_data_file_that_is_some_other_text_is_not_echoed(tmp_path, capsys):
+    """A link to /etc/passwd once had the whole file printed in the error."""
+    folder = tmp_path / "box" / "zerzura"
+    folder.mkdir(parents=True)
+    (folder / "goods.yaml").write_text("root:x:0:0:root:/root:/bin/bash\n" + "u:x:1::/home/user:/bin/sh\n" * 50)
+    refused_by_the_cli(["data", "check", str(folder.parent)], "expected a mapping at the top, got str 'root:x", capsys)
+    assert main(["data", "check", str(folder.parent)]) == 2
+    assert "/home/user" not in capsys.readouterr().err

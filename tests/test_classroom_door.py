@@ -189,3 +189,15 @@ def test_tampered_widget_messages_to_every_dashboard_are_refused_on_the_page(tmp
             kernel, seat = asyncio.run(attack(port, board.name, server))
             ask(port, "DELETE", f"/api/kernels/{kernel}", f"{seat}; _xsrf=mine", headers={"X-XSRFToken": "mine"})
             assert not kernels(server)  # one kernel at a time: the memory read is each dashboard's own
+
+
+def test_a_second_server_on_the_port_of_a_running_one_stops_with_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    with classroom(tmp_path) as (port, server):
+        second = subprocess.run([sys.executable, "-m", "zaarlab.classroom", "--port", str(port)], capture_output=True,
+                                text=True, timeout=120)
+        assert second.returncode == 2 and second.stdout == ""  # no address, no QR code
+        assert second.stderr.count("\n") == 1 and f"port {port} of 127.0.0.1 is not free" in second.stderr
+        assert ask(port, "GET", "/voila/files/index.html")[0] == 200  # the first one serves on

@@ -96,6 +96,9 @@ def _data_check(args: argparse.Namespace) -> int:
     from .catalogue import check_data
 
     reports = check_data(args.folder)
+    if not reports:
+        raise ValueError(f"{args.folder}: no data file here to check (a data folder holds files such as "
+                         "zerzura/goods.yaml; zaarlab's own are in zaarlab data check without a folder)")
     where = args.folder or "the data zaarlab uses now (bundled, with $ZAARLAB_DATA overrides)"
     print(f"Checked {len(reports)} data file(s) in {where}: all valid.")
     for report in reports:
@@ -138,6 +141,8 @@ def _play(args: argparse.Namespace) -> int:
         raise ValueError("--params: the game's parameters are a JSON object, like '{\"players\": 3}'")
     if not 1 <= args.max_steps <= MAX_STEPS:
         raise ValueError(f"--max-steps: from 1 to {MAX_STEPS:,}, not {args.max_steps}")
+    if args.save is not None and not args.save.strip():
+        raise ValueError("--save: a file name, not an empty one")
     if args.players is not None:
         params["players"] = args.players
     game = cls.from_dict(params) if params else cls()
@@ -151,7 +156,7 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-MAX_STEPS = 1_000_000  # a whole bot game of any of the four is far shorter
+MAX_STEPS = 200_000  # a whole bot game of any of the four is far shorter; a run to the limit takes seconds
 
 
 class _Parser(argparse.ArgumentParser):
@@ -211,8 +216,22 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except (ValueError, KeyError, TypeError, OSError, RecursionError) as exc:  # DataError, IllegalActionError too
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        print(f"zaarlab: error: {' '.join(str(message).split())}", file=sys.stderr)  # one line, always
+        print(f"zaarlab: error: {one_line(str(message))}", file=sys.stderr)
         return 2
+
+
+MAX_MESSAGE = 400  # characters of an error line: what a person reads, whatever a file or an argument held
+
+
+def one_line(message: str) -> str:
+    """An error message as one line of at most :data:`MAX_MESSAGE` characters (an echoed value can be megabytes).
+
+    >>> one_line("bad  card " + "x" * 1000)[-30:]
+    'xxxxx... (610 characters more)'
+    """
+    line = " ".join(message[:MAX_MESSAGE * 4].split())
+    more = len(message) - MAX_MESSAGE
+    return line if len(line) <= MAX_MESSAGE else f"{line[:MAX_MESSAGE]}... ({more:,} characters more)"
 
 
 if __name__ == "__main__":  # python -m zaarlab.cli: run the module the games register their commands with

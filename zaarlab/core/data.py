@@ -26,6 +26,7 @@ zaarlab.core.data.DataError: dice.yaml: dice[0].faces: expected int, got str 'si
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -34,10 +35,13 @@ from typing import Any
 
 import yaml
 
+from .files import FileRefused, read_text
+
 SOURCES = ("rulebook", "public", "reconstructed")
 ENV_VAR = "ZAARLAB_DATA"
 MAX_FILE_BYTES = 1_000_000  # the largest bundled file is about 11 kB
 MAX_ENTRIES = 100_000  # values in a file once its aliases are expanded (the bundled files hold a few thousand)
+MAX_NUMBER = 1000  # any number in a data file: the boxes' numbers are under a hundred, a map's a few hundred
 
 
 class DataError(ValueError):
@@ -148,13 +152,13 @@ def load_file(path: Path, name: str) -> dict:
         known = ", ".join(sorted(SCHEMAS)) or "none"
         raise DataError(str(path), "-", f"no schema is known for a file named {name!r} (known: {known})")
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise DataError(str(path), "-", f"larger than {MAX_FILE_BYTES:,} bytes, the limit for a data file")
-        doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_StrictLoader)
+        doc = yaml.load(read_text(path, MAX_FILE_BYTES, "a data file"), Loader=_StrictLoader)
+    except FileRefused as refused:
+        raise DataError(str(path), "-", refused.problem) from None
+    except _MergeKey as merge:
+        raise DataError(str(path), "-", str(merge)) from None
     except yaml.YAMLError as exc:
         raise DataError(str(path), "-", f"not valid YAML: {' '.join(str(exc).split())}") from None
-    except UnicodeDecodeError as exc:
-        raise DataError(str(path), "-", f"not UTF-8 text (byte {exc.start})") from None
     if _entries(doc) > MAX_ENTRIES:
         raise DataError(str(path), "-", f"more than {MAX_ENTRIES:,} values once its aliases are expanded")
     validate(doc, schema.spec, str(path))
@@ -228,6 +232,10 @@ def check_folder(folder: str | os.PathLike | None = None) -> list[FileReport]:
 
 
 # -- internals --------------------------------------------------------------------------------------
+class _MergeKey(yaml.YAMLError):
+    """YAML's merge key, which zaarlab's data files do not use (a merged entry would hide what it holds)."""
+
+
 class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     """``safe_load`` that refuses a mapping with the same key twice (YAML would keep the last silently). It parses
     with libyaml where PyYAML has it (about 8x faster), else in Python, as under Pyodide."""
@@ -235,6 +243,9 @@ class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     def construct_mapping(self, node, deep=False):
         seen = set()
         for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise _MergeKey(f"a merge key (<<) at line {key_node.start_mark.line + 1}: zaarlab's data files "
+                                "write every entry in full")
             key = self.construct_object(key_node, deep=deep)
             if key in seen:
                 raise yaml.constructor.ConstructorError(
@@ -321,6 +332,8 @@ def _check(value: Any, spec: Any, file: str, path: str) -> None:
         raise DataError(file, where, f"expected {_type_name(spec)}, got bool {value!r}")
     elif not isinstance(value, spec):
         raise DataError(file, where, f"expected {_type_name(spec)}, got {_describe(value)}")
+    elif isinstance(value, int | float) and not (math.isfinite(value) and -MAX_NUMBER <= value <= MAX_NUMBER):
+        raise DataError(file, where, f"expected a number from {-MAX_NUMBER} to {MAX_NUMBER}, got {_describe(value)}")
 
 
 def _join(path: str, key: Any) -> str:
@@ -334,7 +347,12 @@ def _type_name(spec: Any) -> str:
 
 
 def _describe(value: Any) -> str:
-    return f"{type(value).__name__} {value!r}" if value is not None else "nothing"
+    """What a file holds where it should not, in a few words: never the file's text at length (it may be any file a
+    link points to)."""
+    if value is None:
+        return "nothing"
+    text = repr(value)
+    return f"{type(value).__name__} {text if len(text) <= 40 else text[:37] + '...'}"
 
 
 def _failer(file: str) -> Callable[[str, str], None]:

@@ -66,8 +66,12 @@ def strings(value: Any, where: str) -> None:
         raise InvalidState(f"{where}: a list of card ids expected, not {_shape(value)}")
 
 
+MAX_TURNS = 1000  # a turn limit: far past any game's end (the defaults are 30 to 200), short of a run without end
+
+
 def check_params(game: Any) -> None:
-    """Refuse a game parameter whose type is not the declared one (``players=2.5``, ``players=True``).
+    """Refuse a game parameter whose type is not the declared one (``players=2.5``, ``players=True``), and a turn
+    limit outside 1 to :data:`MAX_TURNS`.
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True)
@@ -82,7 +86,10 @@ def check_params(game: Any) -> None:
     for f in dataclasses.fields(game):
         value, kind = getattr(game, f.name), f.type if isinstance(f.type, str) else f.type.__name__
         if kind in kinds and type(value).__name__ != kind:
-            raise ValueError(f"{f.name} is {kinds[kind]}, not {value!r}")
+            raise ValueError(f"{f.name} is {kinds[kind]}, not {value!r:.40}")
+    limit = getattr(game, "turn_limit", 1)
+    if not 1 <= limit <= MAX_TURNS:
+        raise ValueError(f"the turn limit is from 1 to {MAX_TURNS} turns, not {limit}")
 
 
 def params_from_dict(cls: type, data: Any) -> Any:
@@ -92,8 +99,9 @@ def params_from_dict(cls: type, data: Any) -> Any:
     known = {f.name for f in dataclasses.fields(cls)}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise ValueError(f"{cls.name} has no parameter {', '.join(map(repr, unknown))} "
-                         f"(it has {', '.join(sorted(known))})")
+        named = ", ".join(repr(name[:40]) for name in unknown[:3]) + (f" and {len(unknown) - 3} more"
+                                                                      if len(unknown) > 3 else "")
+        raise ValueError(f"{cls.name} has no parameter {named} (it has {', '.join(sorted(known))})")
     return cls(**data)
 
 

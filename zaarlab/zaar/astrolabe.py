@@ -160,6 +160,9 @@ def command(astro: Astrolabe, plates: Plates, result: Result) -> tuple[Command, 
 
 def _check(doc: dict, fail) -> None:
     lower, top, notch = doc["lower"], doc["top"], doc["notch"]
+    for ring in ("lower", "top", "backside"):
+        if not doc[ring]:
+            fail(ring, "a ring of the astrolabe has sectors (GAP-Z04, GAP-Z05)")
     if len(notch) != len(lower) or any(len(row) != len(top) for row in notch):
         fail("notch", f"one row per lower sector ({len(lower)}) and one cell per top sector ({len(top)})")
     for i, row in enumerate(notch):

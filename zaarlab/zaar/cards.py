@@ -17,10 +17,11 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from ..core.data import DataError, OneOf, Optional, load, register_schema
+from ..core.data import Bounded, DataError, OneOf, Optional, load, register_schema
 from ..core.hexgrid import Hex, opposite
 
 CATEGORIES = ("bloody", "smoggy", "humid", "windy", "sacred")  # ZAAR-CARD-02
@@ -45,10 +46,9 @@ register_schema("zaar/events.yaml", {"events": [{
     "id": str, "name": str, "text": str, "lasting": Optional(bool), "effects": [dict], "provenance": Optional(dict)}]},
     check=lambda doc, fail: _check_events(doc, fail))
 register_schema("zaar/characters.yaml", {"characters": [{
-    "id": str, "name": str, "life": int, "wisdom": int, "tools": [OneOf(tuple(TOOLS))], "ability": str}]},
-    check=lambda doc, fail: len(doc["characters"]) == PAWNS or fail(
-        "characters", f"six characters, one a pawn (ZAAR-PAWN-03..08), not {len(doc['characters'])}"))
-register_schema("zaar/board.yaml", {"enclosures": int, "name_table": [[int]]},
+    "id": str, "name": str, "life": Bounded(1, BAG["life"]), "wisdom": Bounded(0, BAG["wisdom"]),
+    "tools": [OneOf(tuple(TOOLS))], "ability": str}]}, check=lambda doc, fail: _check_characters(doc, fail))
+register_schema("zaar/board.yaml", {"enclosures": Bounded(2, 10), "name_table": [[int]]},
                 check=lambda doc, fail: _check_board(doc, fail))
 
 
@@ -192,9 +192,18 @@ def _check_events(doc: dict, fail) -> None:
                 fail(f"events[{i}] ({event['id']}).effects[{j}]", f"'do' is one of {', '.join(EFFECTS)}")
 
 
+def _check_characters(doc: dict, fail) -> None:
+    if len(doc["characters"]) != PAWNS:
+        fail("characters", f"six characters, one a pawn (ZAAR-PAWN-03..08), not {len(doc['characters'])}")
+    for i, character in enumerate(doc["characters"]):
+        for tool, n in Counter(character["tools"]).items():
+            if n > TOOLS[tool]:
+                fail(f"characters[{i}].tools", f"{n} {tool} coins, the supply has {TOOLS[tool]} (ZAAR-COMP-04)")
+
+
 def _check_board(doc: dict, fail) -> None:
-    if doc["enclosures"] < 2:
-        fail("enclosures", "the cloth has the centre and at least one ring around it (ZAAR-SETUP-01)")
+    if not doc["name_table"]:
+        fail("name_table", "the demon's-name table has cells (ZAAR-COMP-01)")
     for i, cell in enumerate(doc["name_table"]):
         if len(cell) != 2:
             fail(f"name_table[{i}]", "a cell is [q, r]")

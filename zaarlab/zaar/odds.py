@@ -102,7 +102,11 @@ def next_card_odds(mansion: Mansion, pile: Iterable[str] | None = None, missions
     >>> next_card_odds(Mansion.start("bloody_chamber"), number=Fraction)["event"]
     Fraction(20, 71)
     """
+    if pile is not None and (isinstance(pile, str) or not isinstance(pile, Iterable)):
+        raise ValueError(f"pile: a list of card ids, not {str(pile)[:40]!r}")
     pile = tuple(default_pile(mansion) if pile is None else pile)
+    if not all(isinstance(card, str) for card in pile):
+        raise ValueError(f"pile: a list of card ids, not {next(c for c in pile if not isinstance(c, str))!r:.40}")
     if not pile:
         raise ValueError("the draw pile is empty")
     unplaced = Counter(default_pile(mansion))

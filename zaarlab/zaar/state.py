@@ -227,8 +227,6 @@ class ZaarGame:
         load_data(self.data_dir or None)  # every file the game uses, checked now rather than mid-game
         if self.mode not in ("normal", "advanced"):
             raise ValueError(f"mode is 'normal' or 'advanced' (ZAAR-PAWN-01, -02), not {self.mode!r}")
-        if self.turn_limit < 1:
-            raise ValueError("the turn limit must be at least 1")
 
     @property
     def num_players(self) -> int:

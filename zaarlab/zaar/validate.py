@@ -39,7 +39,16 @@ def validate(state) -> None:
     integer(state.level, "level", 1, 4)
     integer(state.trapper, "trapper", -1, n - 1)
     integer(state.last_taker, "last_taker", -1, n - 1)
-    require(all(isinstance(p, int) and 0 <= p < n for p in state.winner), "winner", "players of this game")
+    require(all(isinstance(p, int) and 0 <= p < n for p in state.winner) and len(set(state.winner)) == len(
+        state.winner), "winner", "players of this game, each once")
+    coins = sum(BAG.values())  # a turn's draws and moves come from a player's coins, added to at most once more
+    integer(state.draws_left, "draws_left", 0, 2 * coins)
+    integer(state.moves_left, "moves_left", 0, 2 * coins)
+    astrolabe = game.astrolabe
+    require(isinstance(state.plates, tuple) and len(state.plates) == 3, "plates", "(lower, top, back) sectors")
+    for name, value, ring in zip(("lower", "top", "back"), state.plates, (astrolabe.lower, astrolabe.top,
+                                                                           astrolabe.backside), strict=True):
+        integer(value, f"plates ({name})", 0, len(ring) - 1)
     strings(state.pile, "pile")
     strings(state.discarded, "discarded")
     cells = [cell for cell, _, _ in state.rooms]
@@ -51,7 +60,9 @@ def validate(state) -> None:
         require(not cards - Counter(game.cards.deck()), "cards", "only the game's 72 cards")
         return
     ledger("cards", cards.elements(), game.cards.deck())
-    per_player(state, n, "life", "wisdom", "tools", "pawns", "status", "held", "lasting", "events_passed")
+    per_player(state, n, "life", "wisdom", "tools", "pawns", "status", "held", "lasting", "events_passed", "stays")
+    for p, stayed in enumerate(state.stays):
+        integer(stayed, f"stays[{p}]", 0, game.turn_limit)
     require(isinstance(state.bag, tuple) and len(state.bag) == 2, "bag", "(life, wisdom) coins in the bag")
     for i, coin in enumerate(("life", "wisdom")):
         for p, held in enumerate(getattr(state, coin)):

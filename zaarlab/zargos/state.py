@@ -226,8 +226,6 @@ class ZargosGame:
             raise ValueError("three peoples each is a 2-player variant (ZARGOS-SETUP-05)")
         if self.powers not in ("placeholder", "none"):
             raise ValueError(f"powers is 'placeholder' or 'none', not {self.powers!r}")
-        if self.turn_limit < 1:
-            raise ValueError("the turn limit must be at least 1")
         load_data(self.data_dir or None)  # every file the game uses, checked now rather than mid-game
         if self.master_spells not in ("source", "veto", "exclusive"):
             raise ValueError(f"master_spells is 'source', 'veto' or 'exclusive' (AMB-S06), not {self.master_spells!r}")

@@ -74,3 +74,17 @@ def validate(state) -> None:
     for kingdom, people in state.kingdom_cards:
         require(kingdom in game.planet.kingdoms and people in state.peoples, "kingdom_cards",
                 f"({kingdom!r}, {people!r}) is not a kingdom held by a people in play")
+    require(len(set(state.seats)) == len(state.seats), "seats", "each people takes one seat")
+    most = 4 * len(on_map) + sum(k.capital_value or 0 for k in game.planet.kingdoms.values())  # above any count
+    for name, high in (("points", most), ("reserve", UNIT_STOCK)):
+        seen = set()
+        for i, entry in enumerate(getattr(state, name)):
+            if not (isinstance(entry, tuple) and len(entry) == 2 and entry[0] in state.peoples) or entry[0] in seen:
+                raise InvalidState(f"{name}[{i}]: (people in play, number), each people once")
+            integer(entry[1], f"{name}[{i}]", 0, high)
+            seen.add(entry[0])
+    for i, entry in enumerate(state.attacking):
+        if not (isinstance(entry, tuple) and len(entry) == 2 and entry[0] in on_map):
+            raise InvalidState(f"attacking[{i}]: (province of the map, units)")
+        integer(entry[1], f"attacking[{i}] units", 1, UNIT_STOCK)
+    integer(state.budget, "budget", 0, most)

@@ -185,3 +185,8 @@ def _check_tiles(doc: dict, fail) -> None:
                 fail(f"tiles[{i}] ({tile['id']}).needs.objects", f"{obj}: {n} is not an Object and a count")
         if not tile["needs"]:
             fail(f"tiles[{i}] ({tile['id']}).needs", "a tile needs something")
+    for players in range(2, 6):  # enough tiles to draw from for every table (ZERZURA-SETUP-06)
+        pool = sum(players not in tile.get("not_with_players", ()) for tile in doc["tiles"])
+        if pool < TILES_IN_PLAY:
+            fail("tiles", f"with {players} players only {pool} tiles may be drawn, and {TILES_IN_PLAY} are shown "
+                          "(ZERZURA-SETUP-06)")

@@ -173,6 +173,9 @@ def score(cards: Iterable[str], tiles: Iterable[str] = (), card_set: CardSet | N
     Refuses a collection the box cannot hold (:func:`check_collection`).
     """
     card_set = card_set or load_cards()
+    for name, given in (("cards", cards), ("tiles", tiles)):
+        if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+            raise ImpossibleCollection(f"{name} are a list of ids, not {type(given).__name__} {str(given)[:40]!r}")
     cards, tiles = list(cards), list(tiles)
     check_collection(cards, tiles, card_set)
     characters = [c for c in cards if card_set[c].kind != "goods"]

@@ -234,6 +234,9 @@ def _check_dungeon(doc: dict, fail) -> None:
 
 
 def _check_characters(doc: dict, fail) -> None:
+    twice = sorted({kind for kind in doc["damage_types"] if doc["damage_types"].count(kind) > 1})
+    if twice:
+        fail("damage_types", f"each damage type once: {', '.join(map(str, twice))[:60]} listed twice")
     for key in ("races", "classes"):
         if len(doc[key]) != CHARACTERS:
             fail(key, f"there are {CHARACTERS} {key} (ZOGAR-COMP-03), not {len(doc[key])}")

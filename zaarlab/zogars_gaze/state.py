@@ -205,8 +205,6 @@ class ZogarGame:
             raise ValueError(f"Zogar's Gaze is for 1 to 5 players, not {self.players} (GAP-G11, ZOGAR-COMP-03)")
         if self.straight_alt not in STRAIGHT_READINGS:
             raise ValueError(f"straight_alt is one of {', '.join(STRAIGHT_READINGS)} (AMB-G01)")
-        if self.turn_limit < 1:
-            raise ValueError("the turn limit must be at least 1")
         load_cards(self.data_dir or None)  # every file the game uses, checked against each other now
 
     @property
