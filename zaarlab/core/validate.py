@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Iterable
+from functools import cache
 from itertools import repeat
 from typing import Any
 
@@ -58,6 +59,20 @@ def integer(value: Any, where: str, low: int, high: int) -> None:
     """``value`` is an int (not a bool or a float) from ``low`` to ``high``."""
     if not (isinstance(value, int) and not isinstance(value, bool) and low <= value <= high):
         raise InvalidState(f"{where}: a whole number from {low} to {high} expected, not {value!r}")
+
+
+def players(value: Any, where: str, n: int, once: bool = True) -> None:
+    """``value`` is a tuple of players of an ``n``-player game (ints from 0), each at most once if ``once``."""
+    if not (isinstance(value, tuple) and all(type(p) is int and 0 <= p < n for p in value)
+            and (not once or len(set(value)) == len(value))):
+        raise InvalidState(f"{where}: players of this game{', each once,' if once else ''} expected, not "
+                           f"{_shape(value)}")
+
+
+def pairs(value: Any, where: str) -> None:
+    """``value`` is a tuple of pairs (two-element tuples): ``(cell, letter)``, ``(player, number)``..."""
+    if not (isinstance(value, tuple) and all(isinstance(v, tuple) and len(v) == 2 for v in value)):
+        raise InvalidState(f"{where}: a list of pairs expected, not {_shape(value)}")
 
 
 def strings(value: Any, where: str) -> None:
@@ -111,6 +126,15 @@ def _shape(value: Any) -> str:
     return f"{type(value).__name__} {value!r}"[:60]
 
 
+_KIND_WORDS = {tuple: "a list", int: "a whole number", bool: "true or false", str: "text"}
+
+
+@cache
+def _kinds(cls: type) -> dict[str, type]:
+    """Each field of a state class whose default is a list, a number, a flag or a name: the type it always holds."""
+    return {f.name: type(f.default) for f in dataclasses.fields(cls) if type(f.default) in _KIND_WORDS}
+
+
 def load_state(cls: type, data: Any, types: Iterable[type], game: Any) -> Any:
     """A game's state from :func:`~zaarlab.core.codec.encode_fields` output, checked by its ``validate()``."""
     from .codec import decode
@@ -120,12 +144,15 @@ def load_state(cls: type, data: Any, types: Iterable[type], game: Any) -> Any:
     fields = {f.name for f in dataclasses.fields(cls)} - {"game"}
     unknown = sorted(set(data) - fields)
     require(not unknown, "state", f"no field {', '.join(map(repr, unknown))} in a {game.name} state")
-    values = {}
+    values, kinds = {}, _kinds(cls)
     for name, value in data.items():
         try:
             values[name] = decode(value, types)
         except (TypeError, ValueError, KeyError, AttributeError) as error:
             raise InvalidState(f"{name}: cannot be read: {error}") from None
+        kind = kinds.get(name)
+        if kind is not None and type(values[name]) is not kind:  # a pile, a count, a flag or a name, as saved
+            raise InvalidState(f"{name}: {_KIND_WORDS[kind]} expected, not {_shape(values[name])}")
     try:
         state = cls(**values, game=game)
     except TypeError as error:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core.validate import integer, ledger, per_player, require, strings
+from ..core.validate import integer, ledger, pairs, per_player, players, require, strings
 from .cards import BAG, TOOLS
 from .state import TOOL_ORDER
 
@@ -56,6 +56,7 @@ def validate(state) -> None:
     cards = Counter(state.pile)  # counted in C (a sum of Counters adds them up in Python)
     for pile in ((room for _, room, _ in state.rooms), state.discarded, [state.drawn] if state.drawn else []):
         cards.update(pile)
+    _setup(state, n)
     if state.phase in SETUP:
         require(not cards - Counter(game.cards.deck()), "cards", "only the game's 72 cards")
         return
@@ -78,8 +79,51 @@ def validate(state) -> None:
                  + ["amulet"] * len(state.amulet_doors))
     ledger("tools", tools.elements(), Counter(TOOLS).elements())
     layout = {cell for cell, _, _ in state.rooms}
+    _mansion_fields(state, layout)
     for p in range(n):
         require(state.status[p] in STATUSES, f"status[{p}]", f"one of {STATUSES}, not {state.status[p]!r}")
         pawn = state.pawns[p]
         require(isinstance(pawn, tuple) and len(pawn) == (state.status[p] == "in") and set(pawn) <= layout,
                 f"pawns[{p}]", "in a room of the mansion exactly when the player is inside")
+
+
+PENDING = ("battle", "cancel", "entry", "event", "fall", "fought", "gift", "level3", "nearest", "revoke", "shortcut",
+           "shortcut?", "swap", "then", "trapped")  # what a chance node or a choice is for
+
+
+def _setup(state, n: int) -> None:
+    """The advanced setup's fields: groups still to order, the raml's numbers thrown, who picks a character next."""
+    require(isinstance(state.order, tuple) and all(isinstance(g, tuple) for g in state.order), "order",
+            "groups of players")
+    players(tuple(p for group in state.order for p in group), "order", n)
+    pairs(state.rolls, "rolls")
+    players(tuple(p for p, _ in state.rolls), "rolls", n)
+    for i, (_, number) in enumerate(state.rolls):
+        integer(number, f"rolls[{i}]", 0, 999)
+    players(state.choosers, "choosers", n)
+    per_player(state, n, "characters")
+    for p, character in enumerate(state.characters):
+        require(character == "" or character in state.game.characters, f"characters[{p}]",
+                f"a character of the game or none, not {character!r:.40}")
+
+
+def _mansion_fields(state, layout: set) -> None:
+    """Revoked plaques, flipped cells, rooms used by missions and the demon's room lie in the mansion; the name's
+    letters are the table's, each once; what is pending is one of the game's kinds; coins go somewhere."""
+    pairs(state.revoked, "revoked")
+    for name, cells in (("revoked", [c for c, _ in state.revoked]), ("destroyed", state.destroyed),
+                        ("used_rooms", state.used_rooms), ("demon_room", state.demon_room)):
+        require(isinstance(cells, list | tuple) and set(cells) <= layout, name, "cells of the mansion")
+    require(len(state.demon_room) <= 1, "demon_room", "one room at most")
+    letters = state.game.name_table.letters
+    revealed = state.revealed
+    require(all(isinstance(x, str) for x in revealed) and len(set(revealed)) == len(revealed)
+            and set(revealed) <= set(letters), "revealed", f"letters of the name ({', '.join(letters)}), each once")
+    require(all(isinstance(x, str) or (isinstance(x, tuple) and len(x) == 2 and x[0] == "events") for x in state.paid),
+            "paid", "missions paid once: their names, or (events, player)")
+    require(not state.pending or state.pending[0] in PENDING, "pending", f"one of {', '.join(PENDING)}")
+    pairs(state.coin_queue, "coin_queue")
+    for i, (kind, target) in enumerate(state.coin_queue):
+        to_player = kind == "player" and type(target) is int and 0 <= target < state.game.players
+        require(to_player or kind in ("plaque", "table") and isinstance(target, tuple), f"coin_queue[{i}]",
+                "where a coin goes: (player, p), (plaque, cell) or (table, cell)")

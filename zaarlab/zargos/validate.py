@@ -18,7 +18,7 @@ zaarlab.core.validate.InvalidState: boats: 16 in use, the supply has 15 (ZARGOS-
 
 from __future__ import annotations
 
-from ..core.validate import InvalidState, integer, ledger, per_player, require, strings
+from ..core.validate import InvalidState, integer, ledger, pairs, per_player, players, require, strings
 from .cards import magic_deck, peoples
 from .upkeep import BOATS, HAND_LIMIT, UNIT_STOCK
 
@@ -88,3 +88,39 @@ def validate(state) -> None:
             raise InvalidState(f"attacking[{i}]: (province of the map, units)")
         integer(entry[1], f"attacking[{i}] units", 1, UNIT_STOCK)
     integer(state.budget, "budget", 0, most)
+    _pending(state, n, on_map, magic_deck(game.data_dir or None))
+
+
+def _pending(state, n: int, on_map, cards) -> None:
+    """What is still to happen: roll-offs, combats, reorganisation, draws and the magic cards' windows."""
+    members = tuple(m for group in state.ranking for m in group) if isinstance(state.ranking, tuple) else (None,)
+    require(all(isinstance(g, tuple) for g in state.ranking) and len(set(members)) == len(members) and all(
+        (type(m) is int and 0 <= m < n) or m in state.peoples for m in members), "ranking",
+            "groups of players or peoples in play, each once")
+    for i, face in enumerate(state.rolls):
+        integer(face, f"rolls[{i}]", 1, 6)
+    for name in ("choosers", "red_queue", "swap_queue"):  # a player with two peoples comes twice
+        players(getattr(state, name), name, n, once=False)
+    if state.combat:
+        require(len(state.combat) == 7 and state.combat[0] in on_map and state.combat[3] in ("", *state.peoples),
+                "combat", "(province, attackers, defenders, defender, demon dice, extra dice a, d)")
+        for i in (1, 2, 4, 5, 6):
+            integer(state.combat[i], f"combat[{i}]", 0, UNIT_STOCK)
+    for i, step in enumerate(state.reorg):
+        if not (isinstance(step, tuple) and len(step) == 3):
+            raise InvalidState(f"reorg[{i}]: (from, to, units)")
+        integer(step[2], f"reorg[{i}] units", 1, UNIT_STOCK)
+    pairs(state.draws, "draws")
+    players(tuple(p for p, _ in state.draws), "draws", n, once=False)
+    for i, (_, count) in enumerate(state.draws):
+        integer(count, f"draws[{i}]", 0, len(cards))
+    known = set(cards)
+    for name, played in (("window", [c for c, _ in state.window] if isinstance(state.window, tuple) else [None]),
+                         ("boosts", state.boosts), ("spell", state.spell[:1])):
+        require(set(played) <= known, name, "magic cards of the game")
+    pairs(state.window, "window")
+    require(len(state.spell) in (0, 2), "spell", "(card, target) or nothing")
+    pairs(state.war_queue, "war_queue")
+    players(tuple(p for p, _ in state.war_queue), "war_queue", n, once=False)
+    require(not state.offer or len(state.offer) == 4 and all(type(p) is int and 0 <= p < n for p in state.offer[:2]),
+            "offer", "(from, to, give, take) between players of this game")
