@@ -32,6 +32,7 @@ source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-n
 # Notebooks: shown as committed, never executed; widgets have no saved state, so their text stands in for them.
 nb_execution_mode = "off"
 nb_mime_priority_overrides = [("html", "application/vnd.plotly.v1+json", 5)]
+nb_render_markdown_format = "gfm"  # outputs that print Markdown tables (odds tables): plain CommonMark has no tables
 myst_enable_extensions = ["dollarmath", "colon_fence"]
 myst_heading_anchors = 3
 

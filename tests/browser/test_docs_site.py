@@ -50,6 +50,17 @@ def _parsed(path: Path) -> _Links:
     return parser
 
 
+def test_markdown_tables_render_as_tables(site):
+    """The notebooks' odds tables (Markdown outputs) once showed as a paragraph of ``| a | b |`` text."""
+    pages = sorted((site / "notebooks").rglob("*.html"))
+    prose = {page.name: re.sub(r"<pre.*?</pre>", "", page.read_text(encoding="utf-8"), flags=re.S)  # not code
+             for page in pages}
+    raw = [name for name, text in prose.items() if re.search(r"\|\s*-{3,}:?\s*\|", text)]
+    assert not raw, f"raw Markdown table text on {raw}"
+    tables = sum(page.read_text(encoding="utf-8").count("<table") for page in pages)
+    assert tables >= 10
+
+
 def test_every_internal_link_resolves_to_a_file_and_an_anchor(site):
     pages = [page for page in sorted(site.rglob("*.html")) if "_static" not in page.parts]  # theme templates
     broken = []
