@@ -139,11 +139,17 @@ def static_notebook(nb: dict) -> dict:
 
 
 def _plotly_html(figure: dict) -> str:
-    spec = html.escape(json.dumps({"data": figure.get("data", []), "layout": figure.get("layout", {})}))
-    return (f'<div class="plotly-figure" data-figure="{spec}"></div>'
-            "<script>document.querySelectorAll('.plotly-figure:not([data-done])').forEach(function (el) {"
+    """A figure drawn offline at its column's width (the notebooks' widths are a lab's, wider than the column)."""
+    layout = {key: value for key, value in figure.get("layout", {}).items() if key != "width"}
+    spec = html.escape(json.dumps({"data": figure.get("data", []), "layout": {**layout, "autosize": True}}))
+    return (f'<div class="plotly-figure" style="width: 100%" data-figure="{spec}"></div>'
+            # drawn once the page is laid out: while it loads, the column is wider than it will be
+            "<script>(function () { function draw() {"
+            "document.querySelectorAll('.plotly-figure:not([data-done])').forEach(function (el) {"
             "el.setAttribute('data-done', '1'); var f = JSON.parse(el.getAttribute('data-figure'));"
-            "Plotly.newPlot(el, f.data, f.layout, {responsive: true, displaylogo: false});});</script>")
+            "Plotly.newPlot(el, f.data, f.layout, {responsive: true, displaylogo: false});}); }"
+            "if (document.readyState === 'complete') draw(); else window.addEventListener('load', draw); })();"
+            "</script>")
 
 
 # -- links -------------------------------------------------------------------------------------------------------

@@ -126,6 +126,30 @@ PAGES = {
 }
 
 
+FIGURES = ["notebooks/zargos/02_combat_odds.html", "notebooks/zaar/02_raml_and_astrolabe.html",
+           "notebooks/zerzura/01_scoring.html", "notebooks/zogars_gaze/01_combat_dice.html"]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", [(1400, 900), (390, 844)], ids=["desktop", "phone"])
+def test_every_figure_fits_its_column(served, browser, size):
+    """The notebooks' figures were drawn 896 px wide in a 714 px column, their legends behind a sideways scroll."""
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    try:
+        for path in FIGURES:
+            page.goto(f"{served}/{path}", wait_until="networkidle")
+            page.locator(".plotly-figure .main-svg").first.wait_for(state="attached", timeout=30_000)
+            too_wide = page.evaluate("""() => [...document.querySelectorAll('.plotly-figure')].map(el => {
+                const column = el.closest('article') || document.body;
+                const svg = el.querySelector('.main-svg');
+                return [svg ? svg.getBoundingClientRect().width : 0, column.getBoundingClientRect().width];
+            }).filter(([figure, column]) => figure > column + 1)""")
+            assert too_wide == [], f"{path}: figures wider than the column: {too_wide}"
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), path
+    finally:
+        page.close()
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("path", list(PAGES))
 def test_the_page_renders_in_chromium_offline(served, browser, path, tmp_path):
