@@ -27,7 +27,7 @@ import threading
 from contextlib import contextmanager
 
 import ipywidgets as widgets
-from traitlets import TraitError
+from traitlets import TraitError, validate
 
 from zaarlab.kernel_ceiling import ANSWER_SECONDS
 
@@ -132,6 +132,19 @@ class Checkbox(Guarded, widgets.Checkbox):
     """A ``Checkbox``: a page ticks it or not."""
 
     _from_page = ("value",)
+
+
+class TextBox(Guarded, widgets.Text):
+    """A ``Text``: a page types its value, at most ``max_length`` characters (a pasted page is refused)."""
+
+    _from_page = ("value",)
+    max_length = 80
+
+    @validate("value")
+    def _short(self, proposal):
+        if len(proposal["value"]) > self.max_length:
+            raise TraitError(f"at most {self.max_length} characters")
+        return proposal["value"]
 
 
 class Toggle(Guarded, widgets.ToggleButton):

@@ -1,0 +1,110 @@
+"""Exercises checked exactly (``zaarlab.exercises``): equivalent forms of the right answer pass, rounding is held to
+the digits typed, every student's answer equals a brute force over all throws, and the exercise box answers a
+student, hints after a wrong try and refuses what a page cannot send."""
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from tests.helpers import student_text_problems
+from zaarlab.exercise_widgets import ExerciseBox
+from zaarlab.exercises import DICE_EXERCISES, SIGNIFICANT, check, read_number
+
+NAMES = [f"student {i}" for i in range(40)] + ["Ada", "Ben", "  ada ", "12"]
+
+
+@pytest.mark.parametrize("typed", ["1/8", "2/16", " 3 / 24 ", "12.5%", "12.5 %", "12,5 %", "0.125", ".125", "0,125",
+                                   "0.1250", "12.50%"])
+def test_every_form_of_the_right_answer_is_right(typed):
+    assert check(typed, Fraction(1, 8)).right, typed
+
+
+@pytest.mark.parametrize(("typed", "why"), [
+    ("1/7", "not the exact answer"), ("0.126", "not the exact answer rounded"), ("13%", "significant digits"),
+    ("0.12", "2 significant digits: give at least 3"), ("0.13", "significant digits"), ("", "type an answer first"),
+    ("one eighth", "is not a number"), ("1/0", "cannot have 0 below the line"), ("1/8%", "is not a number"),
+    ("9" * 100, "at most 60 characters"), ("0x10", "is not a number"), ("1e-3", "is not a number"),
+])
+def test_a_wrong_or_unreadable_answer_says_why(typed, why):
+    verdict = check(typed, Fraction(1, 8))
+    assert not verdict.right and why in verdict.why
+
+
+def test_a_decimal_must_round_the_exact_answer_to_the_digits_typed():
+    third = Fraction(1, 3)
+    assert [check(t, third).right for t in ("0.333", "33.33 %", "0.3333", "33.3%", "1/3", "3/9")] == [True] * 6
+    assert [check(t, third).right for t in ("0.334", "33.4 %", "0.3", "0.33")] == [False] * 4
+    assert check("1", 1).right and check("1.00", 1).right and not check("0.99", 1).right
+    assert read_number("50 %") == (Fraction(1, 2), 2) and SIGNIFICANT == 3
+
+
+def _brute_at_least(n, faces, t):
+    throws = list(product(range(1, faces + 1), repeat=n))
+    return Fraction(sum(sum(throw) >= t for throw in throws), len(throws))
+
+
+@pytest.mark.parametrize("exercise", DICE_EXERCISES, ids=[e.id for e in DICE_EXERCISES])
+def test_every_students_answer_is_what_counting_every_throw_gives(exercise):
+    seen = set()
+    for name in NAMES:
+        question = exercise.for_student(name)
+        params = question.params
+        seen.add((question.text, question.options))
+        if exercise.id == "dice-at-least":
+            assert question.answer == _brute_at_least(params["dice"], params["faces"], params["at_least"])
+        elif exercise.id == "dice-count":
+            n, faces, total = params["dice"], params["faces"], params["total"]
+            assert question.answer == sum(sum(t) == total for t in product(range(1, faces + 1), repeat=n))
+        elif exercise.id == "dice-choice":
+            chances = [_brute_at_least(*event) for event in params["events"]]
+            assert question.answer == question.options[chances.index(max(chances))]
+        else:
+            chances = {letter: _brute_at_least(*event) for letter, event in zip("ABC", params["events"], strict=True)}
+            assert question.answer == tuple(sorted(chances, key=chances.get, reverse=True))
+        assert question.check(question.answer_text.split(" ≈ ")[0]).right  # its own answer, as written, is right
+        assert student_text_problems(" ".join([question.text, question.hint, question.solution, question.how])) == []
+    assert exercise.for_student("Ada") == exercise.for_student("  ada ")  # the name as typed, however spaced
+    assert len(seen) >= 5  # neighbours get different numbers
+
+
+def test_the_exercise_box_checks_hints_and_shows_the_solution():
+    box = ExerciseBox(DICE_EXERCISES[0])
+    assert box.check_button.disabled and "Type your name" in box.question.value
+    box.name.value = "Ada"
+    assert not box.check_button.disabled and "at least 9" in box.question.value and "significant" in box.how.value
+    box.answer.value = "1/4"
+    box.check()
+    assert "Not yet" in box.feedback.value and "Hint: Count the throws" in box.feedback.value
+    for right in ("5/18", "27.78 %", "0.2778"):
+        box.answer.value = right
+        box.check()
+        assert "Right</b>: 5/18 ≈ 27.78%" in box.feedback.value, right
+    box.solution_button.value = True
+    assert "10 of the 36 throws give 9 or more" in box.solution.value
+    box.name.value = "Ben"  # another student: another question, the old answer and solution gone
+    assert box.feedback.value == box.solution.value == "" and box.solution_button.disabled
+
+
+def test_a_choice_is_picked_and_an_order_is_typed():
+    choice = ExerciseBox(DICE_EXERCISES[2])
+    choice.name.value = "Ada"
+    assert choice.option.layout.display is None and choice.answer.layout.display == "none"
+    choice.option.value = choice.current.answer
+    choice.check()
+    assert "Right" in choice.feedback.value
+    order = ExerciseBox(DICE_EXERCISES[3])
+    order.name.value = "Ada"
+    order.answer.value = "b, a, c"
+    order.check()
+    assert "Right</b>: B, A, C" in order.feedback.value
+    order.answer.value = "A, B"
+    order.check()
+    assert "type each of A, B, C once" in order.feedback.value
+
+
+def test_a_page_cannot_send_the_box_a_pasted_page():
+    box = ExerciseBox(DICE_EXERCISES[0])
+    box._repr_mimebundle_()  # shown: refusals are told
+    box.answer._handle_msg({"content": {"data": {"method": "update", "state": {"value": "1" * 100_000}}}})
+    assert box.answer.value == "" and "refused" in box._notice().value

@@ -1,0 +1,90 @@
+"""An exercise on screen (:mod:`zaarlab.exercises`): the student types a name, gets their own numbers, answers, is
+told right or not (with a hint after a wrong try) and may open the worked solution.
+
+>>> box = ExerciseBox(DICE_EXERCISES[0])
+>>> box.name.value = "Ada"
+>>> box.answer.value = "1/2"; box.check()
+>>> "Not yet" in box.feedback.value, "Hint" in box.feedback.value
+(True, True)
+>>> box.answer.value = "27.78 %"; box.check()
+>>> "Right" in box.feedback.value, box.solution_button.disabled
+(True, False)
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from . import controls, ui
+from .exercises import DICE_EXERCISES, Exercise, Question
+
+__all__ = ["DICE_EXERCISES", "ExerciseBox"]
+
+
+class ExerciseBox(ui.Panel):
+    """One exercise: the student's name, the question drawn for it, an answer box, *check* and the solution."""
+
+    title = "an exercise"
+
+    def __init__(self, exercise: Exercise):
+        self.exercise = exercise
+        self.name = controls.TextBox(description="your name", placeholder="a name or a number")
+        self.question = widgets.HTML()
+        self.how = widgets.HTML()
+        self.answer = controls.TextBox(description="answer")
+        self.option = controls.Menu(description="answer")
+        self.check_button = controls.Button(description="check")
+        self.solution_button = controls.Toggle(description="show the solution", disabled=True)
+        self.feedback = widgets.HTML()
+        self.solution = widgets.HTML()
+        self.tries = 0
+        self.current: Question | None = None
+        self.name.observe(lambda change: self.new_question(), names="value")
+        self.check_button.on_click(lambda button: self.check())
+        self.solution_button.observe(lambda change: self._show_solution(), names="value")
+        self.box = widgets.VBox([widgets.HTML(f"<b>{html.escape(exercise.title)}</b>"), self.name, self.question,
+                                 self.how, ui.row([self.answer, self.option, self.check_button]), self.feedback,
+                                 self.solution_button, self.solution])
+        self.new_question()
+
+    def new_question(self) -> None:
+        """The question for the name typed (none until a name is)."""
+        name = self.name.value.strip()
+        self.current = self.exercise.for_student(name) if name else None
+        self.tries = 0
+        self.feedback.value = self.solution.value = ""
+        self.solution_button.value = False
+        self.solution_button.disabled = True
+        question = self.current
+        self.question.value = (f"<p>{html.escape(question.text)}</p>" if question
+                               else "<p>Type your name (or your number) to get your own question.</p>")
+        self.how.value = f'<p class="zaarlab-rule">{html.escape(question.how)}</p>' if question else ""
+        choice = question is not None and question.kind == "choice"
+        self.option.layout.display = None if choice else "none"
+        self.answer.layout.display = "none" if choice else None
+        if choice:
+            ui.set_options(self.option, question.options)
+        self.answer.value = ""
+        self.check_button.disabled = question is None
+
+    def check(self) -> None:
+        """Check the answer typed (or picked): right, or why not and, after a wrong try, the hint."""
+        question = self.current
+        if question is None:
+            return
+        typed = self.option.value if question.kind == "choice" else self.answer.value
+        verdict = question.check(typed or "")
+        if verdict.right:
+            self.feedback.value = f'<p role="status"><b>Right</b>: {html.escape(question.answer_text)}.</p>'
+        else:
+            self.tries += 1
+            self.feedback.value = (f'<p role="status"><b>Not yet</b>: {html.escape(verdict.why)}. '
+                                   f"Hint: {html.escape(question.hint)}</p>")
+        self.solution_button.disabled = False
+
+    def _show_solution(self) -> None:
+        question = self.current
+        shown = self.solution_button.value and question is not None
+        self.solution.value = f"<p>{html.escape(question.solution)}</p>" if shown else ""
