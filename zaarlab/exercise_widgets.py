@@ -20,7 +20,7 @@ import ipywidgets as widgets
 from . import controls, ui
 from .exercises import DICE_EXERCISES, Exercise, Question
 
-__all__ = ["DICE_EXERCISES", "ExerciseBox"]
+__all__ = ["DICE_EXERCISES", "ExerciseBox", "ExerciseSheet"]
 
 
 class ExerciseBox(ui.Panel):
@@ -47,6 +47,7 @@ class ExerciseBox(ui.Panel):
         self.box = widgets.VBox([widgets.HTML(f"<b>{html.escape(exercise.title)}</b>"), self.name, self.question,
                                  self.how, ui.row([self.answer, self.option, self.check_button]), self.feedback,
                                  self.solution_button, self.solution])
+        self.box.add_class("zaarlab-exercise")
         self.new_question()
 
     def new_question(self) -> None:
@@ -60,7 +61,7 @@ class ExerciseBox(ui.Panel):
         question = self.current
         self.question.value = (f"<p>{html.escape(question.text)}</p>" if question
                                else "<p>Type your name (or your number) to get your own question.</p>")
-        self.how.value = f'<p class="zaarlab-rule">{html.escape(question.how)}</p>' if question else ""
+        self.how.value = f"<p><i>{html.escape(question.how)}</i></p>" if question else ""
         choice = question is not None and question.kind == "choice"
         self.option.layout.display = None if choice else "none"
         self.answer.layout.display = "none" if choice else None
@@ -88,3 +89,18 @@ class ExerciseBox(ui.Panel):
         question = self.current
         shown = self.solution_button.value and question is not None
         self.solution.value = f"<p>{html.escape(question.solution)}</p>" if shown else ""
+
+
+class ExerciseSheet(ui.Panel):
+    """Several exercises, one under the other (a lesson's).
+
+    >>> sheet = ExerciseSheet(DICE_EXERCISES)
+    >>> len(sheet.exercises), sheet._repr_mimebundle_()["text/plain"]
+    (4, 'the exercises: run this cell to use it')
+    """
+
+    title = "the exercises"
+
+    def __init__(self, exercises):
+        self.exercises = [ExerciseBox(exercise) for exercise in exercises]
+        self.box = widgets.VBox([box.box for box in self.exercises])

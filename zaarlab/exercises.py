@@ -227,11 +227,10 @@ def _event_text(event: tuple[int, int, int]) -> str:
 
 def _choice(params: dict) -> Question:
     a, b = params["events"]
-    options = (_event_text(a), _event_text(b))
     pa, pb = _p_at_least(*a), _p_at_least(*b)
-    return Question("Which is likelier?", options[0] if pa > pb else options[1],
+    return Question(f"Which is likelier? A: {_event_text(a)}; B: {_event_text(b)}.", "A" if pa > pb else "B",
                     "Work out both chances (or count the throws of each) and compare.",
-                    f"{options[0]}: {exact_text(pa)}; {options[1]}: {exact_text(pb)}.", params, options)
+                    f"A: {exact_text(pa)}; B: {exact_text(pb)}.", params, ("A", "B"))
 
 
 def _ordering(params: dict) -> Question:

@@ -438,3 +438,44 @@ def drive_game_viewer(page, root, twin) -> None:
             button["next turn"].click()  # the bots' moves, up to your next turn
             twin.to_next_turn()
             same_as_twin()
+
+
+def drive_exercise_sheet(page, root, twin) -> None:
+    """ExerciseSheet: in each exercise a student types a name, gets the question the twin draws for it, answers
+    wrongly (a hint), then rightly (in each equivalent form for a probability), and opens the solution."""
+    boxes = root.locator(".zaarlab-exercise")
+    expect(boxes).to_have_count(len(twin.exercises), timeout=WAIT)
+    for i, exercise in enumerate(twin.exercises):
+        box, question = boxes.nth(i), exercise.exercise.for_student("Ada")
+        box.scroll_into_view_if_needed()
+        check_button = box.get_by_role("button", name="check")
+        expect(check_button).to_be_disabled(timeout=WAIT)  # no name, no question
+        box.locator(".widget-text input").first.fill("Ada")
+        expect(box).to_contain_text(question.text, timeout=WAIT)
+        feedback = box.locator(".widget-html", has_text=re.compile("Right|Not yet"))
+        answer = box.locator(".widget-text input").nth(1)
+        if question.kind == "choice":
+            menu = box.locator("select")
+            wrong = next(option for option in question.options if option != question.answer)
+            menu.select_option(label=wrong)
+            check_button.click()
+            expect(feedback).to_contain_text("Not yet", timeout=WAIT)
+            menu.select_option(label=question.answer)
+            rights = [None]
+        else:
+            answer.fill("2/3" if question.kind == "number" else "C, B, A" if question.answer != ("C", "B", "A")
+                        else "A, B, C")
+            check_button.click()
+            expect(feedback).to_contain_text("Not yet", timeout=WAIT)
+            expect(feedback).to_contain_text("Hint", timeout=WAIT)
+            text = question.answer_text
+            rights = [text.split(" ≈ ")[0]] + ([text.split(" ≈ ")[1].replace("%", " %")] if " ≈ " in text else [])
+            if " ≈ " in text:  # the same percent as a decimal
+                rights.append(str(round(float(question.answer), 4)))
+        for right in rights:
+            if right is not None:
+                answer.fill(right)
+            check_button.click()
+            expect(feedback).to_contain_text(f"Right: {question.answer_text}", timeout=WAIT)
+        box.get_by_role("button", name="show the solution").click()
+        expect(box).to_contain_text(question.solution, timeout=WAIT)

@@ -12,6 +12,7 @@ import pytest
 
 from tests.browser import drivers
 from tests.browser.conftest import assert_no_python_error, lab_output, open_in_lab, run_all_in_lab
+from zaarlab.exercise_widgets import DICE_EXERCISES, ExerciseSheet
 from zaarlab.intro.widgets import DiceSumExplorer
 from zaarlab.zaar.state import ZaarGame
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
@@ -42,7 +43,8 @@ def seated(viewer):
 
 # notebook: the widgets it offers the reader, each as (how its cell is found, its twin built alike, its driver)
 NOTEBOOKS = {
-    "00_start_here": [(TRY, lambda: DiceSumExplorer(dice=3), drivers.drive_dice_sums)],
+    "00_start_here": [(TRY, lambda: DiceSumExplorer(dice=3), drivers.drive_dice_sums),
+                      ("ExerciseSheet(", lambda: ExerciseSheet(DICE_EXERCISES), drivers.drive_exercise_sheet)],
     "zaar/01_the_mansion": [(TRY, lambda: MansionBuilder(seed=1), drivers.drive_mansion_builder)],
     "zaar/02_raml_and_astrolabe": [(TRY, lambda: AstrolabeBattle(seed=5), drivers.drive_astrolabe)],
     "zaar/03_play_zaar": [
