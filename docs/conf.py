@@ -22,6 +22,7 @@ extensions = [
     "numpydoc",
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
+    "sphinx.ext.viewcode",  # [source] beside every documented object, the code at its lines
     "sphinx_copybutton",
     "zaarlab_docs",
 ]
@@ -48,6 +49,7 @@ numpydoc_xref_param_type = False
 html_theme = "pydata_sphinx_theme"
 html_title = "zaarlab"
 html_favicon = "_static/favicon.svg"
+html_css_files = ["zaarlab-docs.css"]
 html_static_path = ["_static", "_vendor"]   # _vendor/mathjax: fetched once from the npm registry
 mathjax_path = "mathjax/tex-mml-chtml.js"
 html_context = {"default_mode": "light"}

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-GENERATED = {".ipynb_checkpoints", "_build", "_vendor", "rules_traced", "generated"}  # and, from the docs build:
+GENERATED = {".ipynb_checkpoints", "_build", "_vendor", "rules_traced", "sources", "generated"}  # and, docs build:
 COPIES = (ROOT / "docs" / "notebooks", ROOT / "docs" / "readme.md")
 TEXT = [p for top in ("zaarlab", "data", "notebooks", "docs", "bench") for p in sorted((ROOT / top).rglob("*"))
         if p.suffix in (".py", ".yaml", ".md", ".ipynb") and not GENERATED & set(p.parts)

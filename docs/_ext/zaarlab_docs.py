@@ -4,7 +4,8 @@ At ``builder-inited`` it writes the generated sources (left out of git):
 
 - ``rules_traced/<game>.md``: every rule ID with its paraphrase, the tests that name it and the code whose docstrings
   or refusals name it (:func:`zaarlab.rules_coverage.trace`, the same source as ``zaarlab rules coverage``), the
-  coverage table on top;
+  coverage table on top, each test and function a link to its source;
+- ``sources/<file>.md``: what of each file of tests or code names a rule, each function with its line and source;
 - ``notebooks/``: the committed, executed notebooks, their plotly figures turned into offline HTML (plotly.js ships
   in the site) and their widgets, which have no saved state, into a line saying how to use them;
 - ``readme.md``: the README.
@@ -16,7 +17,10 @@ row on the readings page), and every file the README and the notebooks name (``d
 
 from __future__ import annotations
 
+import ast
+import hashlib
 import html
+import itertools
 import json
 import re
 import shutil
@@ -51,6 +55,12 @@ def write_sources(app) -> None:
     out.mkdir(exist_ok=True)
     for game, rules in traced.items():
         _write_if_changed(out / f"{game}.md", rules_page(game, rules, traced))
+    named = sorted(({*rule.tests, *rule.code} for rules in traced.values() for rule in rules), key=len)
+    by_file = sorted({(*split_name(name), name) for names in named for name in names})
+    for path, group in itertools.groupby(by_file, key=lambda entry: entry[0]):
+        page = SOURCES / Path(path).with_suffix(".md")
+        page.parent.mkdir(parents=True, exist_ok=True)
+        _write_if_changed(page, source_page(path, [(full, qualname) for _, qualname, full in group]))
     notebooks = DOCS / "notebooks"
     for source in sorted((ROOT / "notebooks").rglob("*.ipynb")):
         if ".ipynb_checkpoints" in source.parts:
@@ -100,6 +110,56 @@ def _write_if_changed(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
 
 
+SOURCES = DOCS / "sources"  # a page per file of tests or code that names a rule: each such function and its source
+
+
+def source_label(name: str) -> str:
+    """The label of a function's section on its file's page, from a test's name
+    (``tests/zaar/test_cards.py::test_zaar_card_01``) or a function's (``zaarlab.zaar.board.Mansion.place``)."""
+    digest = hashlib.sha1(name.encode()).hexdigest()[:6]  # ``Command`` and ``command`` are two names
+    return "src-" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") + "-" + digest
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """A test's or a function's file (from the repository's top) and its qualified name in it."""
+    if "::" in name:
+        path, qualname = name.split("::")
+        return path, qualname
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        path = "/".join(parts[:cut]) + ".py"
+        if (ROOT / path).is_file():
+            return path, ".".join(parts[cut:])
+        if (ROOT / "/".join(parts[:cut]) / "__init__.py").is_file():
+            return "/".join(parts[:cut]) + "/__init__.py", ".".join(parts[cut:])
+    raise LookupError(f"no file for {name}")
+
+
+def _definitions(body, prefix: str = "") -> dict:
+    found = {}
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            found[prefix + node.name] = node
+            if isinstance(node, ast.ClassDef):
+                found.update(_definitions(node.body, f"{prefix}{node.name}."))
+    return found
+
+
+def source_page(path: str, names: list[tuple[str, str]]) -> str:
+    """The functions (or classes) of one file that name rules: each under its name, with its line and its source.
+    ``names`` are (full name, qualified name in the file)."""
+    source = (ROOT / path).read_text(encoding="utf-8")
+    found, lines = _definitions(ast.parse(source).body), source.splitlines()
+    out = ["---", "orphan: true", "---", f"# `{path}`", "",  # reached from the rule pages, not the table of contents
+           "What in this file names rules of a rulebook, as the rule pages link it.", ""]
+    for full, qualname in names:
+        node = found[qualname]
+        start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        out += [f"({source_label(full)})=", f"## `{qualname}`", "", f"`{path}`, line {start}:", "",
+                "```python", *lines[start - 1:node.end_lineno], "```", ""]
+    return "\n".join(out)
+
+
 def rules_page(game: str, rules: list, traced: dict) -> str:
     """One game's rules, traced: a coverage table for all four games, then every rule with its tests and code."""
     lines = [f"# {GAMES[game]}: every rule, traced", "",
@@ -115,8 +175,10 @@ def rules_page(game: str, rules: list, traced: dict) -> str:
     lines.append("")
     for rule in rules:
         lines += [f"({anchor(rule.rule_id)})=", f"**{rule.rule_id}** {rule.text}", ""]
-        lines.append("- tests: " + (", ".join(f"`{t}`" for t in rule.tests) or "none yet"))
-        lines.append("- code: " + (", ".join(f"{{py:obj}}`{c}`" for c in rule.code) or "none names it"))
+        lines.append("- tests: " + (", ".join(f"{{ref}}`{split_name(t)[1]} <{source_label(t)}>`" for t in rule.tests)
+                                    or "none yet"))
+        lines.append("- code: " + (", ".join(f"{{ref}}`{c} <{source_label(c)}>`" for c in rule.code)
+                                   or "none names it"))
         lines.append("")
     return "\n".join(lines)
 

@@ -50,6 +50,29 @@ def _parsed(path: Path) -> _Links:
     return parser
 
 
+ENTRY_LINE = re.compile(r"<li><p>(tests|code): (.*?)</p></li>", re.S)
+
+
+def test_every_rule_entry_links_its_tests_and_code_at_their_source(site):
+    """Rule pages named their tests and code but linked none (0 of 387); each now leads to the function's source,
+    with its line."""
+    names = links = 0
+    for page in sorted((site / "rules_traced").glob("*.html")):
+        for kind, listed in ENTRY_LINE.findall(page.read_text(encoding="utf-8")):
+            if listed.startswith("none"):
+                continue
+            count = listed.count(", ") + 1
+            hrefs = re.findall(r'href="\.\./sources/([^"#]+)#(src-[^"]+)"', listed)
+            assert len(hrefs) == count, f"{page.name}: a {kind} line with {count} names and {len(hrefs)} links"
+            for target, label in hrefs:
+                shown = site / "sources" / target
+                assert f'id="{label}"' in shown.read_text(encoding="utf-8"), (target, label)
+            names, links = names + count, links + len(hrefs)
+    assert links == names and names > 300
+    section = (site / "sources" / "tests" / "zaar" / "test_cards.html").read_text(encoding="utf-8")
+    assert re.search(r"tests/zaar/test_cards\.py</span></code>, line \d+", section)
+
+
 def test_markdown_tables_render_as_tables(site):
     """The notebooks' odds tables (Markdown outputs) once showed as a paragraph of ``| a | b |`` text."""
     pages = sorted((site / "notebooks").rglob("*.html"))
