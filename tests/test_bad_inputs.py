@@ -8,6 +8,7 @@ import copy
 import json
 import re
 import shutil
+from fractions import Fraction
 
 import pytest
 
@@ -16,11 +17,13 @@ from zaarlab.core.api import CHANCE, IllegalActionError
 from zaarlab.core.data import DataError, bundled_dir
 from zaarlab.core.dice import sum_dist
 from zaarlab.core.play import dumps, loads, play, random_bot
+from zaarlab.intro.odds import tries_needed
 from zaarlab.zaar.astrolabe import Result
 from zaarlab.zaar.odds import battle_dist as zaar_battle
 from zaarlab.zaar.raml import Requirement
 from zaarlab.zaar.state import ZaarGame
 from zaarlab.zargos.odds import battle_dist as zargos_battle
+from zaarlab.zargos.odds import madness_dist
 from zaarlab.zargos.state import ZargosGame
 from zaarlab.zerzura.state import ZerzuraGame
 from zaarlab.zogars_gaze.state import ZogarGame
@@ -595,6 +598,12 @@ def test_chance_outcomes_of_the_wrong_type_are_refused(game):
 
 
 # -- the exact odds, asked from Python: work without end is refused by name --------------------------------------
+def _survive(flips):
+    from zaarlab.zogars_gaze.deck import p_survive, practice_delve
+
+    return p_survive(practice_delve((), 0, seed=1), flips)  # 40 flips took 13 s, a million without end
+
+
 def _zaar_battle(wisdom):
     return zaar_battle(Result("ordered", Requirement.parse("0*3")), wisdom, "bloody", "A")
 
@@ -607,7 +616,12 @@ def _zaar_battle(wisdom):
     (lambda: _zaar_battle(10**6), "wisdom is a number of throws from 0 to 48"),
     (lambda: _zaar_battle(-1), "from 0 to 48"),
     (lambda: zargos_battle(10**6, 3), "from 1 to 200"),
-], ids=["3000 dice", "a billion faces", "50d60", "dice as text", "a million wisdom", "no wisdom", "a million units"])
+    (lambda: _survive(10**6), "from 0 to 20, not 1000000"), (lambda: _survive(-1), "from 0 to 20, not -1"),
+    (lambda: madness_dist((200,) * 1000), "at most 2,097,152 combinations of losses, which 1000 provinces pass"),
+    (lambda: madness_dist((5,) * 9, halved=False), "which 9 provinces pass"),
+    (lambda: tries_needed(Fraction(1, 10**30), Fraction(9, 10)), "at most 100,000 tries are counted"),
+], ids=["3000 dice", "a billion faces", "50d60", "dice as text", "a million wisdom", "no wisdom", "a million units",
+        "a million flips", "no flips", "a Wind over 1000 provinces", "a Wind of Death over 9", "1e-30 per try"])
 def test_exact_odds_refuse_work_beyond_their_bound(call, says):
     with pytest.raises(ValueError, match=says):
         call()

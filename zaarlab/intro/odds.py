@@ -12,6 +12,8 @@ Examples
 
 from __future__ import annotations
 
+import math
+
 import sympy
 
 from ..core.dice import sum_dist
@@ -34,10 +36,13 @@ def at_least_once(p: sympy.Expr) -> sympy.Expr:
     return 1 - (1 - p) ** W
 
 
+MAX_TRIES = 100_000  # the exact count compares (1 - p)^w for w near the estimate: numbers of a few 100,000 digits
+
+
 def tries_needed(p: sympy.Rational, target: sympy.Rational) -> int:
     """The fewest tries w with P(at least once in w tries) >= target (0 < p <= 1, 0 <= target < 1).
 
-    Exact: counts up with rationals from the estimate ``log(1 - target) / log(1 - p)``.
+    Exact: counts up with rationals from the estimate ``log(1 - target) / log(1 - p)``, at most :data:`MAX_TRIES`.
 
     >>> tries_needed(sympy.Rational(1, 36), sympy.Rational(1, 2))   # de Mere's double six
     25
@@ -47,7 +52,11 @@ def tries_needed(p: sympy.Rational, target: sympy.Rational) -> int:
         raise ValueError(f"need 0 < p <= 1 and 0 <= target < 1, got p={p}, target={target}")
     if p == 1 or target == 0:
         return 1 if target > 0 else 0
-    w = max(int(sympy.floor(sympy.log(1 - target) / sympy.log(1 - p))) - 1, 0)
+    closest = math.log1p(-float(p))  # -inf when p rounds to 1 as a float: the exact count below starts at 0
+    estimate = math.log1p(-float(target)) / closest
+    if estimate > MAX_TRIES:
+        raise ValueError(f"at most {MAX_TRIES:,} tries are counted; about {estimate:.3g} are needed")
+    w = max(int(estimate) - 1, 0)
     while 1 - (1 - p) ** w < target:
         w += 1
     return w

@@ -267,6 +267,9 @@ def smallest_force(dice: int, probability: sympy.Rational) -> int:
     return units
 
 
+MAX_STRUCK_OUTCOMES = 2**21  # about two seconds here, the largest kingdom of the bundled map (10 provinces) halved
+
+
 def madness_dist(units: tuple[int, ...], halved: bool = True) -> Dist:
     """Units left in each province of a kingdom struck by a Wind of Madness (ZARGOS-MAGIC-14).
 
@@ -275,7 +278,14 @@ def madness_dist(units: tuple[int, ...], halved: bool = True) -> Dist:
 
     >>> madness_dist((1, 5)).p((0, 3))   # first province rolls 2-6, second rolls 4 or 5
     5/18
+
+    Every province's loss is told apart: at most :data:`MAX_STRUCK_OUTCOMES` of them together (10 provinces with
+    losses halved, 8 with full losses).
     """
+    kinds = 4 if halved else 6  # the losses one die can cause
+    if kinds ** len(units) > MAX_STRUCK_OUTCOMES:
+        raise ValueError(f"a Wind strikes at most {MAX_STRUCK_OUTCOMES:,} combinations of losses, which "
+                         f"{len(units)} provinces pass")
     die = sum_dist(1, 6) // (2 if halved else 1)
     return Dist.product(*(die.map(lambda lost, n=n: max(n - lost, 0)) for n in units))
 

@@ -99,6 +99,11 @@ def _fate(game: ZogarGame, card: str, position: tuple) -> tuple[Fraction, bool]:
 _NEVER = Fraction(0)  # one object for every harmless card: _alive groups the cards by their chance to kill
 
 
+MAX_FLIPS = 20
+"""The most flips :func:`p_survive` looks ahead (a second or less here; the work grows steeply with the flips: 13 s for
+40), far past any delve a player would press on with."""
+
+
 def p_survive(state: ZogarState, flips: int = 1,
               number: Callable[[int, int], Any] = rational) -> sympy.Rational | Any:
     """P(coming through the next ``flips`` flips alive, and the game not lost to the seventh Gaze).
@@ -114,8 +119,8 @@ def p_survive(state: ZogarState, flips: int = 1,
     >>> p_survive(state, 1), p_survive(replace(state, gazes=("gaze_1",) * 6), 1, number=Fraction)
     (1, Fraction(1, 2))
     """
-    if flips < 0:
-        raise ValueError(f"flips counts cards still to turn, not {flips}")
+    if not 0 <= flips <= MAX_FLIPS:
+        raise ValueError(f"flips counts cards still to turn, from 0 to {MAX_FLIPS}, not {flips}")
     revealed, limit = len(state.gazes), min(flips, state.drawable)
     if limit == 0:
         alive = Fraction(1)
