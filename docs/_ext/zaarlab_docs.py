@@ -247,7 +247,7 @@ def link_rules_and_files(app, doctree, docname) -> None:
             continue
         value = text.astext()
         if isinstance(parent, nodes.literal):
-            target = _file_page(value)
+            target = _file_page(value) or _object_page(app.env, value)
             if target and not isinstance(parent.parent, nodes.reference):
                 uri = builder.get_relative_uri(docname, target[0]) + target[1]
                 parent.replace_self(nodes.reference("", "", parent.deepcopy(), refuri=uri, internal=True))
@@ -271,6 +271,28 @@ def _ancestors(node):
     while node is not None:
         yield node
         node = node.parent
+
+
+CODE_NAME = re.compile(r"(?:[A-Za-z_][\w]*\.)*[A-Za-z_]\w*(?=(?:\(.*\))?$)")
+_OBJECTS: dict[int, dict[str, list[tuple[str, str]]]] = {}
+
+
+def _object_page(env, text: str) -> tuple[str, str] | None:
+    """The API page (docname, anchor) of the zaarlab object an inline code names (``p_survive``,
+    ``MansionBuilder.place()``, ``zaarlab.zaar.odds.next_card_odds``), if exactly one object has that name."""
+    match = CODE_NAME.match(text.strip())
+    if not match or len(match[0]) < 4:
+        return None
+    if id(env) not in _OBJECTS:  # every documented object by each of its dotted suffixes
+        index: dict[str, list[tuple[str, str]]] = {}
+        for name, entry in env.get_domain("py").objects.items():
+            parts = name.split(".")
+            for cut in range(len(parts)):
+                index.setdefault(".".join(parts[cut:]), []).append((entry.docname, "#" + entry.node_id))
+        _OBJECTS.clear()
+        _OBJECTS[id(env)] = index
+    found = set(_OBJECTS[id(env)].get(match[0], ()))
+    return found.pop() if len(found) == 1 else None
 
 
 def _file_page(path: str) -> tuple[str, str] | None:

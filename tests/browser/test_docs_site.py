@@ -124,6 +124,18 @@ def test_a_rule_id_in_running_text_links_to_its_entry(site):
     assert "../../rules/readings.html#amb-s04" in api  # a reading's ID links to its row
 
 
+def test_a_code_name_of_one_zaarlab_object_links_to_its_api_entry(site):
+    """``p_survive(state, k)`` in a notebook's prose leads to the function's entry; a name several objects share
+    (``apply``) or that is no zaarlab object (``sympy.Rational``) stays plain."""
+    links = _parsed(site / "notebooks" / "zogars_gaze" / "02_press_your_luck.html").links
+    assert "../../api/generated/zaarlab.zogars_gaze.deck.html#zaarlab.zogars_gaze.deck.p_survive" in links
+    guide = (site / "guides" / "contributing.html").read_text(encoding="utf-8")
+    assert '<span class="pre">apply</span>' in guide
+    assert not re.search(r'<a [^>]*><code[^>]*><span class="pre">apply</span>', guide)  # every game's state has one
+    api = (site / "api" / "generated" / "zaarlab.core.exact.html").read_text(encoding="utf-8")
+    assert not re.search(r'<a [^>]*><code[^>]*><span class="pre">sympy\.Rational</span>', api)
+
+
 def test_file_names_in_the_readme_link_to_their_pages(site):
     links = _parsed(site / "readme.html").links
     assert "rules_traced/zargos.html" in links
