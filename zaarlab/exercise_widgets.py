@@ -39,7 +39,6 @@ class ExerciseBox(ui.Panel):
         self.solution_button = controls.Toggle(description="show the solution", disabled=True)
         self.feedback = widgets.HTML()
         self.solution = widgets.HTML()
-        self.tries = 0
         self.current: Question | None = None
         self.name.observe(lambda change: self.new_question(), names="value")
         self.check_button.on_click(lambda button: self.check())
@@ -54,7 +53,6 @@ class ExerciseBox(ui.Panel):
         """The question for the name typed (none until a name is)."""
         name = self.name.value.strip()
         self.current = self.exercise.for_student(name) if name else None
-        self.tries = 0
         self.feedback.value = self.solution.value = ""
         self.solution_button.value = False
         self.solution_button.disabled = True
@@ -80,7 +78,6 @@ class ExerciseBox(ui.Panel):
         if verdict.right:
             self.feedback.value = f'<p role="status"><b>Right</b>: {html.escape(question.answer_text)}.</p>'
         else:
-            self.tries += 1
             self.feedback.value = (f'<p role="status"><b>Not yet</b>: {html.escape(verdict.why)}. '
                                    f"Hint: {html.escape(question.hint)}</p>")
         self.solution_button.disabled = False

@@ -33,6 +33,7 @@ from fractions import Fraction
 
 from .core.dice import sum_dist
 from .core.readable import exact_text
+from .intro.odds import p_sum_at_least
 
 SIGNIFICANT = 3
 RULE = (f"Type a fraction (1/8), a decimal (0.125) or a percent (12.5 %). A fraction must be exact; a decimal or a "
@@ -172,10 +173,16 @@ class Exercise:
 WORDS = {2: "Two", 3: "Three", 4: "Four"}
 
 
+DICE = ((2, 6), (2, 8), (3, 6), (2, 10), (3, 4))  # (dice, faces) of a question: few enough throws to count
+
+
+def _p_at_least(n: int, faces: int, t: int) -> Fraction:
+    return Fraction(p_sum_at_least(n, faces, t))
+
+
 def _at_least(params: dict) -> Question:
     n, faces, t = params["dice"], params["faces"], params["at_least"]
-    dist = sum_dist(n, faces)
-    p = dist.fraction(lambda s: s >= t)
+    p = _p_at_least(n, faces, t)
     favourable = p * faces**n  # every throw as likely: a chance is a count
     return Question(
         f"{WORDS[n]} fair dice with {faces} faces are thrown. What is the chance that their sum is at least {t}?",
@@ -195,25 +202,17 @@ def _count(params: dict) -> Question:
         f"{ways} throws: the coefficient of x^{total} in (x + x^2 + ... + x^{faces})^{n}.", params)
 
 
-def _draw_at_least(rng: random.Random) -> dict:
-    n, faces = rng.choice([(2, 6), (2, 8), (3, 6), (2, 10), (3, 4)])
-    return {"dice": n, "faces": faces, "at_least": rng.randint(n + 1, n * faces - 1)}
-
-
-def _draw_count(rng: random.Random) -> dict:
-    n, faces = rng.choice([(2, 6), (3, 6), (2, 8), (3, 4)])
-    return {"dice": n, "faces": faces, "total": rng.randint(n + 1, n * faces - 1)}
-
-
-def _p_at_least(n: int, faces: int, t: int) -> Fraction:
-    return sum_dist(n, faces).fraction(lambda s: s >= t)
+def _draw_sum(rng: random.Random, name: str) -> dict:
+    """Dice and a sum between the smallest and the largest, both left out (a certain answer teaches nothing)."""
+    n, faces = rng.choice(DICE)
+    return {"dice": n, "faces": faces, name: rng.randint(n + 1, n * faces - 1)}
 
 
 def _draw_pairs(rng: random.Random, count: int) -> dict:
     """``count`` events "NdK sum at least t" with different chances."""
     events: list[tuple[int, int, int]] = []
     while len(events) < count:
-        n, faces = rng.choice([(2, 6), (3, 6), (2, 8), (3, 4), (2, 10)])
+        n, faces = rng.choice(DICE)
         event = (n, faces, rng.randint(n + 1, n * faces))
         if all(_p_at_least(*event) != _p_at_least(*e) for e in events):
             events.append(event)
@@ -245,8 +244,8 @@ def _ordering(params: dict) -> Question:
 
 
 DICE_EXERCISES: Sequence[Exercise] = (
-    Exercise("dice-at-least", "A sum at least", _draw_at_least, _at_least),
-    Exercise("dice-count", "Counting throws", _draw_count, _count),
+    Exercise("dice-at-least", "A sum at least", lambda rng: _draw_sum(rng, "at_least"), _at_least),
+    Exercise("dice-count", "Counting throws", lambda rng: _draw_sum(rng, "total"), _count),
     Exercise("dice-choice", "Which is likelier?", lambda rng: _draw_pairs(rng, 2), _choice),
     Exercise("dice-order", "Rank the chances", lambda rng: _draw_pairs(rng, 3), _ordering),
 )
