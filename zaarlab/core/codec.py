@@ -149,7 +149,7 @@ def _decode(data: Any, types: dict[str, type]) -> Any:
         pairs = data["__map__"]
         if not (isinstance(pairs, list) and all(isinstance(pair, list) and len(pair) == 2 for pair in pairs)):
             raise ValueError("a map is written as a list of [key, value] pairs")
-        return {_decode(k, types): _decode(v, types) for k, v in data["__map__"]}
+        return {_decode(k, types): _decode(v, types) for k, v in pairs}
     if "__enum__" in data:
         cls = _known(types, data["__enum__"])
         name = data.get("name")

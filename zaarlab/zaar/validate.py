@@ -39,8 +39,7 @@ def validate(state) -> None:
     integer(state.level, "level", 1, 4)
     integer(state.trapper, "trapper", -1, n - 1)
     integer(state.last_taker, "last_taker", -1, n - 1)
-    require(all(isinstance(p, int) and 0 <= p < n for p in state.winner) and len(set(state.winner)) == len(
-        state.winner), "winner", "players of this game, each once")
+    players(state.winner, "winner", n)
     coins = sum(BAG.values())  # a turn's draws and moves come from a player's coins, added to at most once more
     integer(state.draws_left, "draws_left", 0, 2 * coins)
     integer(state.moves_left, "moves_left", 0, 2 * coins)
