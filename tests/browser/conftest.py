@@ -28,19 +28,15 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def voila_classroom(tmp_path_factory):
-    """The classroom server (Voila behind its door, kernels under their ceiling) serving notebooks/classroom/ with
-    the classroom's template on a free loopback port, no kernel pre-heated and no cap on this one browser's pages;
+    """The classroom server as ``make classroom`` starts it (the door, kernels under their ceiling) serving
+    notebooks/classroom/ on a free loopback port, with no kernel pre-heated and no cap on this one browser's pages;
     yields the base URL."""
-    from zaarlab.classroom import FIRST_PAGE, voila_environment
+    from zaarlab.classroom import voila_command, voila_environment
 
     home = tmp_path_factory.mktemp("jupyter")
     port = free_port()
-    with serving("voila", [sys.executable, "-m", "zaarlab.classroom_server", str(ROOT / "notebooks" / "classroom"),
-                            "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--template=zaarlab",
-                            FIRST_PAGE, "--ClassroomVoila.pages=1000", "--ClassroomVoila.pages_per_device=1000",
-                            "--VoilaConfiguration.kernel_spec_manager_class="
-                            "zaarlab.classroom_kernels.CeilingKernelSpecs"],
-                  voila_environment(jupyter_home(home)), port, home / "voila.log") as base:
+    with serving("voila", voila_command("127.0.0.1", port, 0, pages=1000, per_device=1000),
+                 voila_environment(jupyter_home(home)), port, home / "voila.log") as base:
         yield base
 
 
