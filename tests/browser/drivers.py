@@ -259,7 +259,9 @@ def drive_collection_builder(page, root, twin) -> None:
         same_as_twin()
     press(page, handles.nth(5), "ArrowRight", 2)  # two more Goods cards than the Objects need
     twin.goods_cards.value += 2
-    same_as_twin()
+    same_as_twin()  # the second extra card changes no score: wait for the stored slider's new end instead
+    end = re.compile(rf"^{twin.stored.max}(\.0+)?$")
+    expect(handles.nth(6)).to_have_attribute("aria-valuemax", end, timeout=WAIT)
     press(page, handles.nth(6), "ArrowRight", 3)
     twin.stored.value = 3
     same_as_twin()
