@@ -1,0 +1,53 @@
+"""Playing a game table as a person would, by clicking its board: for the tests of every game's table."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+
+from zaarlab.table import Table, text_of
+from zaarlab.ui import RULES
+
+SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")  # an engine id: lucky_charm, straight_alt
+CLASS = re.compile(r"\b[A-Z][a-z]+[A-Z]\w*\(")  # a class or its repr: TradeIn(
+REPR = re.compile(r"\w\((?:\w+=|\))|\[\]|->|\b(?:None|True|False)\b")
+
+
+def unreadable(text: str) -> list[str]:
+    """What in ``text`` a player should never read: engine ids, class names, Python reprs, bare rule IDs."""
+    found = []
+    for pattern in (SNAKE, CLASS, REPR, RULES):
+        found += [m.group(0) for m in pattern.finditer(text)]
+    return found
+
+
+def click_move(table: Table, action) -> None:
+    """Make ``action`` by clicking the board: it must be there, marked."""
+    keys = table.clicks_for(action)
+    assert keys, f"no click on the board makes {table.move_words(table.state, action)!r}"
+    before = len(table.session.history)
+    for key in keys:
+        table.board.clicked = {"key": key, "n": table.board.clicked.get("n", 0) + 1}  # as the page sends it
+    assert len(table.session.history) > before, table.said.value
+
+
+def play_by_clicks(table: Table, choose: Callable, rng: random.Random, read: Callable[[Table], None] = lambda t: None,
+                   max_moves: int = 2_000) -> int:
+    """Play every person's move by clicking, the move ``choose(state, rng)`` picks; ``read(table)`` before each one
+    and at the end. Returns the moves made."""
+    moves = 0
+    while not table.state.is_terminal():
+        assert moves < max_moves, "the game did not end"
+        if table.passing:
+            table.buttons["show my cards"].click()
+        read(table)
+        click_move(table, choose(table.state, rng))
+        moves += 1
+    read(table)
+    return moves
+
+
+def readable(table: Table) -> None:
+    """The table shows nothing a player should not have to read."""
+    assert not unreadable(text_of(table)), (unreadable(text_of(table)), text_of(table))

@@ -1,0 +1,194 @@
+"""The Zogar's Gaze table: whole games played by clicking the board, the odds shown before each decision, secrets in
+hot-seat play, refusals in words, undo, and text a player can read."""
+
+import asyncio
+import random
+import re
+
+import pytest
+
+from tests.tables import click_move, play_by_clicks, readable, unreadable
+from zaarlab.core.readable import exact_text
+from zaarlab.table import text_of
+from zaarlab.zogars_gaze.bots import BOTS
+from zaarlab.zogars_gaze.deck import p_survive
+from zaarlab.zogars_gaze.odds import hold_advice
+from zaarlab.zogars_gaze.state import Buy, Hold, SkipMarket, TradeIn
+from zaarlab.zogars_gaze.table import ZogarTable
+
+
+def odds_shown_are_exact(table) -> None:
+    """Before each decision, the odds line names the engine's exact chances: the hold chosen and the best one in a
+    combat, coming through the next card while delving."""
+    state, shown = table.state, table.odds.value
+    if state.phase == "hold":
+        advice = hold_advice(state.game.cards[state.enemy].requirement, state.dice, state.rolls_allowed - state.rolls,
+                             straight_alt=state.game.straight_alt)
+        kept = tuple(sorted(f for f, held in zip(state.dice, table.held, strict=True) if held))
+        assert exact_text(advice.p(kept)) in table.text and exact_text(advice.p(advice.best)) in table.text
+    elif state.phase == "delve":
+        assert f"next card alive: {exact_text(p_survive(state, 1))}" in table.text
+    else:
+        return
+    assert shown
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_whole_game_is_played_by_clicking_the_board(seed):
+    """One person (playing as the bold bot would) against the cautious bot: every move a click on a marked piece,
+    the odds exact before each decision, the text readable throughout, and the end told."""
+    table = ZogarTable(seats=("person", "cautious"), seed=seed, turn_limit=60)
+    combats = []
+
+    def read(table):
+        odds_shown_are_exact(table)
+        readable(table)
+        combats.append(table.state.phase == "hold")
+
+    moves = play_by_clicks(table, BOTS["bold"], random.Random(seed), read)
+    assert moves > 10 and any(combats)
+    assert table.heading.value.count("The game is over") == 1
+    assert re.search(r"Player 1: \d+ of \d+ decisions were the best ones", table.text)
+
+
+def test_every_legal_move_is_a_marked_piece_and_every_marked_piece_a_legal_move():
+    table = ZogarTable(seats=("person", "person", "bold"), seed=5, turn_limit=40)
+    rng, checked = random.Random(5), 0
+    while not table.state.is_terminal():
+        if table.passing:
+            table.reveal()
+        legal = table.state.legal_actions()
+        for action in legal:
+            assert table.clicks_for(action), action
+        marked = [p["key"] for z in table.board.zones for p in z["pieces"] if p["target"]]
+        for key in marked:
+            if not table.select_only(key):
+                assert table.action_for(table.state, key) in legal, key
+        checked += len(legal)
+        click_move(table, rng.choice(legal))
+    assert checked > 100
+
+
+@pytest.mark.rule("ZOGAR-MARKET-05")
+def test_an_illegal_click_says_the_rule_in_words_and_changes_nothing():
+    table = ZogarTable(seats=("person", "cautious"), seed=3)
+    before = table.state
+    market = next(p["key"] for z in table.board.zones for p in z["pieces"] if p["key"].startswith("buy:"))
+    table.click(market)
+    assert table.state is before
+    assert "Not allowed: the cards traded in are worth 0; every market card costs 5" in text_of(table)
+    assert 'title="ZOGAR-MARKET-05: ' in table.said.value  # the rule's own words, one hover away
+    table.click("die:0")
+    assert "dice are held between the rolls of a combat" in text_of(table) and table.state is before
+
+
+def test_own_moves_are_taken_back_until_something_is_revealed():
+    table = ZogarTable(seats=("person", "cautious"), seed=11)
+    for _ in range(40):  # to a market with a card to trade in
+        trade = [a for a in table.state.legal_actions() if isinstance(a, TradeIn)]
+        if trade:
+            break
+        click_move(table, BOTS["bold"](table.state, random.Random(0)))
+    assert trade, "no card to trade in within 40 moves"
+    start = table.state
+    click_move(table, trade[0])
+    assert not table.buttons["take back my move"].disabled
+    table.buttons["take back my move"].click()
+    assert table.state == start and "taken back" in table.said.value
+    click_move(table, SkipMarket.of())
+    click_move(table, next(a for a in table.state.legal_actions() if "enter" in str(a)))  # the cut: chance moved
+    assert table.buttons["take back my move"].disabled
+    history = list(table.session.history)
+    table.undo()
+    assert table.session.history == history and "nothing to take back" in table.said.value
+
+
+def test_in_hot_seat_no_secret_of_one_person_is_shown_while_the_other_holds_the_device():
+    table = ZogarTable(seats=("person", "person"), seed=7, turn_limit=30)
+    cards, states = table.state.game.cards, []
+
+    def secrets(player):
+        state = table.state
+        race, klass = cards.races[state.races[player]].name, cards.classes[state.classes[player]].name
+        return (f"race {race}", f"class {klass}", f"Your hand (player {player + 1})")
+
+    def read(table):
+        shown = text_of(table)
+        holder = table.viewer
+        other = 1 - holder
+        assert not any(secret in shown for secret in secrets(other)), shown
+        assert all(secret in shown for secret in secrets(holder)[:2])
+        states.append(holder)
+
+    def before_pass():
+        assert table.passing and "Pass the device to player" in table.text
+        assert "Your secret cards" not in text_of(table) and table.board.disabled
+
+    rng = random.Random(7)
+    while not table.state.is_terminal():
+        if table.passing:
+            before_pass()
+            table.buttons["show my cards"].click()
+        read(table)
+        click_move(table, rng.choice(table.state.legal_actions()))
+    assert set(states) == {0, 1}
+
+
+def test_an_action_bought_goes_into_the_hand_shown():
+    table = ZogarTable(seats=("person", "bold"), seed=2, turn_limit=80)
+    rng = random.Random(2)
+    while not table.state.is_terminal():
+        buys = [a for a in table.state.legal_actions() if isinstance(a, Buy)]
+        if buys:
+            name = table.state.game.cards[buys[0].card].name
+            click_move(table, buys[0])
+            hand = next(z for z in table.board.zones if z["title"].startswith("Your hand"))
+            assert name in [p["name"] for p in hand["pieces"]]
+            return
+        click_move(table, BOTS["bold"](table.state, rng))
+    pytest.fail("nothing was bought in the game")
+
+
+def test_holding_all_five_dice_is_refused_by_name():
+    table = ZogarTable(seats=("person", "cautious"), seed=0, turn_limit=60)
+    rng = random.Random(0)
+    while table.state.phase != "hold":
+        click_move(table, BOTS["bold"](table.state, rng))
+    for i in range(5):
+        table.click(f"die:{i}")
+    assert "Hold at most four dice" in table.odds.value
+    before = table.state
+    table.click("roll")
+    assert table.state is before and "a roll rerolls at least one" in table.said.value
+    click_move(table, Hold(()))
+    assert table.state is not before
+
+
+def test_bots_move_one_step_at_a_time_where_an_event_loop_runs():
+    async def watch():
+        table = ZogarTable(seats=("cautious", "bold"), seed=1, pace=0.01)
+        seen = [len(table.session.history)]
+        for _ in range(30):
+            await asyncio.sleep(0.02)
+            seen.append(len(table.session.history))
+        table.skip()
+        return seen, table
+
+    seen, table = asyncio.run(watch())
+    steps = [b - a for a, b in zip(seen, seen[1:], strict=False)]
+    assert seen[0] == 0 and max(steps) <= 2 and seen[-1] > 10
+    assert table.state.is_terminal() and table.buttons["skip to my turn"].disabled
+
+
+def test_the_scan_of_unreadable_text_finds_each_kind():
+    assert unreadable("use lucky_charm; TradeIn(card='x'); keep []; ZOGAR-MARKET-05 says") == [
+        "lucky_charm", "TradeIn(", "n(card=", "[]", "ZOGAR-MARKET-05"]
+    assert unreadable("player 2 holds 4 and 6; a straight from 3 to 6; Fame Point(s)") == []
+
+
+def test_a_seat_is_a_person_or_a_bot():
+    with pytest.raises(ValueError, match="a seat is a person or one of the bots cautious, bold, random, not 'ace'"):
+        ZogarTable(seats=("person", "ace"))
+    with pytest.raises(ValueError, match="Zogar's Gaze is for 1 to 5 players"):
+        ZogarTable(seats=("person",) * 6)
+

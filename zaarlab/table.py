@@ -1,0 +1,342 @@
+"""A game at a table on screen: seats for persons and bots, a board to click, what each player may know, the story
+of the game in sentences, and the exact odds of the decision at hand.
+
+Each game subclasses :class:`Table` with what is its own (how its board looks and what a click on it means, its
+secrets, its odds, its words); this frame keeps what all four share:
+
+- **seats**: each a person (``"person"``) or one of the game's bots; chance and bots move on their own, one step
+  at a readable pace (``pace`` seconds, where an event loop runs: a notebook, Voila, the static site), or at once;
+- **hot seat**: with two or more persons at one screen, a "pass the device" screen stands between them, and no
+  secret of one is on screen while another holds the device;
+- **never silent**: an illegal click says which rule forbids it, in words; a control that cannot act is disabled
+  with a line saying why;
+- **undo** of a person's own moves, back to the last thing chance, a bot or another player did (nothing revealed
+  since can be taken back), and the end: who won and why, and each person's decisions against the best ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets
+
+from . import controls, ui
+from .card_board import CardBoard, Zone
+from .core.api import CHANCE, IllegalActionError
+from .core.play import Bot, Session
+from .core.readable import exact_text
+from .ui import Panel, as_html, guarded, rule_tags, set_options, spoken
+
+PERSON = "person"
+STORY_LINES = 4  # the story shows at least this many lines, even just after your own move
+MAX_BOT_STEPS = 5_000  # steps a skip may run before a person must move (a whole game of bots ends sooner)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A person's choice where the game has a best one: its chance and the best chance (of winning the combat...)."""
+
+    player: int
+    words: str
+    chosen: Any
+    best: Any
+
+
+class Table(Panel):
+    """The frame of every game's table; see the module's description. Subclasses set :attr:`bots` and the hooks."""
+
+    title = "a game table"
+    bots: Mapping[str, Bot] = {}
+
+    def __init__(self, game, seats: Sequence[str], seed: int = 0, odds: bool = True, pace: float = 0.6):
+        if not 1 <= len(seats) == game.num_players:
+            raise ValueError(f"one seat a player: {game.num_players} seats, not {len(seats)}")
+        unknown = [s for s in seats if s != PERSON and s not in self.bots]
+        if unknown:
+            raise ValueError(f"a seat is a {PERSON} or one of the bots {', '.join(self.bots)}, not {unknown[0]!r}")
+        self.game, self.seats, self.pace = game, tuple(seats), pace
+        self.persons = tuple(p for p, seat in enumerate(seats) if seat == PERSON)
+        self.session = Session(game.initial_state(), [None if s == PERSON else self.bots[s] for s in seats], seed)
+        self.viewer = self.persons[0] if len(self.persons) == 1 else None  # whose secrets the screen may show
+        self.undoable = 0  # the person's own moves at the end of the history
+        self.marks = dict.fromkeys(range(game.num_players), 0)  # per player: the log's length before their last move
+        self.decisions: dict[int, Decision] = {}  # by the step of the history they were made at
+        self._timer = None
+
+        self.heading, self.said, self.secrets, self.odds, self.story = (widgets.HTML() for _ in range(5))
+        self.board = CardBoard()
+        self.board.on_click(lambda key: guarded(lambda: self.click(key), self.said)())
+        self.heading.add_class("zaarlab-result")
+        self.story.add_class("zaarlab-log")
+        self.moves = controls.Menu(description="or pick a move", style={"description_width": "initial"},
+                                   layout=widgets.Layout(width="min(100%, 520px)"))
+        self.buttons = {name: controls.Button(description=name) for name in (
+            "play this move", "take back my move", "skip to my turn", "show my cards")}
+        for name, act in (("play this move", self.play_listed), ("take back my move", self.undo),
+                          ("skip to my turn", self.skip), ("show my cards", self.reveal)):
+            self.buttons[name].on_click(guarded(act, self.said))
+        self.show_odds = controls.Checkbox(value=odds, description="show the odds", indent=False)
+        self.show_odds.layout.display = None if odds else "none"  # the teacher's switch: off, not even offered
+        self.show_odds.observe(lambda change: self.refresh(), names="value")
+        self.refresh()
+        self.box = widgets.VBox([
+            self.heading, self.said, ui.row([self.buttons["show my cards"], self.buttons["skip to my turn"],
+                                             self.buttons["take back my move"], self.show_odds]),
+            self.board, ui.row([self.secrets, self.odds]),
+            ui.row([self.moves, self.buttons["play this move"]]), self.story,
+        ])
+        self._advance()
+
+    # -- what each game tells ------------------------------------------------------------------------------
+    def names(self, state) -> Mapping[str, str]:
+        """Card and piece ids -> their printed names, for the story."""
+        return {}
+
+    def lay(self, state, viewer: int | None) -> Sequence[Zone]:
+        """The board as ``viewer`` may see it (``None``: nobody's secrets), legal targets marked."""
+        raise NotImplementedError
+
+    def select(self, state, key: str) -> bool:
+        """Whether a click on ``key`` only changes the table's own choice (a die set aside), made here."""
+        return False
+
+    def action_for(self, state, key: str) -> Any:
+        """The move a click on ``key`` makes. Raises :class:`IllegalActionError` for a click that makes no move now."""
+        raise NotImplementedError
+
+    def clicks_for(self, action) -> tuple[str, ...]:
+        """The clicks on the board that make ``action`` now (``()`` for none): the one marked piece that makes it."""
+        for zone in self.board.zones:
+            for piece in zone["pieces"]:
+                if piece["target"] and not self.select_only(piece["key"]) and self._makes(piece["key"]) == action:
+                    return (piece["key"],)
+        return ()
+
+    def select_only(self, key: str) -> bool:
+        """Whether ``key`` names a piece whose click only selects (a die), never a move."""
+        return False
+
+    def _makes(self, key: str) -> Any:
+        try:
+            return self.action_for(self.state, key)
+        except IllegalActionError:
+            return None
+
+    def move_words(self, state, action) -> str:
+        """A legal move in the game's words, for the list of moves."""
+        return spoken(str(action), self.names(state))[0]
+
+    def private(self, state, player: int) -> str:
+        """What only ``player`` knows (secret cards, goals), as plain text."""
+        return ""
+
+    def decision_odds(self, state) -> str:
+        """The exact odds of the decision the player to move faces now, as plain text ("" for none)."""
+        return ""
+
+    def judge(self, state, action) -> Decision | None:
+        """The chance of ``action`` and of the best move, where the game has a best one."""
+        return None
+
+    def task(self, state) -> str:
+        """What the player to move can do now, in a sentence."""
+        return "your move"
+
+    def ending(self, state) -> str:
+        """Who won and why."""
+        return "the game is over"
+
+    def words(self, text: str) -> str:
+        """A story line made readable beyond card names (dice lists, codes)."""
+        return text
+
+    # -- acting ----------------------------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.session.state
+
+    def to_move(self) -> int | None:
+        """The person to move now, or ``None`` (chance, a bot, the game over)."""
+        return self.state.current_player() if self.session.waiting_for_person() else None
+
+    @property
+    def passing(self) -> bool:
+        """Whether the device is to be passed to another person before anything is shown."""
+        return self.to_move() is not None and self.to_move() != self.viewer
+
+    def click(self, key: str) -> None:
+        """A click on the board: the move it makes, or the reason it makes none."""
+        try:
+            self._not_waiting()
+            if self.select(self.state, key):
+                self.said.value = ""
+                self.refresh()
+                return
+            action = self.action_for(self.state, key)
+        except IllegalActionError as refused:
+            self._refused(refused)
+            return
+        self.play(action)
+
+    def _not_waiting(self) -> None:
+        if self.to_move() is None or self.passing:
+            raise IllegalActionError("", "pass the device first" if self.passing else
+                                     "it is not your turn: wait for the others to move")
+
+    def play_listed(self) -> None:
+        if self.moves.value is not None:
+            self.play(self.moves.value)
+
+    def play(self, action) -> None:
+        """Play the person's ``action``; an illegal one is refused in words and changes nothing."""
+        player, before = self.to_move(), self.state
+        try:
+            self._not_waiting()
+            decision = self.judge(before, action) if before.is_legal(action) else None
+            self.session.play(action)
+        except IllegalActionError as refused:
+            self._refused(refused)
+            return
+        if decision is not None:
+            self.decisions[len(self.session.history) - 1] = decision
+        self.marks[player] = len(before.log)
+        self.undoable += 1
+        self.said.value = ""
+        self._advance()
+
+    def undo(self) -> None:
+        """Take back the person's last move (only moves after which nothing was revealed)."""
+        if not self.undoable or self.passing:
+            self._refused(IllegalActionError("", "pass the device first" if self.passing else "nothing to take "
+                                             "back: only your own moves since the last roll, draw or other player's "
+                                             "move can be taken back"))
+            return
+        self.session.undo()
+        self.undoable -= 1
+        self.decisions.pop(len(self.session.history), None)
+        self.said.value = as_html("Your last move was taken back.")
+        self.refresh()
+
+    def reveal(self) -> None:
+        """The person to move holds the device now: show their cards."""
+        self.viewer = self.to_move()
+        self.said.value = ""
+        self.refresh()
+
+    def skip(self) -> None:
+        """Play the bots' and chance's moves at once, up to the next person's move or the end."""
+        self._stop_timer()
+        if self.session.run_until(lambda state: False, max_steps=MAX_BOT_STEPS):
+            self.undoable = 0
+        self.refresh()
+
+    def _advance(self) -> None:
+        """Let chance and the bots move: one step each ``pace`` seconds where an event loop runs, else at once."""
+        self._stop_timer()
+        loop = _running_loop()
+        if self.pace <= 0 or loop is None:
+            self.skip()
+            return
+        self.refresh()
+        if not self.state.is_terminal() and not self.session.waiting_for_person():
+            self._timer = loop.call_later(self.pace, guarded(self._tick, self.said))
+
+    def _tick(self) -> None:
+        self._timer = None
+        if self.session.step():
+            self.undoable = 0
+            self._advance()
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    # -- showing ---------------------------------------------------------------------------------------------
+    def _refused(self, refused: IllegalActionError) -> None:
+        words, rules = spoken(refused.message, self.names(self.state))
+        rules = (refused.rule_id, *rules) if refused.rule_id else rules
+        self.said.value = (f'<p role="status" class="zaarlab-refused">Not allowed: {html.escape(self.words(words))}'
+                           f"{' ' + rule_tags(rules) if rules else ''}</p>")
+
+    def refresh(self) -> None:
+        """Show the table as the person holding the device may see it."""
+        state, player = self.state, self.to_move()
+        passing = self.passing
+        viewer = None if passing else self.viewer
+        self.board.lay(self.lay(state, viewer))
+        self.board.disabled = passing
+        self.heading.value = as_html(self._heading(state, player, passing))
+        self.secrets.value = as_html(self.private(state, viewer)) if viewer is not None else ""
+        odds = self.decision_odds(state) if player is not None and not passing and self.show_odds.value else ""
+        self.odds.value = as_html(odds) if odds else ""
+        waiting = player is not None and not passing
+        set_options(self.moves, [(self.move_words(state, a), a) for a in state.legal_actions()] if waiting else [])
+        self.moves.disabled = self.buttons["play this move"].disabled = not waiting
+        bots_moving = not state.is_terminal() and player is None
+        self.buttons["skip to my turn"].disabled = not bots_moving
+        self.buttons["show my cards"].disabled = not passing
+        self.buttons["show my cards"].layout.display = None if len(self.persons) > 1 else "none"
+        self.buttons["take back my move"].disabled = not self.undoable or passing
+        self.story.value = self._story(state, viewer)
+        self.text = "\n".join(filter(None, (self._heading(state, player, passing), self.private(state, viewer)
+                                            if viewer is not None else "", odds)))
+
+    def _heading(self, state, player: int | None, passing: bool) -> str:
+        if state.is_terminal():
+            return f"The game is over: {self.ending(state)}.{self._summary()}"
+        if passing:
+            return (f"Pass the device to player {player + 1}. Player {player + 1}: press 'show my cards' when the "
+                    "others cannot see the screen.")
+        if player is not None:
+            return f"Player {player + 1}, your turn: {self.task(state)}."
+        mover = state.current_player()
+        who = "chance" if mover == CHANCE else f"player {mover + 1} ({self.seats[mover]} bot)"
+        return f"Waiting for {who}. ('skip to my turn' plays the others' moves at once.)"
+
+    def _story(self, state, viewer: int | None) -> str:
+        start = self.marks[viewer] if viewer is not None else 0
+        start = min(start, max(len(state.log) - STORY_LINES, 0))
+        names = self.names(state)
+        shown = []
+        for line in state.log[start:]:
+            words, rules = spoken(line, names)
+            tag = f" {rule_tags(rules)}" if rules else ""
+            shown.append(f"<div>{html.escape(self.words(words))}{tag}</div>")
+        return '<div class="zaarlab-story"><strong>What happened</strong>' + "".join(shown[-40:]) + "</div>"
+
+    def _summary(self) -> str:
+        lines = []
+        for player in self.persons:
+            mine = [d for d in self.decisions.values() if d.player == player]
+            if not mine:
+                continue
+            best = sum(d.chosen == d.best for d in mine)
+            lines.append(f"\nPlayer {player + 1}: {best} of {len(mine)} decisions were the best ones.")
+            worst = sorted((d for d in mine if d.chosen != d.best), key=lambda d: d.chosen - d.best)[:3]
+            lines += [f"  {d.words}: {exact_text(d.chosen)}, the best {exact_text(d.best)}" for d in worst]
+        return "".join(lines)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop a kernel runs (ipykernel, Pyodide), or ``None`` in plain Python (tests, scripts)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:  # Pyodide runs a kernel's messages outside its loop's tasks, on a loop that always runs
+        return asyncio.get_event_loop() if "pyodide" in sys.modules else None
+
+
+def text_of(table: Table) -> str:
+    """Every text the table shows now, as a reader sees it (small print left out), for tests that read it all."""
+    parts = [table.heading.value, table.said.value, table.secrets.value, table.odds.value, table.story.value]
+    parts += [f"{zone['title']} " + " ".join(f"{p['name']} {p['note']}" for p in zone["pieces"])
+              for zone in table.board.zones]
+    parts += [label for label, _ in table.moves.options]
+    shown = re.sub(r'<small class="zaarlab-rule"[^>]*>.*?</small>', "", "\n".join(map(str, parts)))
+    return html.unescape(re.sub(r"<[^>]+>", " ", shown))
