@@ -69,17 +69,23 @@ class CardBoard(Guarded, anywidget.AnyWidget):
     function piece(model, p, off) {
       const b = document.createElement("button");
       b.type = "button";
-      b.className = `zaarlab-piece zaarlab-${p.kind}` + (p.target ? " zaarlab-target" : "") + (p.held ? " zaarlab-held" : "");
+      b.className = `zaarlab-piece zaarlab-${p.kind}` + (p.target ? " zaarlab-target" : "")
+        + (p.held ? " zaarlab-held" : "");
       b.disabled = off;
+      b.dataset.key = p.key;
       if (p.kind === "card") b.style.background = p.colour;
-      const what = p.kind === "die" ? `die showing ${p.face}${p.held ? ", held" : ""}` : p.name + (p.note ? `, ${p.note}` : "");
-      b.setAttribute("aria-label", what + (p.target ? " (you can pick this)" : ""));
-      if (p.kind === "die") b.setAttribute("aria-pressed", p.held ? "true" : "false");
       const name = document.createElement("strong"), note = document.createElement("small");
+      const hint = document.createElement("span");
       name.textContent = p.name;
       note.textContent = p.note;
-      if (p.kind === "die") b.innerHTML = face(p.face);
-      b.append(name, note);
+      hint.className = "zaarlab-sr";  // for screen readers: the outline says it to the eye
+      hint.textContent = p.target ? " (you can pick this)" : "";
+      if (p.kind === "die") {  // a drawing: its words are its name
+        b.innerHTML = face(p.face);
+        b.setAttribute("aria-label", `die showing ${p.face}${p.held ? ", held" : ""}${hint.textContent}`);
+        b.setAttribute("aria-pressed", p.held ? "true" : "false");
+      }
+      b.append(name, " ", note, hint);
       b.addEventListener("click", () => {
         model.set("clicked", { key: p.key, n: (model.get("clicked").n || 0) + 1 });
         model.save_changes();
@@ -91,12 +97,13 @@ class CardBoard(Guarded, anywidget.AnyWidget):
       function draw() {
         const off = model.get("disabled");
         el.replaceChildren(...model.get("zones").map((zone) => {
-          const section = document.createElement("section"), title = document.createElement("h4");
+          const section = document.createElement("section"), title = document.createElement("h2");
           const row = document.createElement("div");
           section.className = "zaarlab-zone";
           title.textContent = zone.title;
           row.className = "zaarlab-zone-row";
           row.append(...zone.pieces.map((p) => piece(model, p, off)));
+          if (!zone.pieces.length) row.append(Object.assign(document.createElement("span"), { textContent: "none" }));
           section.append(title, row);
           return section;
         }));
@@ -108,9 +115,10 @@ class CardBoard(Guarded, anywidget.AnyWidget):
     export default { render };
     """
     _css = """
-    .zaarlab-board { display: flex; flex-direction: column; gap: 8px; background: #f4f1ea; padding: 8px;
+    .zaarlab-board { display: flex; flex-wrap: wrap; gap: 8px 20px; background: #f4f1ea; padding: 8px;
                      border-radius: 8px; }
-    .zaarlab-zone h4 { margin: 2px 0 4px; font: 600 14px system-ui, sans-serif; color: #333333; }
+    .zaarlab-zone h2 { margin: 2px 0 4px; font: 600 15px system-ui, sans-serif; color: #333333; }
+    .zaarlab-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
     .zaarlab-zone-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: stretch; }
     .zaarlab-piece { display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 4px;
                      border: 2px solid #5c5c5c; border-radius: 8px; cursor: pointer; color: #1a1a1a;

@@ -25,7 +25,6 @@ import traitlets
 
 from .controls import Guarded
 
-
 DIE_FACE_JS = """
 const PIPS = {1: [[50, 50]], 2: [[27, 27], [73, 73]], 3: [[27, 27], [50, 50], [73, 73]],
               4: [[27, 27], [73, 27], [27, 73], [73, 73]],

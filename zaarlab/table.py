@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import html
 import re
+import secrets
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from .ui import Panel, as_html, guarded, rule_tags, set_options, spoken
 
 PERSON = "person"
 STORY_LINES = 4  # the story shows at least this many lines, even just after your own move
+MAX_SEATS = 4  # the seats a table offers
 MAX_BOT_STEPS = 5_000  # steps a skip may run before a person must move (a whole game of bots ends sooner)
 
 
@@ -54,46 +56,81 @@ class Table(Panel):
     title = "a game table"
     bots: Mapping[str, Bot] = {}
 
-    def __init__(self, game, seats: Sequence[str], seed: int = 0, odds: bool = True, pace: float = 0.6):
-        if not 1 <= len(seats) == game.num_players:
-            raise ValueError(f"one seat a player: {game.num_players} seats, not {len(seats)}")
-        unknown = [s for s in seats if s != PERSON and s not in self.bots]
-        if unknown:
-            raise ValueError(f"a seat is a {PERSON} or one of the bots {', '.join(self.bots)}, not {unknown[0]!r}")
-        self.game, self.seats, self.pace = game, tuple(seats), pace
-        self.persons = tuple(p for p, seat in enumerate(seats) if seat == PERSON)
-        self.session = Session(game.initial_state(), [None if s == PERSON else self.bots[s] for s in seats], seed)
-        self.viewer = self.persons[0] if len(self.persons) == 1 else None  # whose secrets the screen may show
-        self.undoable = 0  # the person's own moves at the end of the history
-        self.marks = dict.fromkeys(range(game.num_players), 0)  # per player: the log's length before their last move
-        self.decisions: dict[int, Decision] = {}  # by the step of the history they were made at
-        self._timer = None
-
+    def __init__(self, seats: Sequence[str], seed: int | None = None, odds: bool = True, pace: float = 0.6):
+        self.pace, self._timer = pace, None
         self.heading, self.said, self.secrets, self.odds, self.story = (widgets.HTML() for _ in range(5))
+        for name in ("heading", "said", "secrets", "odds", "story"):
+            getattr(self, name).add_class(f"zaarlab-table-{name}")
         self.board = CardBoard()
         self.board.on_click(lambda key: guarded(lambda: self.click(key), self.said)())
         self.heading.add_class("zaarlab-result")
         self.story.add_class("zaarlab-log")
         self.moves = controls.Menu(description="or pick a move", style={"description_width": "initial"},
                                    layout=widgets.Layout(width="min(100%, 520px)"))
-        self.buttons = {name: controls.Button(description=name) for name in (
-            "play this move", "take back my move", "skip to my turn", "show my cards")}
+        self.buttons = {name: controls.Button(description=name, layout=widgets.Layout(width="auto")) for name in (
+            "play this move", "take back my move", "skip to my turn", "show my cards", "start a new game")}
         for name, act in (("play this move", self.play_listed), ("take back my move", self.undo),
-                          ("skip to my turn", self.skip), ("show my cards", self.reveal)):
+                          ("skip to my turn", self.skip), ("show my cards", self.reveal),
+                          ("start a new game", self.start_chosen)):
             self.buttons[name].on_click(guarded(act, self.said))
         self.show_odds = controls.Checkbox(value=odds, description="show the odds", indent=False)
         self.show_odds.layout.display = None if odds else "none"  # the teacher's switch: off, not even offered
         self.show_odds.observe(lambda change: self.refresh(), names="value")
-        self.refresh()
+        choices = [("a person", PERSON)] + [(f"the {name} bot", name) for name in self.bots]
+        self.seat_menus = [controls.Menu(options=choices + ([("nobody", "")] if i >= self.min_players else []),
+                                         description=f"player {i + 1}", style={"description_width": "initial"},
+                                         layout=widgets.Layout(width="250px"))
+                           for i in range(MAX_SEATS)]
+        self.deal = controls.TextBox(description="deal number", style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="200px"))
+        self.start(seats, new_deal() if seed is None else seed)
         self.box = widgets.VBox([
             self.heading, self.said, ui.row([self.buttons["show my cards"], self.buttons["skip to my turn"],
                                              self.buttons["take back my move"], self.show_odds]),
-            self.board, ui.row([self.secrets, self.odds]),
+            ui.row([self.odds, self.secrets]), self.board,
             ui.row([self.moves, self.buttons["play this move"]]), self.story,
+            widgets.HTML('<h2 style="font-size: 17px">A new game</h2>'), ui.row([*self.seat_menus, self.deal,
+                                                        self.buttons["start a new game"]]),
         ])
+
+    def start(self, seats: Sequence[str], seed: int) -> None:
+        """A new game with one player a seat: ``"person"`` or the name of one of the game's bots."""
+        unknown = [s for s in seats if s != PERSON and s not in self.bots]
+        if unknown:
+            raise ValueError(f"a seat is a {PERSON} or one of the bots {', '.join(self.bots)}, not {unknown[0]!r}")
+        game = self.make_game(len(seats))
+        self._stop_timer()
+        self.game, self.seats, self.seed = game, tuple(seats), seed
+        self.persons = tuple(p for p, seat in enumerate(seats) if seat == PERSON)
+        self.session = Session(game.initial_state(), [None if s == PERSON else self.bots[s] for s in seats], seed)
+        self.viewer = self.persons[0] if len(self.persons) == 1 else None  # whose secrets the screen may show
+        self.undoable = 0  # the person's own moves at the end of the history
+        self.marks = dict.fromkeys(range(game.num_players), 0)  # per player: the log's length before their last move
+        self.decisions: dict[int, Decision] = {}  # by the step of the history they were made at
+        for menu, seat in zip(self.seat_menus, [*seats, *[""] * (MAX_SEATS - len(seats))], strict=False):
+            menu.value = seat if seat in [value for _, value in menu.options] else menu.options[0][1]
+        self.deal.value = str(new_deal())  # the next game's, unless another is typed in
+        self.said.value = ""
         self._advance()
 
+    def start_chosen(self) -> None:
+        """A new game with the seats chosen in the menus and the deal number typed (the same number, the same
+        shuffles and dice: a class can play one deal)."""
+        seats = [menu.value for menu in self.seat_menus if menu.value]
+        try:
+            if not re.fullmatch(r"\d{1,9}", self.deal.value.strip()):
+                raise ValueError("a deal number is a whole number of at most nine digits")
+            self.start(seats, int(self.deal.value))
+        except ValueError as refused:
+            self.said.value = f'<p role="status" class="zaarlab-refused">{html.escape(str(refused))}</p>'
+
     # -- what each game tells ------------------------------------------------------------------------------
+    min_players = 1
+
+    def make_game(self, players: int):
+        """The game for ``players`` seats (raises ``ValueError``, in words, for a number the game is not for)."""
+        raise NotImplementedError
+
     def names(self, state) -> Mapping[str, str]:
         """Card and piece ids -> their printed names, for the story."""
         return {}
@@ -237,15 +274,26 @@ class Table(Panel):
         self.refresh()
 
     def _advance(self) -> None:
-        """Let chance and the bots move: one step each ``pace`` seconds where an event loop runs, else at once."""
+        """Let chance and the bots move: a bot's move (and what chance does after it) one step each ``pace`` seconds
+        where an event loop runs, else at once; what chance does after a person's move or before anybody's, at once
+        (the card turned, the dice rolled, the cards dealt)."""
         self._stop_timer()
         loop = _running_loop()
         if self.pace <= 0 or loop is None:
             self.skip()
             return
+        while self.state.current_player() == CHANCE and self._last_mover() in (*self.persons, None) and \
+                self.session.step():
+            self.undoable = 0
         self.refresh()
         if not self.state.is_terminal() and not self.session.waiting_for_person():
             self._timer = loop.call_later(self.pace, guarded(self._tick, self.said))
+
+    def _last_mover(self) -> int | None:
+        """The player who made the last move that was not chance's (``None`` before any)."""
+        states, history = self.session.states, self.session.history
+        return next((states[i].current_player() for i in range(len(history) - 1, -1, -1)
+                     if states[i].current_player() != CHANCE), None)
 
     def _tick(self) -> None:
         self._timer = None
@@ -272,7 +320,8 @@ class Table(Panel):
         viewer = None if passing else self.viewer
         self.board.lay(self.lay(state, viewer))
         self.board.disabled = passing
-        self.heading.value = as_html(self._heading(state, player, passing))
+        self.heading_text = self._heading(state, player, passing)
+        self.heading.value = as_html(self.heading_text)
         self.secrets.value = as_html(self.private(state, viewer)) if viewer is not None else ""
         odds = self.decision_odds(state) if player is not None and not passing and self.show_odds.value else ""
         self.odds.value = as_html(odds) if odds else ""
@@ -285,31 +334,38 @@ class Table(Panel):
         self.buttons["show my cards"].layout.display = None if len(self.persons) > 1 else "none"
         self.buttons["take back my move"].disabled = not self.undoable or passing
         self.story.value = self._story(state, viewer)
-        self.text = "\n".join(filter(None, (self._heading(state, player, passing), self.private(state, viewer)
+        self.text = "\n".join(filter(None, (self.heading_text, self.private(state, viewer)
                                             if viewer is not None else "", odds)))
 
     def _heading(self, state, player: int | None, passing: bool) -> str:
+        where = f"Deal {self.seed}" + (f", turn {state.turn}" if getattr(state, "turn", 0) else "") + ". "
         if state.is_terminal():
-            return f"The game is over: {self.ending(state)}.{self._summary()}"
+            return f"{where}The game is over: {self.ending(state)}.{self._summary()}"
         if passing:
-            return (f"Pass the device to player {player + 1}. Player {player + 1}: press 'show my cards' when the "
-                    "others cannot see the screen.")
+            return (f"{where}Pass the device to player {player + 1}. Player {player + 1}: press 'show my cards' when "
+                    "the others cannot see the screen.")
         if player is not None:
-            return f"Player {player + 1}, your turn: {self.task(state)}."
+            return f"{where}Player {player + 1}, your turn: {self.task(state)}."
         mover = state.current_player()
         who = "chance" if mover == CHANCE else f"player {mover + 1} ({self.seats[mover]} bot)"
-        return f"Waiting for {who}. ('skip to my turn' plays the others' moves at once.)"
+        return f"{where}Waiting for {who}. ('skip to my turn' plays the others' moves at once.)"
 
-    def _story(self, state, viewer: int | None) -> str:
+    def story_lines(self, state, viewer: int | None) -> list[tuple[str, tuple[str, ...]]]:
+        """The story ``viewer`` reads: what happened since their last move (at least the last few lines), each line in
+        words with the IDs of the rules it cites."""
         start = self.marks[viewer] if viewer is not None else 0
         start = min(start, max(len(state.log) - STORY_LINES, 0))
         names = self.names(state)
-        shown = []
-        for line in state.log[start:]:
+        lines = []
+        for line in state.log[start:][-40:]:
             words, rules = spoken(line, names)
-            tag = f" {rule_tags(rules)}" if rules else ""
-            shown.append(f"<div>{html.escape(self.words(words))}{tag}</div>")
-        return '<div class="zaarlab-story"><strong>What happened</strong>' + "".join(shown[-40:]) + "</div>"
+            lines.append((self.words(words), rules))
+        return lines
+
+    def _story(self, state, viewer: int | None) -> str:
+        shown = "".join(f"<div>{html.escape(words)}{' ' + rule_tags(rules) if rules else ''}</div>"
+                        for words, rules in self.story_lines(state, viewer))
+        return f'<div class="zaarlab-story"><strong>What happened</strong>{shown}</div>'
 
     def _summary(self) -> str:
         lines = []
@@ -322,6 +378,11 @@ class Table(Panel):
             worst = sorted((d for d in mine if d.chosen != d.best), key=lambda d: d.chosen - d.best)[:3]
             lines += [f"  {d.words}: {exact_text(d.chosen)}, the best {exact_text(d.best)}" for d in worst]
         return "".join(lines)
+
+
+def new_deal() -> int:
+    """A deal number nobody chose: each page of a class its own game."""
+    return secrets.randbelow(900_000) + 100_000
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

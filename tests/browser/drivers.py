@@ -9,6 +9,7 @@ way wherever it is shown.
 
 from __future__ import annotations
 
+import random
 import re
 
 from playwright.sync_api import expect
@@ -481,3 +482,54 @@ def drive_exercise_sheet(page, root, twin) -> None:
             expect(feedback).to_contain_text(f"Right: {question.answer_text}", timeout=WAIT)
         box.get_by_role("button", name="show the solution").click()
         expect(box).to_contain_text(question.solution, timeout=WAIT)
+
+
+SHORT_DEAL = 155  # a deal whose game (one person playing as the bold bot would, against the cautious bot) ends at
+#                   turn 42, won by the person: 67 clicks to the end (tests/zogars_gaze/test_table.py plays it too)
+
+
+def drive_game_table(page, root, twin, choose=None, deal: int = SHORT_DEAL) -> None:
+    """A game table (``twin``'s kind, one person against bots): the seats chosen and a deal number typed, then a whole
+    game played to its end by clicking the board only (the list of moves unused), as ``choose`` picks each move; the
+    odds shown before each decision are the twin's (its engine's exact values), and the end is told alike."""
+    from zaarlab.table import PERSON
+
+    choose = choose or (lambda state, rng: twin.bots["bold"](state, rng))
+    seats = [PERSON, "cautious"]
+    for i, menu in enumerate(twin.seat_menus):
+        label = next(label for label, value in menu.options if value == (seats[i] if i < len(seats) else ""))
+        root.get_by_label(f"player {i + 1}", exact=True).select_option(label=label)
+        menu.value = seats[i] if i < len(seats) else ""
+    deal_box = root.get_by_label("deal number", exact=True)
+    deal_box.fill(str(deal))
+    deal_box.press("Enter")
+    twin.deal.value = str(deal)
+    root.get_by_role("button", name="start a new game").click()
+    twin.start_chosen()
+    heading, odds = root.locator(".zaarlab-table-heading"), root.locator(".zaarlab-table-odds")
+    story = root.locator(".zaarlab-table-story")
+    skip = root.get_by_role("button", name="skip to my turn")
+    rng = random.Random(deal)
+    clicks = 0
+    while True:
+        shown = twin.heading_text.splitlines()[0]
+        for _ in range(200):  # the bots play at a readable pace: skip them, as an impatient student would
+            if shown in heading.inner_text():
+                break
+            if skip.is_enabled():
+                skip.click(timeout=2_000, no_wait_after=True)
+            page.wait_for_timeout(150)
+        expect(heading).to_contain_text(shown, timeout=WAIT)
+        expect(story).to_contain_text(twin.story_lines(twin.state, twin.viewer)[-1][0], timeout=WAIT)
+        if twin.state.is_terminal():
+            break
+        if twin.odds.value:  # the exact odds of the decision at hand, before it is made
+            shows_lines(odds, twin.decision_odds(twin.state))
+        for key in twin.clicks_for(choose(twin.state, rng)):
+            root.locator(f'.zaarlab-piece[data-key="{key}"]').click(timeout=WAIT)
+            twin.click(key)
+            clicks += 1
+            if key.startswith("die:"):  # the hold's chance follows each die held
+                shows_lines(odds, twin.decision_odds(twin.state))
+    shows_lines(heading, twin.heading_text)
+    assert clicks > 20 and "The game is over" in twin.text

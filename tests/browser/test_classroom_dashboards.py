@@ -13,6 +13,7 @@ from zaarlab.intro.widgets import DiceSumExplorer
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 from zaarlab.zargos.widgets import BattleCalculator
 from zaarlab.zerzura.widgets import CollectionBuilder
+from zaarlab.zogars_gaze.table import ZogarTable
 from zaarlab.zogars_gaze.widgets import HoldAdvisor
 
 pytestmark = pytest.mark.browser
@@ -24,10 +25,12 @@ DASHBOARDS = {  # dashboard: (a text shown once it is drawn, its widget built he
     "zargos_battle": ("attacker takes the province", BattleCalculator, drivers.drive_battle_calculator),
     "zerzura_collection": ("total:", CollectionBuilder, drivers.drive_collection_builder),
     "zogar_hold_advisor": ("Best: keep", HoldAdvisor, drivers.drive_hold_advisor),
+    "play_zogars_gaze": ("What happened", lambda: ZogarTable(seats=("person", "cautious"), pace=0),
+                         drivers.drive_game_table),
 }
 
 CHARTS = {"dice_sums": 1, "zaar_mansion_builder": 2, "zaar_astrolabe": 1, "zargos_battle": 2, "zerzura_collection": 2,
-          "zogar_hold_advisor": 1}  # the charts a dashboard shows when it opens
+          "zogar_hold_advisor": 1, "play_zogars_gaze": 0}  # the charts a dashboard shows when it opens
 
 
 @pytest.mark.parametrize("dashboard", list(DASHBOARDS))

@@ -2,6 +2,8 @@
 hot-seat play, refusals in words, undo, and text a player can read."""
 
 import asyncio
+import subprocess
+import sys
 import random
 import re
 
@@ -167,6 +169,7 @@ def test_holding_all_five_dice_is_refused_by_name():
 def test_bots_move_one_step_at_a_time_where_an_event_loop_runs():
     async def watch():
         table = ZogarTable(seats=("cautious", "bold"), seed=1, pace=0.01)
+        assert table.state.current_player() >= 0  # the cards are dealt at once; the first bot's move waits
         seen = [len(table.session.history)]
         for _ in range(30):
             await asyncio.sleep(0.02)
@@ -176,7 +179,7 @@ def test_bots_move_one_step_at_a_time_where_an_event_loop_runs():
 
     seen, table = asyncio.run(watch())
     steps = [b - a for a, b in zip(seen, seen[1:], strict=False)]
-    assert seen[0] == 0 and max(steps) <= 2 and seen[-1] > 10
+    assert 0 < seen[0] < 10 and max(steps) <= 2 and seen[-1] > 20
     assert table.state.is_terminal() and table.buttons["skip to my turn"].disabled
 
 
@@ -192,3 +195,25 @@ def test_a_seat_is_a_person_or_a_bot():
     with pytest.raises(ValueError, match="Zogar's Gaze is for 1 to 5 players"):
         ZogarTable(seats=("person",) * 6)
 
+
+
+def test_a_new_game_starts_with_the_seats_and_the_deal_chosen_on_the_page():
+    table = ZogarTable(seats=("person", "cautious"), seed=3)
+    for menu, seat in zip(table.seat_menus, ("person", "person", "bold", ""), strict=True):
+        menu.value = seat
+    table.deal.value = "155"
+    table.buttons["start a new game"].click()
+    assert table.seats == ("person", "person", "bold") and table.seed == 155 and table.passing
+    assert "Deal 155" in table.heading_text and "Pass the device to player" in table.heading_text
+    table.deal.value = "12 cards"
+    table.buttons["start a new game"].click()
+    assert table.seed == 155 and "a deal number is a whole number" in table.said.value
+
+
+def test_a_whole_game_at_the_table_needs_no_sympy():
+    """The classroom's pages start without sympy (the static site loads it only for the notebooks)."""
+    code = ("import random, sys; from tests.tables import play_by_clicks; from zaarlab.zogars_gaze.table import "
+            "ZogarTable; from zaarlab.zogars_gaze.bots import BOTS; t = ZogarTable(seats=('person', 'cautious'), "
+            "seed=155); play_by_clicks(t, BOTS['bold'], random.Random(155)); print('sympy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300)
+    assert done.stdout.strip() == "False"

@@ -369,19 +369,20 @@ def p_pips_at_least(threshold: int, number: Callable[[int, int], Any] = rational
     return number(exact.numerator, exact.denominator)
 
 
-def p_escape(trap: str) -> sympy.Rational:
+def p_escape(trap: str, number: Callable[[int, int], Any] = rational) -> sympy.Rational | Any:
     """P(escaping a trap with one roll of the five dice on a turn (GAP-G06, a reconstructed text).
 
-    A Pit Trap needs three of a kind, Darkness a straight of four.
+    A Pit Trap needs three of a kind, Darkness a straight of four. ``number`` as in :func:`p_win`.
 
-    >>> p_escape("pit_trap"), p_escape("darkness")
-    (23/108, 25/162)
+    >>> p_escape("pit_trap"), p_escape("darkness"), p_escape("darkness", number=Fraction)
+    (23/108, 25/162, Fraction(25, 162))
     """
     tests = {"pit_trap": lambda pool: max(pool.count(f) for f in range(1, FACES + 1)) >= 3,
              "darkness": lambda pool: any(set(range(a, a + 4)) <= set(pool) for a in range(1, FACES - 2))}
     if trap not in tests:
         raise ValueError(f"the traps are {', '.join(tests)}, not {trap!r}")
-    return pool_dist(DICE, FACES).p(tests[trap])
+    exact = pool_dist(DICE, FACES).fraction(tests[trap])
+    return number(exact.numerator, exact.denominator)
 
 
 def expected_turns_trapped(trap: str) -> sympy.Rational:

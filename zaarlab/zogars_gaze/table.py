@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from ..card_board import Piece, Zone
 from ..core.api import IllegalActionError
@@ -71,11 +72,13 @@ class ZogarTable(Table):
     title = "the Zogar's Gaze table"
     bots = BOTS
 
-    def __init__(self, seats: Sequence[str] = (PERSON, "cautious", "bold"), seed: int = 0, odds: bool = True,
-                 pace: float = 0.6, **params):
-        self.held = [False] * DICE
-        self._throw = None
-        super().__init__(ZogarGame(players=len(seats), **params), seats, seed=seed, odds=odds, pace=pace)
+    def __init__(self, seats: Sequence[str] = (PERSON, "cautious", "bold"), seed: int | None = None,
+                 odds: bool = True, pace: float = 0.6, **params):
+        self.held, self._throw, self.params = [False] * DICE, None, params
+        super().__init__(seats, seed=seed, odds=odds, pace=pace)
+
+    def make_game(self, players: int) -> ZogarGame:
+        return ZogarGame(players=players, **self.params)
 
     # -- the board -----------------------------------------------------------------------------------------
     def names(self, state: ZogarState) -> Mapping[str, str]:
@@ -128,7 +131,7 @@ class ZogarTable(Table):
             hand = state.hands[viewer]
             zones.append(Zone(f"Your hand (player {viewer + 1})" + self._trap_words(state, viewer), tuple(
                 self._card(state, f"hand:{c}:{i}", c, self._hand_action(state, c) in legal)
-                for i, c in enumerate(hand)) or (Piece("empty", "no cards", "", "move"),)))
+                for i, c in enumerate(hand))))
         others = [Piece(f"player:{q}", str(len(state.hands[q])), f"player {q + 1}'s cards"
                         + self._trap_words(state, q), "pile")
                   for q in range(state.game.players) if q != viewer]
@@ -143,7 +146,8 @@ class ZogarTable(Table):
             note = f"needs {parse(card.requirement).words()}"
         else:
             note = f"{card.kind.replace('_', ' ')}, level {card.level}"
-        return Piece(key, card.name, prefix + note, "card", target=target, colour=KIND_COLOURS.get(card.kind, "#eeeeee"))
+        colour = KIND_COLOURS.get(card.kind, "#eeeeee")
+        return Piece(key, card.name, prefix + note, "card", target=target, colour=colour)
 
     @staticmethod
     def _moves(legal: set, *moves: tuple[str, str]) -> list[Piece]:
@@ -221,6 +225,8 @@ class ZogarTable(Table):
     def move_words(self, state: ZogarState, action) -> str:
         if isinstance(action, Hold):
             return f"{hold_words(action.dice)} and roll the others"
+        if isinstance(action, SkipMarket):
+            return "buy nothing"  # as the board says it
         return spoken(str(action), self.names(state))[0]
 
     # -- what a player knows -------------------------------------------------------------------------------
@@ -245,20 +251,22 @@ class ZogarTable(Table):
                      if len(mine) < DICE else "Hold at most four dice.")
             return (f"{yours}\nThe best hold ({hold_words(advice.best)}): {exact_text(advice.p(advice.best))}.")
         if state.phase == "delve":
-            one, three = p_survive(state, 1), p_survive(state, min(3, state.drawable))
+            one, three = p_survive(state, 1, Fraction), p_survive(state, min(3, state.drawable), Fraction)
             return (f"The chance to come through the next card alive: {exact_text(one)}.\n"
                     f"Through the next {min(3, state.drawable)} cards: {exact_text(three)}.")
         if state.phase == "thieves":
             need = state.game.cards[state.enemy].requirement
-            return f"Fighting the Thieves (they need {parse(need).words()}): {exact_text(p_win(need, **readings))} to win."
+            p = p_win(need, number=Fraction, **readings)
+            return f"Fighting the Thieves (they need {parse(need).words()}): {exact_text(p)} to win."
         if state.phase == "trapped":
             kind = state.game.cards[state.traps[state.player]].kind
-            return f"The chance that one roll frees you: {exact_text(p_escape(kind))}."
+            return f"The chance that one roll frees you: {exact_text(p_escape(kind, Fraction))}."
         return ""
 
     def _advice(self, state: ZogarState):
         need = state.game.cards[state.enemy].requirement
-        return hold_advice(need, state.dice, state.rolls_allowed - state.rolls, straight_alt=state.game.straight_alt)
+        return hold_advice(need, state.dice, state.rolls_allowed - state.rolls, Fraction,
+                           straight_alt=state.game.straight_alt)
 
     def judge(self, state: ZogarState, action) -> Decision | None:
         if not isinstance(action, Hold):
@@ -285,6 +293,7 @@ class ZogarTable(Table):
         return "the game stopped at its turn limit: nobody wins"
 
     def words(self, text: str) -> str:
+        text = re.sub(r"^-- turn (\d+)", r"Turn \1", text)
         text = re.sub(r"\[\]", "no dice", text)
         text = re.sub(r"\[([\d, ]+)\]", lambda m: m[1], text)
         return re.sub(r"\b(\dx[\d*]|straight:\d-\d)(?=[\s;,.]|$)", lambda m: parse(m[1]).words(), text)
