@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 from playwright.sync_api import expect
 
@@ -486,20 +487,22 @@ def drive_exercise_sheet(page, root, twin) -> None:
 
 SHORT_DEAL = 155  # a deal whose game (one person playing as the bold bot would, against the cautious bot) ends at
 #                   turn 42, won by the person: 67 clicks to the end (tests/zogars_gaze/test_table.py plays it too)
+HOT_SEAT_DEAL = 173  # two persons at one screen, both playing as the bold bot would: won at turn 29, 82 clicks
 
 
-def drive_game_table(page, root, twin, choose=None, deal: int = SHORT_DEAL) -> None:
-    """A game table (``twin``'s kind, one person against bots): the seats chosen and a deal number typed, then a whole
-    game played to its end by clicking the board only (the list of moves unused), as ``choose`` picks each move; the
-    odds shown before each decision are the twin's (its engine's exact values), and the end is told alike."""
-    from zaarlab.table import PERSON
-
+def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int = SHORT_DEAL, choose=None,
+                     watch=None) -> int:
+    """A game table (``twin``'s kind): the ``seats`` chosen and a deal number typed, then a whole game played to its
+    end by clicking the board only (the list of moves unused), as ``choose`` picks each move (by default as the bold
+    bot would); the odds shown before each decision are the twin's (its engine's exact values), the device is passed
+    where the twin asks for it, and the end is told alike. ``watch(twin)`` reads the page before each decision.
+    Returns how often the device was passed."""
     choose = choose or (lambda state, rng: twin.bots["bold"](state, rng))
-    seats = [PERSON, "cautious"]
     for i, menu in enumerate(twin.seat_menus):
-        label = next(label for label, value in menu.options if value == (seats[i] if i < len(seats) else ""))
-        root.get_by_label(f"player {i + 1}", exact=True).select_option(label=label)
-        menu.value = seats[i] if i < len(seats) else ""
+        seat = seats[i] if i < len(seats) else ""
+        root.get_by_label(f"player {i + 1}", exact=True).select_option(
+            label=next(label for label, value in menu.options if value == seat))
+        menu.value = seat
     deal_box = root.get_by_label("deal number", exact=True)
     deal_box.fill(str(deal))
     deal_box.press("Enter")
@@ -510,7 +513,7 @@ def drive_game_table(page, root, twin, choose=None, deal: int = SHORT_DEAL) -> N
     story = root.locator(".zaarlab-table-story")
     skip = root.get_by_role("button", name="skip to my turn")
     rng = random.Random(deal)
-    clicks = 0
+    clicks = passes = 0
     while True:
         shown = twin.heading_text.splitlines()[0]
         for _ in range(200):  # the bots play at a readable pace: skip them, as an impatient student would
@@ -521,8 +524,15 @@ def drive_game_table(page, root, twin, choose=None, deal: int = SHORT_DEAL) -> N
             page.wait_for_timeout(150)
         expect(heading).to_contain_text(shown, timeout=WAIT)
         expect(story).to_contain_text(twin.story_lines(twin.state, twin.viewer)[-1][0], timeout=WAIT)
+        if watch:
+            watch(twin)
         if twin.state.is_terminal():
             break
+        if twin.passing:
+            root.get_by_role("button", name="show my cards").click()
+            twin.reveal()
+            passes += 1
+            continue
         if twin.odds.value:  # the exact odds of the decision at hand, before it is made
             shows_lines(odds, twin.decision_odds(twin.state))
         for key in twin.clicks_for(choose(twin.state, rng)):
@@ -533,3 +543,30 @@ def drive_game_table(page, root, twin, choose=None, deal: int = SHORT_DEAL) -> N
                 shows_lines(odds, twin.decision_odds(twin.state))
     shows_lines(heading, twin.heading_text)
     assert clicks > 20 and "The game is over" in twin.text
+    return passes
+
+
+def secrets_kept(root, twin) -> Callable:
+    """A ``watch`` for :func:`drive_game_table` in hot-seat play: while the device is to be passed nobody's secret
+    cards are on the page, and after, only the holder's (until the game is over and the winner's are told)."""
+    cards = twin.state.game.cards
+
+    def secrets(player):
+        state = twin.state
+        return (f"race {cards.races[state.races[player]].name}", f"class {cards.classes[state.classes[player]].name}",
+                f"Your hand (player {player + 1})")
+
+    def watch(twin):
+        if twin.state.is_terminal():
+            return
+        text = root.locator("body").inner_text()
+        holder = None if twin.passing else twin.viewer
+        for player in twin.persons:
+            if player != holder:
+                assert not [s for s in secrets(player) if s in text], (player, holder, text)
+        if holder is None:
+            assert "Your secret cards" not in text
+        else:
+            assert all(s in text for s in secrets(holder)[:2])
+
+    return watch

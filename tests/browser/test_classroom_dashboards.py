@@ -49,3 +49,14 @@ def test_every_dashboard_is_driven():
     from zaarlab.classroom import dashboards
 
     assert sorted(DASHBOARDS) == sorted(d.name for d in dashboards())
+
+
+def test_two_persons_play_a_whole_game_at_one_screen_and_never_see_each_others_secrets(voila_classroom, page):
+    """Hot seat on the Zogar's Gaze table: the device passed at every turn, and before each decision no text of one
+    person's secret cards (race, class, hand) on the page while the other holds it."""
+    open_dashboard(page, voila_classroom, "play_zogars_gaze.ipynb", "What happened")
+    twin = ZogarTable(seats=("person", "cautious"), pace=0)
+    passes = drivers.drive_game_table(page, page, twin, seats=("person", "person"), deal=drivers.HOT_SEAT_DEAL,
+                                      watch=drivers.secrets_kept(page, twin))
+    assert passes > 10
+    assert_no_python_error(page)

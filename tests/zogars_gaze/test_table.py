@@ -2,10 +2,10 @@
 hot-seat play, refusals in words, undo, and text a player can read."""
 
 import asyncio
-import subprocess
-import sys
 import random
 import re
+import subprocess
+import sys
 
 import pytest
 
