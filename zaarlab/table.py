@@ -110,7 +110,7 @@ class Table(Panel):
         for menu, seat in zip(self.seat_menus, [*seats, *[""] * (MAX_SEATS - len(seats))], strict=False):
             menu.value = seat if seat in [value for _, value in menu.options] else menu.options[0][1]
         self.deal.value = str(new_deal())  # the next game's, unless another is typed in
-        self.said.value = ""
+        self.say("")
         self._advance()
 
     def start_chosen(self) -> None:
@@ -122,7 +122,7 @@ class Table(Panel):
                 raise ValueError("a deal number is a whole number of at most nine digits")
             self.start(seats, int(self.deal.value))
         except ValueError as refused:
-            self.said.value = f'<p role="status" class="zaarlab-refused">{html.escape(str(refused))}</p>'
+            self.say(str(refused))
 
     # -- what each game tells ------------------------------------------------------------------------------
     min_players = 1
@@ -212,7 +212,7 @@ class Table(Panel):
         try:
             self._not_waiting()
             if self.select(self.state, key):
-                self.said.value = ""
+                self.say("")
                 self.refresh()
                 return
             action = self.action_for(self.state, key)
@@ -244,7 +244,7 @@ class Table(Panel):
             self.decisions[len(self.session.history) - 1] = decision
         self.marks[player] = len(before.log)
         self.undoable += 1
-        self.said.value = ""
+        self.say("")
         self._advance()
 
     def undo(self) -> None:
@@ -257,13 +257,13 @@ class Table(Panel):
         self.session.undo()
         self.undoable -= 1
         self.decisions.pop(len(self.session.history), None)
-        self.said.value = as_html("Your last move was taken back.")
+        self.say("Your last move was taken back.")
         self.refresh()
 
     def reveal(self) -> None:
         """The person to move holds the device now: show their cards."""
         self.viewer = self.to_move()
-        self.said.value = ""
+        self.say("")
         self.refresh()
 
     def skip(self) -> None:
@@ -309,9 +309,13 @@ class Table(Panel):
     # -- showing ---------------------------------------------------------------------------------------------
     def _refused(self, refused: IllegalActionError) -> None:
         words, rules = spoken(refused.message, self.names(self.state))
-        rules = (refused.rule_id, *rules) if refused.rule_id else rules
-        self.said.value = (f'<p role="status" class="zaarlab-refused">Not allowed: {html.escape(self.words(words))}'
-                           f"{' ' + rule_tags(rules) if rules else ''}</p>")
+        self.say(f"Not allowed: {self.words(words)}", (refused.rule_id, *rules) if refused.rule_id else rules)
+
+    def say(self, text: str, rules: Sequence[str] = ()) -> None:
+        """Tell the person something (``message``, in words), with the rules it cites in small print."""
+        self.message = text
+        self.said.value = (f'<p role="status" class="zaarlab-said">{html.escape(text)}'
+                           f"{' ' + rule_tags(rules) if rules else ''}</p>") if text else ""
 
     def refresh(self) -> None:
         """Show the table as the person holding the device may see it."""

@@ -24,9 +24,8 @@ from zaarlab.zerzura.state import ZerzuraGame
 from zaarlab.zerzura.widgets import CollectionBuilder
 from zaarlab.zerzura.widgets import GameViewer as ZerzuraViewer
 from zaarlab.zerzura.widgets import tournament_runner as zerzura_runner
-from zaarlab.zogars_gaze.state import ZogarGame
+from zaarlab.zogars_gaze.table import ZogarTable
 from zaarlab.zogars_gaze.widgets import DeckExplorer, HoldAdvisor
-from zaarlab.zogars_gaze.widgets import GameViewer as ZogarViewer
 from zaarlab.zogars_gaze.widgets import tournament_runner as zogar_runner
 
 pytestmark = pytest.mark.browser
@@ -69,8 +68,8 @@ NOTEBOOKS = {
         ("runner = tournament_runner(", lambda: zogar_runner(seats=("bold", "random", "cautious"), games=10),
          drivers.drive_tournament_runner)],
     "zogars_gaze/03_play_zogars_gaze": [
-        (TRY, lambda: ZogarViewer(ZogarGame(players=3), seed=4), drivers.drive_game_viewer),
-        ("yours", lambda: seated(ZogarViewer(ZogarGame(players=2), seed=1, seat=0)), drivers.drive_game_viewer)],
+        ('ZogarTable(seats=("person", "cautious", "bold"))', lambda: ZogarTable(seats=("person", "cautious"), pace=0),
+         drivers.drive_game_table)],
 }
 
 

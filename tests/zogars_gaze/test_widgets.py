@@ -5,8 +5,7 @@ import pytest
 from zaarlab.core.readable import exact_text
 from zaarlab.ui import PLOTLY_MIME
 from zaarlab.zogars_gaze.odds import hold_advice, p_win
-from zaarlab.zogars_gaze.state import ZogarGame
-from zaarlab.zogars_gaze.widgets import DeckExplorer, GameViewer, HoldAdvisor, tournament_runner
+from zaarlab.zogars_gaze.widgets import DeckExplorer, HoldAdvisor, tournament_runner
 
 
 def test_the_advisor_follows_dice_holds_and_requirement():
@@ -76,15 +75,3 @@ def test_the_tournament_runner_counts_every_game():
     endings = [n for _, n in runner.result.endings]
     assert list(runner.figure.data[0].text) == [str(n) for n in (*runner.result.wins, *endings)]
     assert sum(runner.result.wins) + sum(endings) == 8
-
-
-def test_the_game_viewer_lets_a_person_play_a_seat():
-    viewer = GameViewer(ZogarGame(players=2), seed=2, seat=0)
-    viewer.session.run_until(lambda s: viewer.session.waiting_for_person())
-    viewer.refresh()
-    assert viewer.session.waiting_for_person() and not viewer.buttons["play"].disabled
-    chosen = viewer.choice.options[0][1]
-    viewer.choice.value = chosen
-    viewer.play_chosen()
-    assert viewer.session.history[-1] == chosen
-    assert viewer.figure.layout.title.text == str(viewer.session.state) and "market:" in viewer.text

@@ -1,4 +1,4 @@
-"""Plotly figures for Zogar's Gaze: combat odds, deck odds, the table; pure functions of exact data."""
+"""Plotly figures for Zogar's Gaze: combat odds and deck odds; pure functions of exact data."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ import plotly.graph_objects as go
 from .. import theme
 from ..core.api import replace
 from ..core.readable import exact_text
-from ..tabletop import canvas, die, label, pile
-from ..tabletop import card as card_shape
 from ..theme import TEMPLATE, Figure
 from .deck import next_card_dist, p_seventh_gaze_within, p_survive
 from .odds import ROLLS, p_win, parse
@@ -81,63 +79,3 @@ def survival_figure(state: ZogarState, flips: int = 6) -> go.Figure:
     fig.update_layout(title="Pressing your luck", xaxis=dict(title="more cards turned", dtick=1),
                       yaxis=dict(title="probability", range=[0, 1]), height=320, margin=dict(l=50, r=20, t=50, b=40))
     return fig
-
-
-KIND_COLOURS = {"gaze": "#E6D3E0", "monster": "#F6D5C2", "thieves": "#F6D5C2", "treasure": "#FBF3C4",
-                "artifact": "#F8E2B8", "weapon": "#D3E8F6", "market": "white"}  # each card also names its kind
-SHOWN = 8  # cards of a hand drawn before "+ N more"
-
-
-def table_figure(state: ZogarState) -> go.Figure:
-    """The table as it lies: the dungeon deck face down with its count (and the cards under the cut), the cards
-    turned this turn, the enemy faced and the dice showing (the ones held outlined), the market deck and its face-up
-    cards, the Gazes revealed, and each player's cards (the whole hand, as the engine sees it).
-
-    >>> from .state import ZogarGame
-    >>> fig = table_figure(ZogarGame(players=2).initial_state())
-    >>> fig.layout.title.text.endswith("0 Gazes revealed"), [a.text for a in fig.layout.annotations][:2]
-    (True, ['<b>126</b>', 'dungeon'])
-    """
-    cards, n = state.game.cards, state.game.players
-    fig = canvas(str(state), width=9.2, height=4.5 + 1.8 * n)
-    pile(fig, 0, 0.2, len(state.dungeon), "dungeon")
-    label(fig, 0, 1.85, f"{state.drawable} under the cut" if state.drawable else "", 11)
-    label(fig, 1.3, 0.1, "found this turn" if state.found else "", 11)
-    for i, card_id in enumerate(state.found[:4]):
-        _card(fig, 1.3 + 1.1 * i, 0.2, cards[card_id])
-    if state.enemy:
-        label(fig, 5.8, 0.1, "faced", 11)
-        _card(fig, 5.8, 0.2, cards[state.enemy])
-    if state.dice:
-        label(fig, 7.0, 0.1, f"the dice, roll {state.rolls} of {state.rolls_allowed} (held: outlined)", 11)
-    kept = list(state.kept)
-    for i, face in enumerate(state.dice):
-        held = face in kept
-        if held:
-            kept.remove(face)
-        die(fig, 7.0 + 0.7 * (i % 3), 0.3 + 0.7 * (i // 3), face, held)
-    pile(fig, 0, 2.3, len(state.market_deck), "market")
-    label(fig, 1.3, 2.2, "market", 11)
-    for i, card_id in enumerate(state.market_up):
-        _card(fig, 1.3 + 1.1 * i, 2.3, cards[card_id])
-    label(fig, 4.0, 3.0, f"Zogar's Gazes revealed: {len(state.gazes)} of 7", 13)
-    for p in range(n):
-        y = 4.3 + 1.8 * p
-        hand = state.owned(p)
-        label(fig, 0, y - 0.15, f"<b>player {p + 1}</b>: {len(hand)} card{'s' if len(hand) != 1 else ''}"
-              + (f", trapped by {cards[state.traps[p]].name}" if state.traps and state.traps[p] else ""), 13)
-        for i, card_id in enumerate(hand[:SHOWN]):
-            _card(fig, 1.1 * i, y + 0.1, cards[card_id])
-        if len(hand) > SHOWN:
-            label(fig, 1.1 * SHOWN, y + 0.8, f"+ {len(hand) - SHOWN} more", 12)
-    return fig
-
-
-def _card(fig: go.Figure, x: float, y: float, card) -> None:
-    if card.kind == "market":
-        what = "item"
-    elif card.requirement:
-        what = f"{card.kind}: {card.requirement}"
-    else:
-        what = f"{card.kind.replace('_', ' ')}, level {card.level}"
-    card_shape(fig, x, y, card.name, what, KIND_COLOURS.get(card.kind, "#EEEEEE"))

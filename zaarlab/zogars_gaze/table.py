@@ -23,7 +23,6 @@ from ..table import PERSON, Decision, Table
 from ..ui import spoken
 from .bots import BOTS
 from .deck import p_survive
-from .figures import KIND_COLOURS
 from .goals import GAZES_TO_LOSE, meets_class, race_progress
 from .odds import DICE, hold_advice, hold_words, p_escape, p_win, parse
 from .rules import PHASE_RULES, PRICE
@@ -48,6 +47,8 @@ from .state import (
     ZogarState,
 )
 
+KIND_COLOURS = {"gaze": "#E6D3E0", "monster": "#F6D5C2", "thieves": "#F6D5C2", "treasure": "#FBF3C4",
+                "artifact": "#F8E2B8", "weapon": "#D3E8F6", "market": "white"}  # a card's face, by its kind
 COUNTS = {"treasure_points": "treasure points", "gaze_revealed": "Zogar's Gazes revealed",
           "artifacts": "artifacts", "fame_points": "fame points from defeated enemies",
           "monsters": "defeated enemies"}  # what each race card counts (ZOGAR-SETUP-04)
@@ -278,6 +279,8 @@ class ZogarTable(Table):
 
     def task(self, state: ZogarState) -> str:
         cards = state.game.cards
+        if state.phase == "delve" and not state.flipped:
+            return "click the dungeon deck to turn over your first card"
         return TASKS[state.phase].format(
             price=PRICE, offered=cards.worth(state.offered), roll=state.rolls + 1, rolls=state.rolls_allowed,
             player=state.player + 1, trap=cards[state.traps[state.player]].name if state.traps[state.player] else "")

@@ -1,4 +1,5 @@
-"""Widgets for Zogar's Gaze: the hold advisor, a press-your-luck deck explorer, a bot tournament, a game viewer.
+"""Widgets for Zogar's Gaze: the hold advisor, a press-your-luck deck explorer, a bot tournament (the game itself:
+:mod:`zaarlab.zogars_gaze.table`).
 
 Thin glue over :mod:`zaarlab.zogars_gaze.odds`, :mod:`zaarlab.zogars_gaze.deck`,
 :mod:`zaarlab.zogars_gaze.bots` and :mod:`zaarlab.zogars_gaze.figures`.
@@ -19,7 +20,7 @@ from ..tournament_widgets import TournamentRunner
 from ..ui import Panel, as_html, guarded, show_figure
 from .bots import BOTS, bold_bot, verdict
 from .deck import p_survive, practice_delve
-from .figures import next_card_figure, policies_figure, survival_figure, table_figure
+from .figures import next_card_figure, policies_figure, survival_figure
 from .odds import ROLLS, hold_advice, hold_words, parse
 from .state import Flip, Leave, ZogarGame
 
@@ -216,32 +217,3 @@ def tournament_runner(seats: tuple[str, ...] = ("cautious", "bold"), games: int 
     (4, 4)
     """
     return TournamentRunner(lambda players: ZogarGame(players=players), BOTS, seats, games, seed, verdict)
-
-
-class GameViewer(ui.GameViewer):
-    """Step through a seeded game of Zogar's Gaze with the press-your-luck bots, or take a seat yourself.
-
-    >>> viewer = GameViewer(ZogarGame(players=2), seed=1)
-    >>> viewer.to_next_turn(); viewer.session.state.turn
-    1
-    """
-
-    title = "the Zogar's Gaze game viewer"
-
-    @property
-    def names(self) -> dict[str, str]:
-        cards = self.session.state.game.cards
-        return {card.id: card.name for card in (*cards.dungeon.values(), *cards.market.values())}
-
-    def __init__(self, game: ZogarGame, seed: int = 0, seat: int | None = None, bots: tuple[str, ...] = (),
-                 log_lines: int = 14):
-        names = bots or tuple(("cautious", "bold")[p % 2] for p in range(game.players))
-        super().__init__(game, [BOTS[name] for name in names], seed=seed, seat=seat, log_lines=log_lines)
-
-    def describe(self, state) -> str:
-        ends = {"win": f"player {state.winner + 1} wins", "gaze": "Zogar wins", "limit": "stopped at the turn limit"}
-        market = ", ".join(state.market_up) or "empty"
-        return f"{state}; market: {market}" + (f"; {ends[state.ended_by]}" if state.is_terminal() else "")
-
-    def draw(self, state):
-        return table_figure(state)
