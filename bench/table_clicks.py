@@ -4,7 +4,7 @@ For each table, ``games`` deals are played to the end by one person (choosing as
 move made by clicking the board as a page would (the click set on the board widget: the table's whole answer, board,
 odds and story). Printed per table: the clicks' p50, p95 and slowest, beside the baseline in the same run (the engine
 applying the same moves alone); the bots' turns (every step from a person's move to the next decision, what *skip*
-plays, apart from the click) p50 and p95; and each game's length in a person's decisions and turns.
+plays, apart from the click) p50 and p95; and each game's length in a person's decisions and turns (Zerzura: rounds).
 Goals (issue 30): a click answers within 100 ms (p95), a bot's turn in the site within 1 s (Pyodide runs Python
 3 to 5 times slower than here: 200 ms here is the bound).
 Run: .venv/bin/python bench/table_clicks.py [--games 20]
@@ -21,9 +21,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from zaarlab.zerzura.table import ZerzuraTable  # noqa: E402
 from zaarlab.zogars_gaze.table import ZogarTable  # noqa: E402
 
-TABLES = {"Zogar's Gaze": (lambda seed: ZogarTable(seats=("person", "cautious"), seed=seed, pace=0), "bold")}
+TABLES = {"Zogar's Gaze": (lambda seed: ZogarTable(seats=("person", "cautious"), seed=seed, pace=0), "bold"),
+          "Zerzura": (lambda seed: ZerzuraTable(seats=("person", "greedy", "planner"), seed=seed, pace=0), "planner")}
 
 
 def p(values: list[float], q: float) -> float:
@@ -51,7 +53,7 @@ def measure(make, chooser: str, games: int) -> dict:
                     bots.append(sum(stepping))
             made += 1
         decisions.append(made)
-        turns.append(getattr(table.state, "turn", 0))
+        turns.append(getattr(table.state, "turn", getattr(table.state, "round", 0)))  # Zerzura counts rounds
     return {"clicks": clicks, "engine": engine, "bots": bots, "decisions": decisions, "turns": turns}
 
 

@@ -51,3 +51,18 @@ def play_by_clicks(table: Table, choose: Callable, rng: random.Random, read: Cal
 def readable(table: Table) -> None:
     """The table shows nothing a player should not have to read."""
     assert not unreadable(text_of(table)), (unreadable(text_of(table)), text_of(table))
+
+
+def moves_are_marked(table: Table) -> int:
+    """Every legal move of the person to move is made by clicks on the board, and every marked piece that is no mere
+    choice makes a legal move. Returns the moves checked."""
+    if table.to_move() is None or table.passing:
+        return 0
+    legal = table.state.legal_actions()
+    for action in legal:
+        assert table.clicks_for(action), table.move_words(table.state, action)
+    for zone in table.board.zones:
+        for piece in zone["pieces"]:
+            if piece["target"] and not table.select_only(piece["key"]):
+                assert table.action_for(table.state, piece["key"]) in legal, piece["key"]
+    return len(legal)

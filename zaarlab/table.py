@@ -139,6 +139,9 @@ class Table(Panel):
         """The board as ``viewer`` may see it (``None``: nobody's secrets), legal targets marked."""
         raise NotImplementedError
 
+    def clear_selection(self) -> None:
+        """Forget the table's own choices (dice set aside, cards chosen): a new position starts with none."""
+
     def select(self, state, key: str) -> bool:
         """Whether a click on ``key`` only changes the table's own choice (a die set aside), made here."""
         return False
@@ -320,6 +323,9 @@ class Table(Panel):
     def refresh(self) -> None:
         """Show the table as the person holding the device may see it."""
         state, player = self.state, self.to_move()
+        if state is not getattr(self, "_selected_in", None):  # a move, an undo or a new game since the choice
+            self.clear_selection()
+            self._selected_in = state
         passing = self.passing
         viewer = None if passing else self.viewer
         self.board.lay(self.lay(state, viewer))

@@ -546,6 +546,13 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
     return passes
 
 
+def drive_zerzura_table(page, root, twin) -> int:
+    """The Zerzura table: a whole game against the greedy bot by clicks (the planner bot's choices: takes, exchanges
+    and stores, each a card and then another player's card or *store*)."""
+    return drive_game_table(page, root, twin, seats=("person", "greedy"), deal=4,
+                            choose=lambda state, rng: twin.bots["planner"](state, rng))
+
+
 def secrets_kept(root, twin) -> Callable:
     """A ``watch`` for :func:`drive_game_table` in hot-seat play: while the device is to be passed nobody's secret
     cards are on the page, and after, only the holder's (until the game is over and the winner's are told)."""

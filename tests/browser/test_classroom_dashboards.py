@@ -12,6 +12,7 @@ from tests.browser.pages import button_problems, text_problems
 from zaarlab.intro.widgets import DiceSumExplorer
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 from zaarlab.zargos.widgets import BattleCalculator
+from zaarlab.zerzura.table import ZerzuraTable
 from zaarlab.zerzura.widgets import CollectionBuilder
 from zaarlab.zogars_gaze.table import ZogarTable
 from zaarlab.zogars_gaze.widgets import HoldAdvisor
@@ -27,10 +28,12 @@ DASHBOARDS = {  # dashboard: (a text shown once it is drawn, its widget built he
     "zogar_hold_advisor": ("Best: keep", HoldAdvisor, drivers.drive_hold_advisor),
     "play_zogars_gaze": ("What happened", lambda: ZogarTable(seats=("person", "cautious"), pace=0),
                          drivers.drive_game_table),
+    "play_zerzura": ("What happened", lambda: ZerzuraTable(seats=("person", "greedy"), pace=0),
+                     drivers.drive_zerzura_table),
 }
 
 CHARTS = {"dice_sums": 1, "zaar_mansion_builder": 2, "zaar_astrolabe": 1, "zargos_battle": 2, "zerzura_collection": 2,
-          "zogar_hold_advisor": 1, "play_zogars_gaze": 0}  # the charts a dashboard shows when it opens
+          "zogar_hold_advisor": 1, "play_zogars_gaze": 0, "play_zerzura": 0}  # the charts a dashboard opens with
 
 
 @pytest.mark.parametrize("dashboard", list(DASHBOARDS))

@@ -21,6 +21,7 @@ from zaarlab.zargos.state import ZargosGame
 from zaarlab.zargos.widgets import BattleCalculator, ProvinceExplorer
 from zaarlab.zargos.widgets import GameViewer as ZargosViewer
 from zaarlab.zerzura.state import ZerzuraGame
+from zaarlab.zerzura.table import ZerzuraTable
 from zaarlab.zerzura.widgets import CollectionBuilder
 from zaarlab.zerzura.widgets import GameViewer as ZerzuraViewer
 from zaarlab.zerzura.widgets import tournament_runner as zerzura_runner
@@ -60,7 +61,8 @@ NOTEBOOKS = {
         (TRY, lambda: ZerzuraViewer(ZerzuraGame(players=3), seed=5), drivers.drive_game_viewer),
         ("tournament_runner(", lambda: zerzura_runner(seats=("planner", "greedy"), games=20),
          drivers.drive_tournament_runner),
-        ("yours", lambda: seated(ZerzuraViewer(ZerzuraGame(players=2), seed=2, seat=0)), drivers.drive_game_viewer)],
+        ('ZerzuraTable(seats=("person", "greedy", "planner"))',
+         lambda: ZerzuraTable(seats=("person", "greedy"), pace=0), drivers.drive_zerzura_table)],
     "zogars_gaze/01_combat_dice": [
         (TRY, lambda: HoldAdvisor("3x5", dice=(2, 3, 4, 6, 6), rolls_left=1), drivers.drive_hold_advisor)],
     "zogars_gaze/02_press_your_luck": [

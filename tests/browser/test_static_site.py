@@ -212,18 +212,17 @@ print(json.dumps({{"platform": sys.platform, "answers": answers}}))
 
 
 
-def test_a_whole_game_is_played_at_the_table_in_the_site(offline, served):
-    """The Zogar's Gaze table with Python in the browser: the deal chosen, a whole game against the cautious bot played
-    by clicking the board, the odds before each decision exactly the engine's here (as in Voila)."""
+@pytest.mark.parametrize("name", ["play_zogars_gaze", "play_zerzura"])
+def test_a_whole_game_is_played_at_the_table_in_the_site(offline, served, name):
+    """A game table with Python in the browser: the deal chosen, a whole game against a bot played by clicking the
+    board, the odds before each decision exactly the engine's here (the same drivers as in Voila)."""
     from playwright.sync_api import expect
 
-    from tests.browser import drivers
-    from zaarlab.zogars_gaze.table import ZogarTable
-
     page, _ = offline
-    page.goto(f"{served}/voici/render/classroom/play_zogars_gaze.html")
-    expect(page.get_by_text("What happened").first).to_be_visible(timeout=240_000)
-    drivers.drive_game_table(page, page, ZogarTable(seats=("person", "cautious"), pace=0))
+    ready, twin, drive = DASHBOARDS[name]
+    page.goto(f"{served}/voici/render/classroom/{name}.html")
+    expect(page.get_by_text(ready).first).to_be_visible(timeout=240_000)
+    drive(page, page, twin())
     assert_no_python_error(page)
 
 

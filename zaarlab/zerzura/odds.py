@@ -26,11 +26,12 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.exact import rational
 
@@ -48,12 +49,16 @@ def unseen(state: ZerzuraState) -> Counter:
     return Counter(state.deck) + Counter(state.removed)
 
 
-def p_market_has(state: ZerzuraState, player: int, objects, size: int | None = None) -> sympy.Rational:
-    """P(the next Market of ``size`` cards shows at least one of ``objects`` on some card).
+def p_market_has(state: ZerzuraState, player: int, objects, size: int | None = None,
+                 number: Callable[[int, int], Any] = rational) -> sympy.Rational | Any:
+    """P(the next Market of ``size`` cards shows at least one of ``objects`` on some card). ``number`` makes the
+    probability from its numerator and denominator: ``sympy.Rational``, or ``fractions.Fraction`` for the table.
 
     >>> from .state import ZerzuraGame
     >>> p_market_has(ZerzuraGame(players=2).initial_state(), 0, ["ring", "lamp"])
     87055/97527
+    >>> p_market_has(ZerzuraGame(players=2).initial_state(), 0, ["ring", "lamp"], number=Fraction)
+    Fraction(87055, 97527)
     """
     pool = unseen(state)
     cards = state.game.cards
@@ -63,7 +68,8 @@ def p_market_has(state: ZerzuraState, player: int, objects, size: int | None = N
         raise ValueError(f"a Market of {size} cannot come from {total} unseen cards")
     wanted = set(objects)
     hits = sum(n for c, n in pool.items() if wanted & set(cards[c].objects))
-    return 1 - rational(comb(total - hits, size), comb(total, size))
+    missed, draws = comb(total - hits, size), comb(total, size)
+    return number(draws - missed, draws)
 
 
 def market_gains(state: ZerzuraState, player: int) -> dict[str, int]:

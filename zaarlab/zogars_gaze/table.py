@@ -75,7 +75,7 @@ class ZogarTable(Table):
 
     def __init__(self, seats: Sequence[str] = (PERSON, "cautious", "bold"), seed: int | None = None,
                  odds: bool = True, pace: float = 0.6, **params):
-        self.held, self._throw, self.params = [False] * DICE, None, params
+        self.held, self.params = [False] * DICE, params
         super().__init__(seats, seed=seed, odds=odds, pace=pace)
 
     def make_game(self, players: int) -> ZogarGame:
@@ -88,7 +88,6 @@ class ZogarTable(Table):
                                        *cards.classes.values())}
 
     def lay(self, state: ZogarState, viewer: int | None) -> Sequence[Zone]:
-        self._keep_hold(state)
         legal = set(state.legal_actions()) if self.to_move() is not None else set()
         cards, active = state.game.cards, state.player
         dungeon = [Piece("dungeon", str(len(state.dungeon)), self._dungeon_note(state), "pile",
@@ -173,11 +172,8 @@ class ZogarTable(Table):
     def _hand_action(state: ZogarState, card: str):
         return {"market": TradeIn, "items": Carry, "trapped": UseItem}.get(state.phase, TradeIn).of(card)
 
-    def _keep_hold(self, state: ZogarState) -> None:
-        """A new throw of the dice starts with none held."""
-        throw = (state.turn, state.rolls, state.dice)
-        if throw != self._throw:
-            self._throw, self.held = throw, [False] * DICE
+    def clear_selection(self) -> None:
+        self.held = [False] * DICE
 
     # -- clicks --------------------------------------------------------------------------------------------
     def select_only(self, key: str) -> bool:

@@ -1,0 +1,207 @@
+"""Zerzura at a table: click a Market card to take it, one of your face-up cards and then another player's to exchange
+them, one or two of yours and *store* to put them away face down; beside the board, what each Market card would add
+to your score sheet and what the next Market may bring.
+
+>>> table = ZerzuraTable(seats=("person", "greedy"), seed=4)
+>>> table.heading_text.count("your turn"), table.state.phase
+(1, 'act')
+>>> card = table.state.market[0]
+>>> table.click(f"take:{card}:0"); card in table.state.areas[0]
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from ..card_board import Piece, Zone
+from ..core.api import IllegalActionError
+from ..core.readable import exact_text
+from ..table import PERSON, Table
+from ..ui import spoken
+from .bots import BOTS
+from .odds import market_gains, p_market_has
+from .rules import STORE_AT_MOST
+from .scoring import quantities
+from .state import Exchange, Pass, Store, Take, ZerzuraGame, ZerzuraState
+
+
+class ZerzuraTable(Table):
+    """A game of Zerzura for persons and the bots (``greedy``, ``planner``, ``random``)."""
+
+    title = "the Zerzura table"
+    bots = BOTS
+    min_players = 2
+
+    def __init__(self, seats: Sequence[str] = (PERSON, "greedy", "planner"), seed: int | None = None,
+                 odds: bool = True, pace: float = 0.6, **params):
+        self.chosen: list[str] = []  # keys of the person's own face-up cards chosen to store or to give
+        self.params = params
+        super().__init__(seats, seed=seed, odds=odds, pace=pace)
+
+    def make_game(self, players: int) -> ZerzuraGame:
+        return ZerzuraGame(players=players, **self.params)
+
+    def names(self, state: ZerzuraState) -> Mapping[str, str]:
+        cards = state.game.cards
+        return {c: cards.card_name(c) for c in (*cards.goods, *cards.characters)} | {
+            t.id: t.name for t in cards.tiles.values()}
+
+    # -- the board -----------------------------------------------------------------------------------------
+    def lay(self, state: ZerzuraState, viewer: int | None) -> Sequence[Zone]:
+        legal = set(state.legal_actions()) if self.to_move() is not None else set()
+        cards, mover = state.game.cards, state.current_player()
+        zones = [Zone("The Market", (
+            Piece("deck", str(len(state.deck)), "draw deck", "pile"),
+            *(Piece(f"take:{c}:{i}", cards.card_name(c), self._kind(state, c), target=Take(c) in legal,
+                    colour=self._colour(state, c)) for i, c in enumerate(state.market)),
+            *((Piece("pass", "pass", "", "move", target=True),) if Pass() in legal else ())))]
+        if state.tiles_up:
+            zones.append(Zone("Command tiles (3 VP each, taken as soon as met)", tuple(
+                Piece(f"tile:{t}", cards.tiles[t].name, "command tile", colour="#f3e6c8") for t in state.tiles_up)))
+        if viewer is not None:
+            choosing = viewer == mover and any(isinstance(a, Store | Exchange) for a in legal)
+            mine = tuple(Piece(key, cards.card_name(c), note, held=key in self.chosen, target=choosing,
+                               colour=self._colour(state, c))
+                         for key, c, note in self._area(state, viewer, "mine"))
+            store = (Piece("store", f"store the {len(self.chosen)} chosen", "face down, safe from exchange", "move",
+                           target=True),) if self.chosen and choosing else ()
+            zones.append(Zone(f"Your cards (player {viewer + 1}): click to choose, then store or exchange",
+                              mine + store))
+            zones.append(Zone("Your storage (only you see it)", tuple(
+                Piece(f"stored:{i}", cards.card_name(c), self._kind(state, c), colour=self._colour(state, c))
+                for i, c in enumerate(state.stored[viewer]))))
+        for q in range(state.game.players):
+            if q == viewer:
+                continue
+            takes = {a.take for a in legal if isinstance(a, Exchange) and a.player == q}
+            zones.append(Zone(f"Player {q + 1}'s cards" + self._tiles_words(state, q), (
+                *(Piece(key, cards.card_name(c), note, target=c in takes and len(self.chosen) == 1,
+                        colour=self._colour(state, c)) for key, c, note in self._area(state, q, f"theirs:{q}")),
+                Piece(f"storage:{q}", str(len(state.stored[q])), "in storage, face down", "pile"))))
+        return zones
+
+    @staticmethod
+    def _kind(state: ZerzuraState, card: str) -> str:
+        found = state.game.cards[card]
+        if found.kind == "goods":
+            return " and ".join(f"{n} {obj}" for obj, n in Counter(found.objects).items())
+        return "character"
+
+    def _area(self, state: ZerzuraState, player: int, prefix: str) -> list[tuple[str, str, str]]:
+        """(key, card, note) for each face-up card of ``player``; as many copies as lie under a Bird say so."""
+        under = Counter(state.protected[player])
+        shown = []
+        for i, card in enumerate(state.areas[player]):
+            bird = under[card] > 0
+            under[card] -= 1
+            shown.append((f"{prefix}:{card}:{i}", card, self._kind(state, card) + ("; under a Bird" if bird else "")))
+        return shown
+
+    @staticmethod
+    def _colour(state: ZerzuraState, card: str) -> str:
+        found = state.game.cards[card]
+        return "#e8f0e0" if found.kind != "goods" else "#ffffff"
+
+    @staticmethod
+    def _tiles_words(state: ZerzuraState, player: int) -> str:
+        owned = state.tiles_owned[player]
+        return f", {len(owned)} command tile{'s' if len(owned) != 1 else ''}" if owned else ""
+
+    def clear_selection(self) -> None:
+        self.chosen = []
+
+    # -- clicks --------------------------------------------------------------------------------------------
+    def select_only(self, key: str) -> bool:
+        return key.startswith("mine:")
+
+    def select(self, state: ZerzuraState, key: str) -> bool:
+        if not self.select_only(key):
+            return False
+        if key in self.chosen:
+            self.chosen.remove(key)
+        elif len(self.chosen) >= STORE_AT_MOST:
+            raise IllegalActionError("ZERZURA-ACTION-05", "choose at most two cards: one to give, or two to store")
+        else:
+            self.chosen.append(key)
+        return True
+
+    def clicks_for(self, action) -> tuple[str, ...]:
+        state, player = self.state, self.state.current_player()
+        if isinstance(action, Store | Exchange):
+            wanted = list(action.cards) if isinstance(action, Store) else [action.give]
+            keys = [f"mine:{c}:{i}" for i, c in enumerate(state.areas[player])]
+            picks = []
+            for card in wanted:  # the first unchosen face-up copy of each
+                picks.append(next(k for k in keys if _card_at(state.areas[player], k) == card and k not in picks))
+            clicks = [k for k in self.chosen if k not in picks] + [k for k in picks if k not in self.chosen]
+            if isinstance(action, Store):
+                return (*clicks, "store")
+            i = state.areas[action.player].index(action.take)
+            return (*clicks, f"theirs:{action.player}:{action.take}:{i}")
+        return super().clicks_for(action)
+
+    def action_for(self, state: ZerzuraState, key: str):
+        kind, _, rest = key.partition(":")
+        player = state.current_player()
+        chosen = [_card_at(state.areas[player], k) for k in self.chosen]
+        if kind == "take":
+            return Take(rest.split(":")[0])
+        if kind == "pass":
+            return Pass()
+        if kind == "store":
+            if not chosen:
+                raise IllegalActionError("ZERZURA-ACTION-05", "choose one or two of your face-up cards to store first")
+            return Store(tuple(sorted(chosen)))
+        if kind == "theirs":
+            q, card = rest.split(":")[:2]
+            if len(chosen) != 1:
+                raise IllegalActionError("ZERZURA-ACTION-04", "choose one of your face-up cards to give first, then "
+                                         "the card you want in exchange")
+            return Exchange(chosen[0], int(q), card)
+        raise IllegalActionError("ZERZURA-ACTION-02", "that makes no move: take a Market card, exchange or store")
+
+    def move_words(self, state: ZerzuraState, action) -> str:
+        names = self.names(state)
+        if isinstance(action, Store):
+            return "store " + " and ".join(names[c] for c in action.cards)
+        return spoken(str(action), names)[0]
+
+    # -- what a player knows -------------------------------------------------------------------------------
+    def private(self, state: ZerzuraState, player: int) -> str:
+        sheet = state.sheets()[player]
+        stored = ", ".join(self.names(state)[c] for c in state.stored[player]) or "nothing"
+        return (f"Your storage (only you see it): {stored}.\n"
+                f"Your score sheet if the game ended now: {sheet.total} VP.")
+
+    def decision_odds(self, state: ZerzuraState) -> str:
+        player = state.current_player()
+        names = self.names(state)
+        gains = market_gains(state, player)
+        lines = ["What each Market card would add to your score now:"]
+        lines += [f"  {names[c]}: {'+' if g > 0 else ''}{g} VP" for c, g in gains.items()]
+        held = +quantities(state.cards_of(player), state.game.cards)  # the Objects held (no zero counts)
+        if held and state.deck:
+            most = max(sorted(held), key=lambda obj: held[obj])
+            p = p_market_has(state, player, [most], number=Fraction)
+            lines.append(f"The chance that the next Market shows a {most}: {exact_text(p)}.")
+        return "\n".join(lines)
+
+    def task(self, state: ZerzuraState) -> str:
+        return (f"take a Market card, exchange one of your cards for another player's, or store one or two cards "
+                f"(action {state.acted + 1} of {state.per_round} in round {state.round})")
+
+    def ending(self, state: ZerzuraState) -> str:
+        totals = [sheet.total for sheet in state.sheets()]
+        best = max(totals)
+        won = " and ".join(f"player {p + 1}" for p, t in enumerate(totals) if t == best)
+        scores = ", ".join(f"player {p + 1} {t} VP" for p, t in enumerate(totals))
+        return f"{won} {'win' if ' and ' in won else 'wins'} with {best} VP ({scores})"
+
+
+def _card_at(area: tuple, key: str) -> str | None:
+    """The card a ``mine:<card>:<i>`` key names, if it still lies at place ``i``."""
+    _, card, i = key.split(":")
+    return card if int(i) < len(area) and area[int(i)] == card else None
