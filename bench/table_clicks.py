@@ -7,12 +7,11 @@ applying the same moves alone); the bots' turns (every step from a person's move
 plays, apart from the click) p50 and p95; and each game's length in a person's decisions and turns (Zerzura: rounds).
 Goals (issue 30): a click answers within 100 ms (p95), a bot's turn in the site within 1 s (Pyodide runs Python
 3 to 5 times slower than here: 200 ms here is the bound).
-Run: .venv/bin/python bench/table_clicks.py [--games 20]
+Run: .venv/bin/python bench/table_clicks.py
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
@@ -24,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 from zaarlab.zerzura.table import ZerzuraTable  # noqa: E402
 from zaarlab.zogars_gaze.table import ZogarTable  # noqa: E402
 
+GAMES = 20  # deals a table
 TABLES = {"Zogar's Gaze": (lambda seed: ZogarTable(seats=("person", "cautious"), seed=seed, pace=0), "bold"),
           "Zerzura": (lambda seed: ZerzuraTable(seats=("person", "greedy", "planner"), seed=seed, pace=0), "planner")}
 
@@ -73,13 +73,10 @@ def _timed_steps(session) -> list[float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
-    args = parser.parse_args()
     print(f"{'table':14} {'click p50':>10} {'p95':>8} {'max':>8} {'engine p95':>11} {'ratio':>6} "
           f"{'bots p50':>9} {'p95':>7} {'decisions':>16} {'turns':>12}")
     for name, (make, chooser) in TABLES.items():
-        m = measure(make, chooser, args.games)
+        m = measure(make, chooser, GAMES)
         ratio = p(m["clicks"], 0.95) / max(p(m["engine"], 0.95), 1e-6)
         print(f"{name:14} {p(m['clicks'], .5):8.1f}ms {p(m['clicks'], .95):6.1f}ms {max(m['clicks']) * 1000:6.1f}ms "
               f"{p(m['engine'], .95):9.2f}ms {ratio:6.0f} {p(m['bots'], .5):7.1f}ms {p(m['bots'], .95):5.1f}ms "

@@ -19,6 +19,7 @@ SMALL = {  # script -> its constants, made small
     "zaar_builder": {"SEEDS": 1},
     "zaar_game": {"GAMES": 1},
     "zaar_mansion": {"SEEDS": 1},
+    "table_clicks": {"GAMES": 1},
     "zargos_battle": {"SIZES": (3, 5), "BASELINE_UP_TO": 5},
     "zerzura_games": {"GAMES": 2},
     "zogar_game": {"GAMES": 2, "DELVES": 400, "REPEATS": 1},
