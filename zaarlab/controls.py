@@ -27,6 +27,7 @@ import threading
 from contextlib import contextmanager
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget import _put_buffers
 from traitlets import TraitError, validate
 
 from zaarlab.kernel_ceiling import ANSWER_SECONDS
@@ -85,6 +86,12 @@ class Guarded:
         if method == "update":
             state = data.get("state")
             state = state if isinstance(state, dict) else {}
+            paths, buffers = data.get("buffer_paths"), msg.get("buffers")
+            if paths and isinstance(paths, list) and isinstance(buffers, list | tuple):  # a file's bytes
+                try:
+                    _put_buffers(state, paths, buffers)
+                except (IndexError, KeyError, TypeError):
+                    state = {"buffers": None}  # paths that lead nowhere: refused as a whole
             kept = {key: value for key, value in state.items() if key in self._from_page}
             refused = [key for key in state if key not in kept]
             if kept:
@@ -145,6 +152,22 @@ class TextBox(Guarded, widgets.Text):
         if len(proposal["value"]) > self.max_length:
             raise TraitError(f"at most {self.max_length} characters")
         return proposal["value"]
+
+
+class Upload(Guarded, widgets.FileUpload):
+    """A ``FileUpload`` of one file of at most ``max_bytes``: a page sends the file, nothing else of the control."""
+
+    _from_page = ("value",)
+    max_bytes = 2_000_000
+
+    @validate("value")
+    def _one_small_file(self, proposal):
+        files = proposal["value"]
+        if len(files) > 1:
+            raise TraitError("one file at a time")
+        if any(len(f.get("content", b"")) > self.max_bytes for f in files):
+            raise TraitError(f"a file of at most {self.max_bytes:,} bytes")
+        return files
 
 
 class Toggle(Guarded, widgets.ToggleButton):

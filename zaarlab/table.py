@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import json
 import re
 import secrets
 import sys
@@ -30,8 +31,10 @@ import ipywidgets as widgets
 from . import controls, ui
 from .card_board import CardBoard, Zone
 from .core.api import CHANCE, IllegalActionError
-from .core.play import Bot, Session
+from .core.jsonio import parse_json
+from .core.play import Bot, Playthrough, Session, dumps, loads
 from .core.readable import exact_text
+from .download import Download
 from .ui import Panel, as_html, guarded, rule_tags, set_options, spoken
 
 PERSON = "person"
@@ -68,10 +71,11 @@ class Table(Panel):
         self.moves = controls.Menu(description="or pick a move", style={"description_width": "initial"},
                                    layout=widgets.Layout(width="min(100%, 520px)"))
         self.buttons = {name: controls.Button(description=name, layout=widgets.Layout(width="auto")) for name in (
-            "play this move", "take back my move", "skip to my turn", "show my cards", "start a new game")}
+            "play this move", "take back my move", "skip to my turn", "show my cards", "start a new game",
+            "save the game")}
         for name, act in (("play this move", self.play_listed), ("take back my move", self.undo),
                           ("skip to my turn", self.skip), ("show my cards", self.reveal),
-                          ("start a new game", self.start_chosen)):
+                          ("start a new game", self.start_chosen), ("save the game", self.offer_save)):
             self.buttons[name].on_click(guarded(act, self.said))
         self.show_odds = controls.Checkbox(value=odds, description="show the odds", indent=False)
         self.show_odds.layout.display = None if odds else "none"  # the teacher's switch: off, not even offered
@@ -81,6 +85,10 @@ class Table(Panel):
                                          description=f"player {i + 1}", style={"description_width": "initial"},
                                          layout=widgets.Layout(width="250px"))
                            for i in range(MAX_SEATS)]
+        self.download = Download()
+        self.upload = controls.Upload(accept=".json", description="load a saved game",
+                                      layout=widgets.Layout(width="auto"))
+        self.upload.observe(lambda change: guarded(self.load_uploaded, self.said)(), names="value")
         self.deal = controls.TextBox(description="deal number", style={"description_width": "initial"},
                                      layout=widgets.Layout(width="200px"))
         self.start(seats, new_deal() if seed is None else seed)
@@ -90,15 +98,17 @@ class Table(Panel):
             ui.row([self.odds, self.secrets]), self.board,
             ui.row([self.moves, self.buttons["play this move"]]), self.story,
             widgets.HTML('<h2 style="font-size: 17px">A new game</h2>'), ui.row([*self.seat_menus, self.deal,
-                                                        self.buttons["start a new game"]]),
+                                                                              self.buttons["start a new game"]]),
+            ui.row([self.buttons["save the game"], self.upload]), self.download,
         ])
 
-    def start(self, seats: Sequence[str], seed: int) -> None:
-        """A new game with one player a seat: ``"person"`` or the name of one of the game's bots."""
+    def start(self, seats: Sequence[str], seed: int, game=None) -> None:
+        """A new game with one player a seat: ``"person"`` or the name of one of the game's bots (``game``: the
+        game's parameters, by default the table's for that many players)."""
         unknown = [s for s in seats if s != PERSON and s not in self.bots]
         if unknown:
             raise ValueError(f"a seat is a {PERSON} or one of the bots {', '.join(self.bots)}, not {unknown[0]!r}")
-        game = self.make_game(len(seats))
+        game = game or self.make_game(len(seats))
         self._stop_timer()
         self.game, self.seats, self.seed = game, tuple(seats), seed
         self.persons = tuple(p for p, seat in enumerate(seats) if seat == PERSON)
@@ -112,6 +122,54 @@ class Table(Panel):
         self.deal.value = str(new_deal())  # the next game's, unless another is typed in
         self.say("")
         self._advance()
+
+    def save(self) -> str:
+        """The game as a file's text: the moves made (chance's too), the seats, the deal and where its dice stand, so
+        that :meth:`load` goes on with the same game, and the next dice are the ones it would have rolled."""
+        session = self.session
+        data = json.loads(dumps(Playthrough(self.game, session.states[0], tuple(session.history), self.state)))
+        version, internal, gauss = session.rng.getstate()
+        data["table"] = {"seats": list(self.seats), "deal": self.seed, "dice": [version, list(internal), gauss]}
+        return json.dumps(data, sort_keys=True)
+
+    def load(self, text: str | bytes, where: str = "the saved game") -> None:
+        """Go on with the game :meth:`save` wrote; a file that is not one (of this game) is refused in words, and the
+        game on the table stays as it was."""
+        playthrough = loads(text, where)
+        table = parse_json(text if isinstance(text, str) else bytes(text).decode("utf-8"), where).get("table")
+        if playthrough.game.name != self.game.name:
+            raise ValueError(f"{where}: a game of {playthrough.game.name}, not of {self.game.name}")
+        seats, seed, dice = _table_part(table, where, playthrough.game.num_players)
+        self.start(seats, seed, game=playthrough.game)
+        self._stop_timer()
+        session = self.session
+        session.states, session.history = playthrough.states(), list(playthrough.history)
+        session.rng.setstate(dice)
+        for i, action in enumerate(session.history):
+            mover = session.states[i].current_player()
+            if mover in self.persons:
+                self.marks[mover] = len(session.states[i].log)
+                decision = self.judge(session.states[i], action)
+                if decision is not None:
+                    self.decisions[i] = decision
+        self.say(f"The saved game goes on: {len(session.history)} moves replayed and checked.")
+        self._advance()
+
+    def offer_save(self) -> None:
+        """The save button: the browser downloads the game as a file."""
+        self.download.offer(f"{self.game.name}-deal-{self.seed}-move-{len(self.session.history)}.json", self.save())
+        self.say("The game is saved as a file (see your downloads); 'load a saved game' goes on with it.")
+
+    def load_uploaded(self) -> None:
+        files = self.upload.value
+        if not files:
+            return
+        try:
+            self.load(files[0]["content"].tobytes(), files[0].get("name", "the file")[:80])
+        except ValueError as refused:
+            self.say(f"This file cannot be loaded: {refused}")
+        finally:
+            self.upload.value = ()
 
     def start_chosen(self) -> None:
         """A new game with the seats chosen in the menus and the deal number typed (the same number, the same
@@ -388,6 +446,23 @@ class Table(Panel):
             worst = sorted((d for d in mine if d.chosen != d.best), key=lambda d: d.chosen - d.best)[:3]
             lines += [f"  {d.words}: {exact_text(d.chosen)}, the best {exact_text(d.best)}" for d in worst]
         return "".join(lines)
+
+
+def _table_part(table: Any, where: str, players: int) -> tuple[list[str], int, tuple]:
+    """The seats, the deal and the dice of a saved table, checked."""
+    if not isinstance(table, dict) or set(table) != {"seats", "deal", "dice"}:
+        raise ValueError(f'{where}: a saved table holds "seats", "deal" and "dice"')
+    seats, seed, dice = table["seats"], table["deal"], table["dice"]
+    if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
+        raise ValueError(f"{where}: one seat a player ({players}), each a person or a bot's name")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 10 ** 9:
+        raise ValueError(f"{where}: the deal is a whole number of at most nine digits")
+    ok = (isinstance(dice, list) and len(dice) == 3 and dice[0] == 3 and isinstance(dice[1], list)
+          and len(dice[1]) == 625 and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2 ** 32
+                                          for n in dice[1]) and dice[1][-1] <= 624 and dice[2] is None)
+    if not ok:
+        raise ValueError(f"{where}: the dice's state is not one Python's random numbers have")
+    return seats, seed, (3, tuple(dice[1]), None)
 
 
 def new_deal() -> int:

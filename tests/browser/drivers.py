@@ -9,6 +9,7 @@ way wherever it is shown.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable
@@ -577,3 +578,26 @@ def secrets_kept(root, twin) -> Callable:
             assert all(s in text for s in secrets(holder)[:2])
 
     return watch
+
+
+def save_and_load(page, folder) -> None:
+    """On the Zerzura table: a move, then *save the game* downloads a file; after a new game, *load a saved game* with
+    that file puts the table back where it stood (the heading as before the new game)."""
+    heading = page.locator(".zaarlab-table-heading")
+    page.locator('.zaarlab-piece[data-key^="take:"]').first.click()  # a first move: the Market's first card
+    expect(heading).not_to_contain_text("action 1 of", timeout=WAIT)
+    page.get_by_role("button", name="skip to my turn").click()
+    expect(heading).to_contain_text("your turn", timeout=WAIT)
+    where = heading.inner_text()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="save the game").click()
+    saved = folder / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name.startswith("zerzura-deal-") and json.loads(saved.read_text())["table"]["seats"][0] == "person"
+    page.get_by_role("button", name="start a new game").click()
+    expect(heading).not_to_have_text(where, timeout=WAIT)
+    with page.expect_file_chooser() as chooser:
+        page.locator(".widget-upload").click()
+    chooser.value.set_files(str(saved))
+    expect(heading).to_have_text(where, timeout=WAIT)
+    expect(page.locator(".zaarlab-table-said")).to_contain_text("moves replayed and checked")

@@ -63,3 +63,9 @@ def test_two_persons_play_a_whole_game_at_one_screen_and_never_see_each_others_s
                                       watch=drivers.secrets_kept(page, twin))
     assert passes > 10
     assert_no_python_error(page)
+
+
+def test_a_game_saved_as_a_file_is_loaded_again_where_it_stood(voila_classroom, page, tmp_path):
+    open_dashboard(page, voila_classroom, "play_zerzura.ipynb", "What happened")
+    drivers.save_and_load(page, tmp_path)
+    assert_no_python_error(page)

@@ -226,6 +226,18 @@ def test_a_whole_game_is_played_at_the_table_in_the_site(offline, served, name):
     assert_no_python_error(page)
 
 
+def test_a_game_saved_in_the_site_is_a_file_loaded_again_where_it_stood(offline, served, tmp_path):
+    from playwright.sync_api import expect
+
+    from tests.browser import drivers
+
+    page, _ = offline
+    page.goto(f"{served}/voici/render/classroom/play_zerzura.html")
+    expect(page.get_by_text("What happened").first).to_be_visible(timeout=240_000)
+    drivers.save_and_load(page, tmp_path)
+    assert_no_python_error(page)
+
+
 # Teaching notebooks in the site's JupyterLite, run as a reader runs them: what only a live run shows (a line an
 # output prints, a widget's answer), and how many figures are drawn at least. Two of the thirteen, as Python in the
 # browser is several times slower than here; between them they use what the notebooks load: sympy's expressions,

@@ -1,0 +1,43 @@
+"""A file handed to the page to save: a saved game downloads with one click, in Voila, JupyterLab and the static site.
+
+The kernel sets the file (its name and text); the page turns it into a download at once. A page can change nothing
+here (:class:`zaarlab.controls.Guarded`).
+
+>>> saver = Download()
+>>> saver.offer("zerzura-deal-4.json", "{}")
+>>> saver.file["name"], saver.file["n"]
+('zerzura-deal-4.json', 1)
+"""
+
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+from .controls import Guarded
+
+
+class Download(Guarded, anywidget.AnyWidget):
+    """Invisible; each :meth:`offer` makes the browser save a file."""
+
+    _esm = """
+    export default {
+      render({ model, el }) {
+        model.on("change:file", () => {
+          const file = model.get("file");
+          if (!file.name) return;
+          const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
+          const link = Object.assign(document.createElement("a"), { href: url, download: file.name });
+          el.append(link);
+          link.click();
+          link.remove();
+          setTimeout(() => URL.revokeObjectURL(url), 10000);
+        });
+      },
+    };
+    """
+    file = traitlets.Dict().tag(sync=True)
+
+    def offer(self, name: str, text: str) -> None:
+        """Have the page save ``text`` as a file called ``name``."""
+        self.file = {"name": name, "text": text, "n": self.file.get("n", 0) + 1}
