@@ -64,6 +64,9 @@ class Table(Panel):
         self.heading, self.said, self.secrets, self.odds, self.story = (widgets.HTML() for _ in range(5))
         for name in ("heading", "said", "secrets", "odds", "story"):
             getattr(self, name).add_class(f"zaarlab-table-{name}")
+        for panel in (self.secrets, self.odds):  # two boxes side by side, or one above the other on a phone
+            panel.layout = widgets.Layout(border="1px solid #8a8a8a", padding="2px 10px", margin="4px 10px 4px 0",
+                                          width="min(100%, 560px)")
         self.board = CardBoard()
         self.board.on_click(lambda key: guarded(lambda: self.click(key), self.said)())
         self.heading.add_class("zaarlab-result")
@@ -393,6 +396,8 @@ class Table(Panel):
         self.secrets.value = as_html(self.private(state, viewer)) if viewer is not None else ""
         odds = self.decision_odds(state) if player is not None and not passing and self.show_odds.value else ""
         self.odds.value = as_html(odds) if odds else ""
+        for panel in (self.secrets, self.odds):
+            panel.layout.display = None if panel.value else "none"  # no empty box
         waiting = player is not None and not passing
         set_options(self.moves, [(self.move_words(state, a), a) for a in state.legal_actions()] if waiting else [])
         self.moves.disabled = self.buttons["play this move"].disabled = not waiting
@@ -427,7 +432,8 @@ class Table(Panel):
         lines = []
         for line in state.log[start:][-40:]:
             words, rules = spoken(line, names)
-            lines.append((self.words(words), rules))
+            words = self.words(words.removeprefix("-- "))  # a new turn or round: "-- round 2" is "Round 2"
+            lines.append((words[:1].upper() + words[1:], rules))
         return lines
 
     def _story(self, state, viewer: int | None) -> str:

@@ -292,7 +292,6 @@ class ZogarTable(Table):
         return "the game stopped at its turn limit: nobody wins"
 
     def words(self, text: str) -> str:
-        text = re.sub(r"^-- turn (\d+)", r"Turn \1", text)
         text = re.sub(r"\[\]", "no dice", text)
         text = re.sub(r"\[([\d, ]+)\]", lambda m: m[1], text)
         return re.sub(r"\b(\dx[\d*]|straight:\d-\d)(?=[\s;,.]|$)", lambda m: parse(m[1]).words(), text)
