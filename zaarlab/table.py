@@ -61,8 +61,9 @@ class Table(Panel):
 
     def __init__(self, seats: Sequence[str], seed: int | None = None, odds: bool = True, pace: float = 0.6):
         self.pace, self._timer = pace, None
-        self.heading, self.said, self.secrets, self.odds, self.story = (widgets.HTML() for _ in range(5))
-        for name in ("heading", "said", "secrets", "odds", "story"):
+        self.heading, self.said, self.secrets, self.odds, self.story, self.why_not = (
+            widgets.HTML() for _ in range(6))
+        for name in ("heading", "said", "secrets", "odds", "story", "why_not"):
             getattr(self, name).add_class(f"zaarlab-table-{name}")
         for panel in (self.secrets, self.odds):  # two boxes side by side, or one above the other on a phone
             panel.layout = widgets.Layout(border="1px solid #8a8a8a", padding="2px 10px", margin="4px 10px 4px 0",
@@ -97,7 +98,7 @@ class Table(Panel):
         self.start(seats, new_deal() if seed is None else seed)
         self.box = widgets.VBox([
             self.heading, self.said, ui.row([self.buttons["show my cards"], self.buttons["skip to my turn"],
-                                             self.buttons["take back my move"], self.show_odds]),
+                                             self.buttons["take back my move"], self.show_odds]), self.why_not,
             ui.row([self.odds, self.secrets]), self.board,
             ui.row([self.moves, self.buttons["play this move"]]), self.story,
             widgets.HTML('<h2 style="font-size: 17px">A new game</h2>'), ui.row([*self.seat_menus, self.deal,
@@ -406,9 +407,24 @@ class Table(Panel):
         self.buttons["show my cards"].disabled = not passing
         self.buttons["show my cards"].layout.display = None if len(self.persons) > 1 else "none"
         self.buttons["take back my move"].disabled = not self.undoable or passing
+        why = self._why_not(state, player, passing)
+        self.why_not.value = f'<small style="color: #444444">{html.escape(why)}</small>' if why else ""
         self.story.value = self._story(state, viewer)
         self.text = "\n".join(filter(None, (self.heading_text, self.private(state, viewer)
                                             if viewer is not None else "", odds)))
+
+    def _why_not(self, state, player: int | None, passing: bool) -> str:
+        """Why the buttons that cannot act now are greyed out, in one line."""
+        reasons = []
+        if state.is_terminal():
+            reasons.append("the game is over: 'start a new game' below")
+        elif player is not None:
+            reasons.append("skip: it is a person's turn, nobody else's moves to play")
+        if not self.undoable and not state.is_terminal():
+            reasons.append("take back: only your own moves since the last roll, draw or other player's move")
+        if passing:
+            reasons.append("the board and the moves wait until the device is passed")
+        return "Greyed out now: " + "; ".join(reasons) + "." if reasons else ""
 
     def _heading(self, state, player: int | None, passing: bool) -> str:
         where = f"Deal {self.seed}" + (f", turn {state.turn}" if getattr(state, "turn", 0) else "") + ". "
@@ -486,7 +502,8 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 def text_of(table: Table) -> str:
     """Every text the table shows now, as a reader sees it (small print left out), for tests that read it all."""
-    parts = [table.heading.value, table.said.value, table.secrets.value, table.odds.value, table.story.value]
+    parts = [table.heading.value, table.said.value, table.why_not.value, table.secrets.value, table.odds.value,
+             table.story.value]
     parts += [f"{zone['title']} " + " ".join(f"{p['name']} {p['note']}" for p in zone["pieces"])
               for zone in table.board.zones]
     parts += [label for label, _ in table.moves.options]

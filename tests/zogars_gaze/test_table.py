@@ -210,3 +210,14 @@ def test_a_whole_game_at_the_table_needs_no_sympy():
             "seed=155); play_by_clicks(t, BOTS['bold'], random.Random(155)); print('sympy' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300)
     assert done.stdout.strip() == "False"
+
+
+def test_every_greyed_out_button_says_why():
+    table = ZogarTable(seats=("person", "cautious"), seed=3, pace=0)
+    assert table.buttons["skip to my turn"].disabled and table.buttons["take back my move"].disabled
+    assert "skip: it is a person's turn" in text_of(table) and "take back: only your own moves" in text_of(table)
+    table.click("skip")  # buy nothing: a move of one's own, which can be taken back
+    assert not table.buttons["take back my move"].disabled and "take back:" not in text_of(table)
+    hot = ZogarTable(seats=("person", "person"), seed=3, pace=0)
+    assert hot.passing and hot.buttons["play this move"].disabled
+    assert "the board and the moves wait until the device is passed" in text_of(hot)
