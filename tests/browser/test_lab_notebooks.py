@@ -25,6 +25,7 @@ from zaarlab.zerzura.table import ZerzuraTable
 from zaarlab.zerzura.widgets import CollectionBuilder
 from zaarlab.zerzura.widgets import GameViewer as ZerzuraViewer
 from zaarlab.zerzura.widgets import tournament_runner as zerzura_runner
+from zaarlab.zogars_gaze.exercises import COMBAT_EXERCISES
 from zaarlab.zogars_gaze.table import ZogarTable
 from zaarlab.zogars_gaze.widgets import DeckExplorer, HoldAdvisor
 from zaarlab.zogars_gaze.widgets import tournament_runner as zogar_runner
@@ -64,7 +65,8 @@ NOTEBOOKS = {
         ('ZerzuraTable(seats=("person", "greedy", "planner"))',
          lambda: ZerzuraTable(seats=("person", "greedy"), pace=0), drivers.drive_zerzura_table)],
     "zogars_gaze/01_combat_dice": [
-        (TRY, lambda: HoldAdvisor("3x5", dice=(2, 3, 4, 6, 6), rolls_left=1), drivers.drive_hold_advisor)],
+        (TRY, lambda: HoldAdvisor("3x5", dice=(2, 3, 4, 6, 6), rolls_left=1), drivers.drive_hold_advisor),
+        ("ExerciseSheet(COMBAT_EXERCISES)", lambda: ExerciseSheet(COMBAT_EXERCISES), drivers.drive_exercise_sheet)],
     "zogars_gaze/02_press_your_luck": [
         (TRY, lambda: DeckExplorer(seed=7), drivers.drive_deck_explorer),
         ("runner = tournament_runner(", lambda: zogar_runner(seats=("bold", "random", "cautious"), games=10),
