@@ -1,10 +1,11 @@
 """How fast a game table answers a click, and how long a game is, headless (the kernel's side of a page).
 
-For each table, ``games`` deals are played to the end by one person (choosing as the bold bot would) against bots, every
-move made by clicking the board as a page would (the click set on the board widget: the table's whole answer, board,
-odds and story). Printed per table: the clicks' p50, p95 and slowest, beside the baseline in the same run (the engine
-applying the same moves alone); the bots' turns (every step from a person's move to the next decision, what *skip*
-plays, apart from the click) p50 and p95; and each game's length in a person's decisions and turns (Zerzura: rounds).
+For each table, ``GAMES`` deals are played to the end by one person (choosing as a bot of the game would) against bots,
+every move made by clicking the board (or the map) as a page would (the click set on the widget: the table's whole
+answer, board, map, odds and story). Printed per table: the clicks' p50, p95 and slowest, beside the baseline in the
+same run (the engine applying the same moves alone); the bots' turns (every step from a person's move to the next
+decision, what *skip* plays, apart from the click) p50 and p95; and each game's length in a person's decisions and
+turns (Zerzura: rounds).
 Goals (issue 30): a click answers within 100 ms (p95), a bot's turn in the site within 1 s (Pyodide runs Python
 3 to 5 times slower than here: 200 ms here is the bound).
 Run: .venv/bin/python bench/table_clicks.py
@@ -20,12 +21,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from tests.tables import send  # noqa: E402
+from zaarlab.zargos.table import ZargosTable  # noqa: E402
 from zaarlab.zerzura.table import ZerzuraTable  # noqa: E402
 from zaarlab.zogars_gaze.table import ZogarTable  # noqa: E402
 
-GAMES = 20  # deals a table
+GAMES = 10  # deals a table
 TABLES = {"Zogar's Gaze": (lambda seed: ZogarTable(seats=("person", "cautious"), seed=seed, pace=0), "bold"),
-          "Zerzura": (lambda seed: ZerzuraTable(seats=("person", "greedy", "planner"), seed=seed, pace=0), "planner")}
+          "Zerzura": (lambda seed: ZerzuraTable(seats=("person", "greedy", "planner"), seed=seed, pace=0), "planner"),
+          "Zargos": (lambda seed: ZargosTable(seats=("person", "greedy"), seed=seed, pace=0), "greedy")}
 
 
 def p(values: list[float], q: float) -> float:
@@ -46,7 +50,7 @@ def measure(make, chooser: str, games: int) -> dict:
             for key in table.clicks_for(action):
                 stepping.clear()
                 start = time.perf_counter()
-                table.board.clicked = {"key": key, "n": table.board.clicked.get("n", 0) + 1}
+                send(table, key)
                 spent = time.perf_counter() - start
                 clicks.append(spent - sum(stepping))  # the click's own answer; the others' moves after it apart
                 if stepping:

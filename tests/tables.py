@@ -28,8 +28,16 @@ def click_move(table: Table, action) -> None:
     assert keys, f"no click on the board makes {table.move_words(table.state, action)!r}"
     before = len(table.session.history)
     for key in keys:
-        table.board.clicked = {"key": key, "n": table.board.clicked.get("n", 0) + 1}  # as the page sends it
+        send(table, key)
     assert len(table.session.history) > before, table.said.value
+
+
+def send(table: Table, key: str) -> None:
+    """A click as the page sends it: on the map (a province, :mod:`zaarlab.chart_clicks`) or on the board."""
+    if key.startswith("province:"):
+        table.clicks.clicked = {"value": key.removeprefix("province:"), "n": table.clicks.clicked.get("n", 0) + 1}
+    else:
+        table.board.clicked = {"key": key, "n": table.board.clicked.get("n", 0) + 1}
 
 
 def play_by_clicks(table: Table, choose: Callable, rng: random.Random, read: Callable[[Table], None] = lambda t: None,

@@ -133,7 +133,7 @@ class CardBoard(Guarded, anywidget.AnyWidget):
     .zaarlab-die strong, .zaarlab-die small { display: none; }
     .zaarlab-die .zaarlab-die-face { fill: #ffffff; stroke: #1a1a1a; stroke-width: 4; }
     .zaarlab-die svg circle { fill: #1a1a1a; }
-    .zaarlab-die.zaarlab-held { border-color: #00507d; background: #0072b2; }
+    .zaarlab-die.zaarlab-held { border-color: #00507d; background: #0072b2; color: #ffffff; }
     .zaarlab-move { padding: 8px 14px; background: #ffffff; font-weight: 600; }
     .zaarlab-target { border: 3px solid #d55e00; box-shadow: 0 0 0 3px #f6c8a4; }
     .zaarlab-piece:focus-visible { outline: 3px solid #e69f00; outline-offset: 2px; }

@@ -99,7 +99,8 @@ class Table(Panel):
         self.box = widgets.VBox([
             self.heading, self.said, ui.row([self.buttons["show my cards"], self.buttons["skip to my turn"],
                                              self.buttons["take back my move"], self.show_odds]), self.why_not,
-            ui.row([self.odds, self.secrets]), self.board,
+            ui.row([self.odds, self.secrets]), ui.row([*self.around_board(), self.board]) if self.around_board()
+            else self.board,
             ui.row([self.moves, self.buttons["play this move"]]), self.story,
             widgets.HTML('<h2 style="font-size: 17px">A new game</h2>'), ui.row([*self.seat_menus, self.deal,
                                                                               self.buttons["start a new game"]]),
@@ -204,6 +205,14 @@ class Table(Panel):
     def clear_selection(self) -> None:
         """Forget the table's own choices (dice set aside, cards chosen): a new position starts with none."""
 
+    def around_board(self) -> list[widgets.Widget]:
+        """Widgets beside the board of pieces (a map to click)."""
+        return []
+
+    def autoplay(self, state) -> Any:
+        """A move the table makes for the person to move (a quick start's placements), or ``None``: theirs to make."""
+        return None
+
     def select(self, state, key: str) -> bool:
         """Whether a click on ``key`` only changes the table's own choice (a die set aside), made here."""
         return False
@@ -264,8 +273,9 @@ class Table(Panel):
         return self.session.state
 
     def to_move(self) -> int | None:
-        """The person to move now, or ``None`` (chance, a bot, the game over)."""
-        return self.state.current_player() if self.session.waiting_for_person() else None
+        """The person to move now, or ``None`` (chance, a bot, the table for a person, the game over)."""
+        waiting = self.session.waiting_for_person() and self.autoplay(self.state) is None
+        return self.state.current_player() if waiting else None
 
     @property
     def passing(self) -> bool:
@@ -334,9 +344,27 @@ class Table(Panel):
     def skip(self) -> None:
         """Play the bots' and chance's moves at once, up to the next person's move or the end."""
         self._stop_timer()
-        if self.session.run_until(lambda state: False, max_steps=MAX_BOT_STEPS):
+        moved = 0
+        while moved < MAX_BOT_STEPS and self._step_others():
+            moved += 1
+        if moved:
             self.undoable = 0
         self.refresh()
+
+    def _step_others(self) -> bool:
+        """One move of chance, a bot, or of a person's that the table makes for them (:meth:`autoplay`)."""
+        if self.session.step():
+            return True
+        auto = self.autoplay(self.state) if self.session.waiting_for_person() else None
+        if auto is None:
+            return False
+        self.session.play(auto)
+        return True
+
+    def _others_to_move(self) -> bool:
+        state = self.state
+        return not state.is_terminal() and (not self.session.waiting_for_person() or
+                                            self.autoplay(state) is not None)
 
     def _advance(self) -> None:
         """Let chance and the bots move: a bot's move (and what chance does after it) one step each ``pace`` seconds
@@ -351,7 +379,7 @@ class Table(Panel):
                 self.session.step():
             self.undoable = 0
         self.refresh()
-        if not self.state.is_terminal() and not self.session.waiting_for_person():
+        if self._others_to_move():
             self._timer = loop.call_later(self.pace, guarded(self._tick, self.said))
 
     def _last_mover(self) -> int | None:
@@ -362,7 +390,7 @@ class Table(Panel):
 
     def _tick(self) -> None:
         self._timer = None
-        if self.session.step():
+        if self._step_others():
             self.undoable = 0
             self._advance()
 
@@ -436,7 +464,8 @@ class Table(Panel):
         if player is not None:
             return f"{where}Player {player + 1}, your turn: {self.task(state)}."
         mover = state.current_player()
-        who = "chance" if mover == CHANCE else f"player {mover + 1} ({self.seats[mover]} bot)"
+        who = ("chance" if mover == CHANCE else f"the quick start, for player {mover + 1}" if mover in self.persons
+               else f"player {mover + 1} ({self.seats[mover]} bot)")
         return f"{where}Waiting for {who}. ('skip to my turn' plays the others' moves at once.)"
 
     def story_lines(self, state, viewer: int | None) -> list[tuple[str, tuple[str, ...]]]:

@@ -11,10 +11,11 @@ reorganisation: a simple, readable opponent, not a strong one.
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 from ..core.play import random_bot
 from .board import ZARGOS
-from .odds import DEMON_DICE, p_survives_demons, win_chance
+from .odds import DEMON_DICE, demon_dist, win_chance
 from .reach import land_targets, sea_targets
 from .state import (
     Answer,
@@ -42,9 +43,9 @@ def take_chance(state: ZargosState, src: str, dst: str, units: int) -> float:
     planet = state.game.planet
     defenders = state.units(dst)
     if defenders:
-        return float(win_chance(units, defenders, capital=planet.is_capital(dst)))
+        return float(win_chance(units, defenders, capital=planet.is_capital(dst), number=Fraction))
     if planet.kingdom_of(dst) == ZARGOS:
-        return float(p_survives_demons(units, DEMON_DICE[planet.ring(dst)]))
+        return float(demon_dist(units, DEMON_DICE[planet.ring(dst)]).fraction(lambda left: left > 0))
     return 1.0
 
 

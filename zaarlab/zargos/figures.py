@@ -81,13 +81,17 @@ def planet_graph_figure(planet: Planet, highlight: tuple[str, ...] = (), title: 
     return _finish_map(fig, title)
 
 
-def board_figure(state, title: str | None = None) -> go.Figure:
-    """A game position on the map: each province coloured by the people holding it, its units in large type.
+def board_figure(state, title: str | None = None, targets: tuple[str, ...] = (), chosen: tuple[str, ...] = ()
+                 ) -> go.Figure:
+    """A game position on the map: each province coloured by the people holding it, its units in large type;
+    ``targets`` outlined in orange, ``chosen`` in black, and under every province a point whose ``customdata`` is
+    the province (what a click on the map reports, :mod:`zaarlab.chart_clicks`).
 
     >>> from zaarlab.zargos.state import ZargosGame
     >>> state = ZargosGame(players=2).initial_state()
-    >>> [trace.name for trace in board_figure(state).data][:3]
-    ['seas', 'names', 'empty']
+    >>> fig = board_figure(state, targets=("FC",))
+    >>> [trace.name for trace in fig.data][:3], fig.data[-1].name, "FC" in fig.data[-1].customdata
+    (['seas', 'names', 'empty'], 'provinces', True)
     """
     planet = state.game.planet
     fig = Figure(layout=dict(template=TEMPLATE))
@@ -105,6 +109,17 @@ def board_figure(state, title: str | None = None) -> go.Figure:
         text=[f"<b>{state.units(p)}</b>" for p in held], textfont=dict(size=16, color=theme.BLACK),
         name="units", hoverinfo="skip", showlegend=False))
     _labels(fig, planet, [p for p in planet.provinces if not state.units(p)], size=8)
+    _outline(fig, planet, targets)
+    if chosen:
+        cells = regions(planet)
+        fig.add_trace(go.Scatter(x=[x for n in chosen for x, _ in (*cells[n], cells[n][0], (None, None))],
+                                 y=[y for n in chosen for _, y in (*cells[n], cells[n][0], (None, None))],
+                                 mode="lines", line=dict(color=theme.BLACK, width=5), name="chosen", hoverinfo="skip"))
+    provinces = list(planet.provinces)
+    fig.add_trace(go.Scatter(  # a click anywhere near a province's centre picks it
+        x=[graph.nodes[p]["pos"][0] for p in provinces], y=[graph.nodes[p]["pos"][1] for p in provinces],
+        mode="markers", marker=dict(size=30, color="rgba(255,255,255,0.01)"), customdata=provinces,
+        name="provinces", hoverinfo="none", showlegend=False))
     return _finish_map(fig, title or str(state))
 
 

@@ -132,6 +132,17 @@ def battle_dist(attackers: int, defenders: int, capital: bool = False, attacker_
     return _battle(attackers, defenders, Battle(capital, int(attacker_war), int(defender_war)))
 
 
+def battle_ends(attackers: int, defenders: int, battle: Battle) -> Dist:
+    """:func:`battle_dist` for the conditions of one combat as the engine sees it (walls, powers, Winds of War:
+    :func:`zaarlab.zargos.reach.battle_conditions`).
+
+    >>> battle_ends(1, 1, Battle()) == battle_dist(1, 1)
+    True
+    """
+    _check_sides(attackers, defenders)
+    return _battle(attackers, defenders, battle)
+
+
 @cache
 def _battle(attackers: int, defenders: int, battle: Battle) -> Dist:
     scale = battle.lcm
@@ -213,22 +224,25 @@ def win_table(max_attackers: int, max_defenders: int, capital: bool = False, att
             for a in range(1, max_attackers + 1)]
 
 
-def win_chance(attackers: int, defenders: int, capital: bool = False) -> sympy.Rational:
+def win_chance(attackers: int, defenders: int, capital: bool = False,
+               number: Callable[[int, int], Any] = rational) -> sympy.Rational | Any:
     """P(attacker wins), read from a cached :func:`win_table` covering the pair: fast for many lookups.
 
     The table grows in bands of 20 units, so a bot weighing hundreds of attacks pays a few backward passes.
+    ``number`` as in :func:`win_table` (``fractions.Fraction`` for the bots, which need no sympy).
 
-    >>> win_chance(2, 1) == p_attacker_wins(2, 1)
-    True
+    >>> from fractions import Fraction
+    >>> win_chance(2, 1) == p_attacker_wins(2, 1), win_chance(2, 1, number=Fraction) == p_attacker_wins(2, 1)
+    (True, True)
     """
     _check_sides(attackers, defenders)
     band = -(-max(attackers, defenders) // 20) * 20
-    return _win_grid(band, capital)[attackers - 1][defenders - 1]
+    return _win_grid(band, capital, number)[attackers - 1][defenders - 1]
 
 
 @cache
-def _win_grid(size: int, capital: bool) -> list[list[sympy.Rational]]:
-    return win_table(size, size, capital=capital)
+def _win_grid(size: int, capital: bool, number: Callable[[int, int], Any]) -> list[list[sympy.Rational]]:
+    return win_table(size, size, capital=capital, number=number)
 
 
 # -- the demons of the Kingdom of Zargos ------------------------------------------------------------------

@@ -1,0 +1,126 @@
+"""The Zargos table: whole games played by clicking the map and the board (attacks: a province, another, how many),
+the quick start's first battle within ten decisions, the odds before each attack, magic cards kept secret in hot-seat
+play, refusals in words, and text a player can read."""
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from tests.tables import click_move, moves_are_marked, play_by_clicks, readable, send
+from zaarlab.core.readable import exact_text
+from zaarlab.table import text_of
+from zaarlab.zargos.board import ZARGOS
+from zaarlab.zargos.bots import greedy_bot
+from zaarlab.zargos.odds import DEMON_DICE, battle_dist, p_survives_demons
+from zaarlab.zargos.reach import battle_conditions
+from zaarlab.zargos.state import LandAttack, Move, SeaAttack
+from zaarlab.zargos.table import ZargosTable, take_odds
+
+
+def independent_take(state, action):
+    """The chance of taking the province, from the battle calculator's functions (sympy's), apart from the table."""
+    defender, planet = state.holder(action.dst), state.game.planet
+    if defender:
+        battle = battle_conditions(state, action.dst, defender)
+        if battle.attacker_bonus or battle.defender_bonus:
+            return None  # a power's extra die: the table's own path only
+        return battle_dist(action.units, state.units(action.dst), capital=battle.capital).p(lambda e: e[0] > 0)
+    if planet.kingdom_of(action.dst) == ZARGOS:
+        return p_survives_demons(action.units, DEMON_DICE[planet.ring(action.dst)])
+    return 1
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_a_whole_game_is_played_by_clicking_the_map_and_the_board(seed):
+    table = ZargosTable(seats=("person", "greedy"), seed=seed, turn_limit=8)
+    decisions, battles, odds_checked = [0], [], [0]
+
+    def read(table):
+        readable(table)
+        if table.state.is_terminal():
+            return
+        moves_are_marked(table)
+        decisions[0] += 1
+        if not battles and any("ZARGOS-COMBAT" in line for line in table.state.log):
+            battles.append(decisions[0])
+
+    rng = random.Random(seed)
+
+    def choose(state, _):
+        action = greedy_bot(state, rng)
+        if isinstance(action, LandAttack | SeaAttack):  # the odds shown once the two provinces are picked
+            for key in table.clicks_for(action)[:-1]:
+                send(table, key)
+            p, _ = take_odds(state, action)
+            assert f"take {action.dst} {exact_text(p)}" in table.text
+            expected = independent_take(state, action)
+            assert expected is None or exact_text(expected) == exact_text(p)
+            odds_checked[0] += 1
+        return action
+
+    play_by_clicks(table, choose, rng, read)
+    assert battles and battles[0] <= 10, "the quick start reaches a battle within ten decisions"
+    assert odds_checked[0] > 0 and table.heading_text.count("The game is over") == 1
+
+
+def test_every_reorganisation_and_sea_attack_is_made_by_clicks():
+    table = ZargosTable(seats=("person", "random"), seed=5, turn_limit=6)
+    rng, kinds = random.Random(5), set()
+    while not table.state.is_terminal():
+        legal = table.state.legal_actions()
+        moves_are_marked(table)
+        wanted = [a for a in legal if isinstance(a, Move | SeaAttack)]
+        action = rng.choice(wanted or legal)
+        kinds.add(type(action))
+        click_move(table, action)
+    assert {Move, SeaAttack} <= kinds
+
+
+@pytest.mark.rule("ZARGOS-LAND-01")
+def test_a_click_on_the_map_that_makes_no_move_says_why_and_changes_nothing():
+    table = ZargosTable(seats=("person", "greedy"), seed=1)
+    rng = random.Random(1)
+    while table.state.phase != "attack":
+        click_move(table, greedy_bot(table.state, rng))
+    before = table.state
+    theirs = next(p for p, people, _ in before.board if people != before.acting)
+    send(table, f"province:{theirs}")
+    assert f"start from one of your own provinces, not {theirs}" in table.message and table.state is before
+    assert 'title="ZARGOS-LAND-01: ' in table.said.value
+
+
+def test_the_quick_start_is_a_variant_that_can_be_turned_off():
+    quick = ZargosTable(seats=("person", "greedy"), seed=2)
+    while quick.state.phase == "choose":
+        click_move(quick, quick.state.legal_actions()[0])
+    assert quick.state.phase == "attack" and quick.to_move() == 0
+    slow = ZargosTable(seats=("person", "greedy"), seed=2, quick_start=False)
+    while slow.state.phase == "choose":
+        click_move(slow, slow.state.legal_actions()[0])
+    assert slow.state.phase.startswith("place") and slow.to_move() == 0
+
+
+def test_in_hot_seat_nobody_sees_another_persons_magic_cards():
+    table = ZargosTable(seats=("person", "person"), seed=4, turn_limit=5)
+    rng, seen = random.Random(4), 0
+    while not table.state.is_terminal():
+        if table.passing:
+            assert "Your magic cards" not in text_of(table)
+            table.reveal()
+        holder = table.viewer
+        names = table.names(table.state)
+        mine = ", ".join(names[c] for c in table.state.hands[holder]) or "none"
+        assert f"Your magic cards (only you see them): {mine}." in text_of(table)
+        seen += bool(table.state.hands[1 - holder])
+        click_move(table, greedy_bot(table.state, rng))
+    assert seen
+
+
+def test_a_whole_game_at_the_table_needs_no_sympy():
+    code = ("import random, sys; from tests.tables import play_by_clicks; from zaarlab.zargos.table import "
+            "ZargosTable; from zaarlab.zargos.bots import greedy_bot; t = ZargosTable(seats=('person', 'greedy'), "
+            "seed=1); play_by_clicks(t, greedy_bot, random.Random(1)); print('sympy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300)
+    assert done.stdout.strip() == "False"

@@ -1,0 +1,305 @@
+"""Zargos at a table: click the map to place units, to attack from a province and into another, to pick the combat
+to fight and to reorganise; how many units go is picked on the board; beside it, the exact chance of taking the
+province and the expected losses before the attack.
+
+A **quick start** (a variant, on by default): each person's units are placed for them by the greedy bot, so that a
+lesson reaches its first battle within ten decisions; the person still chooses their people.
+
+>>> table = ZargosTable(seats=("person", "greedy"), seed=2)
+>>> table.state.phase, table.heading_text.count("your turn")
+('choose', 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+import ipywidgets as widgets
+
+from ..card_board import Piece, Zone
+from ..chart_clicks import ChartClicks
+from ..core.api import IllegalActionError
+from ..core.play import random_bot
+from ..core.readable import exact_text
+from ..table import PERSON, Decision, Table
+from ..ui import guarded, show_figure, spoken
+from .board import ZARGOS
+from .bots import greedy_bot
+from .cards import magic_cards
+from .figures import board_figure
+from .odds import DEMON_DICE, battle_ends, demon_dist
+from .reach import battle_conditions
+from .state import (
+    Buy,
+    ChoosePeople,
+    Discard,
+    Fight,
+    LandAttack,
+    Move,
+    Place,
+    SeaAttack,
+    ZargosGame,
+    ZargosState,
+)
+from .upkeep import BOAT_COST, UNIT_COST
+
+BOTS = {"greedy": greedy_bot, "random": random_bot}
+SHOWN = 8  # the largest forces whose odds are shown (each a battle worked out exactly)
+SETUP = ("place_single", "place_rest")  # the placements a quick start makes for a person
+SENDS = {"attack": (LandAttack, SeaAttack), "reorg": (Move,)}  # the phases where a source and a target are chosen
+PICKED = (ChoosePeople, Discard, Place, Fight, LandAttack, SeaAttack, Move, Buy)  # moves the board makes its own way
+
+
+class ZargosTable(Table):
+    """A game of Zargos for persons and bots (``greedy``, ``random``); ``quick_start`` places the persons' units."""
+
+    title = "the Zargos table"
+    bots = BOTS
+    min_players = 2
+
+    def __init__(self, seats: Sequence[str] = (PERSON, "greedy"), seed: int | None = None, odds: bool = True,
+                 pace: float = 0.6, quick_start: bool = True, **params):
+        self.quick_start, self.params = quick_start, params
+        self.source = self.target = ""
+        self.boats = 0
+        self.map = widgets.Output(layout=widgets.Layout(width="640px", max_width="100%"))
+        self.clicks = ChartClicks()
+        self.clicks.watch(self.map)
+        super().__init__(seats, seed=seed, odds=odds, pace=pace)
+        self.clicks.on_click(lambda province: guarded(lambda: self.click(f"province:{province}"), self.said)())
+
+    def make_game(self, players: int) -> ZargosGame:
+        return ZargosGame(players=players, **self.params)
+
+    def around_board(self) -> list:
+        return [self.map, self.clicks]
+
+    def autoplay(self, state: ZargosState):
+        if self.quick_start and state.phase in SETUP and state.current_player() in self.persons:
+            return greedy_bot(state, self.session.rng)
+        return None
+
+    def names(self, state: ZargosState) -> Mapping[str, str]:
+        return {card.id: card.name for card in magic_cards(state.game.data_dir or None)}
+
+    # -- the board -----------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        super().refresh()
+        state = self.state
+        show_figure(self.map, board_figure(state, self._map_title(state), self._targets(state),
+                                           tuple(p for p in (self.source, self.target) if p)))
+
+    def _map_title(self, state: ZargosState) -> str:
+        return f"Turn {state.turn}" + (f": the {state.acting} act" if state.acting else "")
+
+    def _targets(self, state: ZargosState) -> tuple[str, ...]:
+        """The provinces a click may pick now."""
+        if self.to_move() is None:
+            return ()
+        legal = state.legal_actions()
+        if state.phase in SENDS:
+            if self.target:
+                return ()
+            if self.source:
+                return tuple(sorted({a.dst for a in legal if isinstance(a, SENDS[state.phase]) and
+                                     a.src == self.source}))
+            return tuple(sorted({a.src for a in legal if isinstance(a, SENDS[state.phase])}))
+        return tuple(sorted({a.province for a in legal if isinstance(a, Place | Fight)}))
+
+    def lay(self, state: ZargosState, viewer: int | None) -> Sequence[Zone]:
+        legal = state.legal_actions() if self.to_move() is not None else ()
+        zones = []
+        if state.phase == "choose" and legal:
+            zones.append(Zone("Choose your people", tuple(
+                Piece(f"people:{a.people}", a.people, "a people", target=True) for a in legal)))
+        if self.source and self.target:
+            zones.append(Zone(f"How many units go from {self.source} to {self.target}?", tuple(
+                Piece(f"send:{i}", self.move_words(state, a).split(" with ")[-1].removeprefix("move "), "", "move",
+                      target=True) for i, a in enumerate(legal) if self._sends(a))))
+        if state.phase == "buy" and legal:
+            boats = sorted({a.boats for a in legal})
+            zones.append(Zone(f"Buy: {state.budget} points to spend (a unit costs {UNIT_COST}, a boat {BOAT_COST})", (
+                *(Piece(f"boats:{b}", f"{b} boat{'s' if b != 1 else ''}", "then the units", "move", target=True,
+                        held=b == self.boats) for b in boats),
+                *(Piece(f"buy:{a.units}", f"{a.units} unit{'s' if a.units != 1 else ''}", "", "move", target=True)
+                  for a in legal if a.boats == self.boats))))
+        if viewer is not None:
+            hand = state.hands[viewer]
+            discarding = state.phase == "discard" and self.to_move() == viewer
+            zones.append(Zone("Your magic cards (only you see them)", tuple(
+                Piece(f"discard:{c}:{i}", self.names(state)[c], "click to discard" if discarding else "magic card",
+                      target=discarding) for i, c in enumerate(hand))))
+        others = [(i, a) for i, a in enumerate(legal) if not isinstance(a, PICKED)]
+        if others:
+            zones.append(Zone("Your choices", tuple(
+                Piece(f"act:{i}", self.move_words(state, a), "", "move", target=True) for i, a in others)))
+        zones.append(Zone("The players", tuple(
+            Piece(f"player:{p}", f"player {p + 1}", self._player_note(state, p), "pile")
+            for p in range(state.game.players))))
+        return zones
+
+    def _sends(self, action) -> bool:
+        return isinstance(action, LandAttack | SeaAttack | Move) and (action.src, action.dst) == (self.source,
+                                                                                                 self.target)
+
+    @staticmethod
+    def _player_note(state: ZargosState, player: int) -> str:
+        mine = [people for people, owner in zip(state.peoples, state.owners, strict=True) if owner == player]
+        units = sum(state.units(p) for people in mine for p in state.provinces_of(people))
+        return (", ".join(mine) or "no people yet") + f"; {units} units, {state.boats[player]} boats, " \
+            f"{len(state.hands[player])} magic cards"
+
+    def clear_selection(self) -> None:
+        self.source = self.target = ""
+        self.boats = 0
+
+    # -- clicks --------------------------------------------------------------------------------------------
+    def select_only(self, key: str) -> bool:
+        return key.startswith("boats:") or (key.startswith("province:") and self.state.phase in SENDS)
+
+    def select(self, state: ZargosState, key: str) -> bool:
+        if key.startswith("boats:"):
+            self.boats = int(key.removeprefix("boats:"))
+            return True
+        if not (key.startswith("province:") and state.phase in SENDS):
+            return False
+        province = key.removeprefix("province:")
+        legal = [a for a in state.legal_actions() if isinstance(a, SENDS[state.phase])]
+        if province in (self.source, self.target):  # a second click lets it go
+            self.target = ""
+            self.source = "" if province == self.source else self.source
+        elif self.source and any(a.src == self.source and a.dst == province for a in legal):
+            self.target = province
+        elif any(a.src == province for a in legal):
+            self.source, self.target = province, ""
+        else:
+            raise IllegalActionError(*self._why_not_from(state, province))
+        return True
+
+    def _why_not_from(self, state: ZargosState, province: str) -> tuple[str, str]:
+        me = state.acting
+        if self.source:
+            return ("ZARGOS-LAND-01" if state.phase == "attack" else "ZARGOS-REORG-05",
+                    f"{province} cannot be reached from {self.source} now")
+        if state.holder(province) != me:
+            return ("ZARGOS-LAND-01", f"start from one of your own provinces, not {province}")
+        return ("ZARGOS-LAND-02" if state.phase == "attack" else "ZARGOS-REORG-03",
+                f"{province} has no unit to spare: one unit always stays behind")
+
+    def clicks_for(self, action) -> tuple[str, ...]:
+        if isinstance(action, Place | Fight):
+            return (f"province:{action.province}",)
+        if isinstance(action, LandAttack | SeaAttack | Move):
+            keys = [] if self.source == action.src else [f"province:{action.src}"]
+            if self.source == action.src and self.target and self.target != action.dst:
+                keys = [f"province:{self.target}"]  # let the other target go
+            if self.target != action.dst:
+                keys.append(f"province:{action.dst}")
+            index = self.state.legal_actions().index(action)
+            return (*keys, f"send:{index}")
+        if isinstance(action, Buy):
+            return (*((f"boats:{action.boats}",) if action.boats != self.boats else ()), f"buy:{action.units}")
+        if isinstance(action, ChoosePeople):
+            return (f"people:{action.people}",)
+        if isinstance(action, Discard):
+            return (f"discard:{action.card}:{self.state.hands[self.state.current_player()].index(action.card)}",)
+        return super().clicks_for(action)
+
+    def action_for(self, state: ZargosState, key: str):
+        kind, _, rest = key.partition(":")
+        legal = state.legal_actions()
+        if kind == "province":
+            wanted = [a for a in legal if isinstance(a, Place | Fight) and a.province == rest]
+            if wanted:
+                return wanted[0]
+            raise IllegalActionError(self._phase_rule(state), f"{rest} cannot be picked now: "
+                                     f"{self.task(state)}")
+        if kind in ("send", "act"):
+            return legal[int(rest)]
+        if kind == "people":
+            return ChoosePeople(rest)
+        if kind == "discard":
+            return Discard(rest.split(":")[0])
+        if kind == "buy":
+            return Buy(int(rest), self.boats)
+        raise IllegalActionError(self._phase_rule(state), "that makes no move now")
+
+    @staticmethod
+    def _phase_rule(state: ZargosState) -> str:
+        return {"place_single": "ZARGOS-SETUP-07", "place_rest": "ZARGOS-SETUP-09", "place_buy": "ZARGOS-BUY-04",
+                "fight": "ZARGOS-COMBAT-01"}.get(state.phase, "ZARGOS-TURN-01")
+
+    def move_words(self, state: ZargosState, action) -> str:
+        if isinstance(action, SeaAttack):
+            return f"attack {action.dst} by sea from {action.src} with {action.units} units"
+        return spoken(str(action), self.names(state))[0]
+
+    # -- what a player knows -------------------------------------------------------------------------------
+    def private(self, state: ZargosState, player: int) -> str:
+        cards = ", ".join(self.names(state)[c] for c in state.hands[player]) or "none"
+        mine = [people for people, owner in zip(state.peoples, state.owners, strict=True) if owner == player]
+        points = ", ".join(f"the {people} {state.points_of(people)}" for people in mine) or "none yet"
+        return f"Your magic cards (only you see them): {cards}.\nPoints at the last count: {points}."
+
+    def decision_odds(self, state: ZargosState) -> str:
+        if state.phase != "attack" or not (self.source and self.target):
+            return ""
+        lines = []
+        sends = [a for a in state.legal_actions() if self._sends(a)]
+        for action in sorted(sends, key=lambda a: a.units)[-SHOWN:]:
+            p, lost = take_odds(state, action)
+            how = "by sea" if isinstance(action, SeaAttack) else "by land"
+            lines.append(f"{action.units} units {how}: take {self.target} {exact_text(p)}; expected losses "
+                         f"{_decimal(lost)} units")
+        return ("The chance to take the province, and the units you can expect to lose (the largest forces):\n"
+                + "\n".join(lines)) if lines else ""
+
+    def judge(self, state: ZargosState, action) -> Decision | None:
+        if not isinstance(action, LandAttack | SeaAttack):
+            return None
+        chosen, _ = take_odds(state, action)
+        most = max((a for a in state.legal_actions() if type(a) is type(action) and (a.src, a.dst) ==
+                    (action.src, action.dst)), key=lambda a: a.units)
+        best, _ = take_odds(state, most)
+        return Decision(state.current_player(), f"{self.move_words(state, action)}", chosen, best)
+
+    def task(self, state: ZargosState) -> str:
+        phase = state.phase
+        if phase in SENDS:
+            verb = "attack" if phase == "attack" else "move units"
+            if not self.source:
+                done = "end the attacks" if phase == "attack" else "end the turn"
+                return f"click one of your provinces (outlined) to {verb} from it, or {done}"
+            if not self.target:
+                return f"click where to {verb} from {self.source} (outlined), or {self.source} again to let it go"
+            return "pick how many units go"
+        return {"choose": "choose your people", "place_single": "click a province to place a unit",
+                "place_rest": "click one of your provinces to place a unit", "place_buy": "click one of your "
+                "provinces to place a unit bought", "fight": "click the province whose combat is fought next",
+                "discard": "click a magic card to discard (too many in hand)", "buy": "pick the boats, then the "
+                "units to buy"}.get(phase, "pick one of your choices")
+
+    def ending(self, state: ZargosState) -> str:
+        if state.winner:
+            return f"the {state.winner} win (player {state.player_of(state.winner) + 1})"
+        return "the game stopped at its turn limit: nobody wins"
+
+
+def take_odds(state: ZargosState, action) -> tuple[Fraction, Fraction]:
+    """The exact chance that ``action`` (an attack) takes its province, and the attacker's expected losses."""
+    planet, defender = state.game.planet, state.holder(action.dst)
+    if defender:
+        ends = battle_ends(action.units, state.units(action.dst), battle_conditions(state, action.dst, defender))
+    elif planet.kingdom_of(action.dst) == ZARGOS:
+        ends = demon_dist(action.units, DEMON_DICE[planet.ring(action.dst)]).map(lambda left: (left, 0))
+    else:
+        return Fraction(1), Fraction(0)
+    total = ends.denominator
+    taken = ends.fraction(lambda end: end[0] > 0)
+    lost = sum(Fraction((action.units - end[0]) * w, total) for end, w in ends.items())
+    return taken, lost
+
+
+def _decimal(value: Fraction) -> str:
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
