@@ -541,7 +541,10 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
         if twin.odds.value:  # the exact odds of the decision at hand, before it is made
             shows_lines(odds, twin.decision_odds(twin.state))
         for key in twin.clicks_for(choose(twin.state, rng)):
-            root.locator(f'.zaarlab-piece[data-key="{key}"]').click(timeout=WAIT)
+            if key.startswith("province:"):
+                click_province(page, root, twin, key.removeprefix("province:"))
+            else:
+                root.locator(f'.zaarlab-piece[data-key="{key}"]').click(timeout=WAIT)
             twin.click(key)
             clicks += 1
             if key.startswith("die:"):  # the hold's chance follows each die held
@@ -556,6 +559,37 @@ def drive_zerzura_table(page, root, twin) -> int:
     and stores, each a card and then another player's card or *store*)."""
     return drive_game_table(page, root, twin, seats=("person", "greedy"), deal=4,
                             choose=lambda state, rng: twin.bots["planner"](state, rng))
+
+
+MAP_SHOWS = """(gd) => gd.layout && gd.layout.meta ? JSON.stringify(gd.layout.meta) : ''"""
+
+
+def click_province(page, root, twin, province: str) -> None:
+    """Click ``province`` on the table's map, as a student would: the map first showing what the twin shows (the
+    provinces chosen so far), the click on the province's point."""
+    plot = root.locator(".zaarlab-table-map .js-plotly-plot").first
+    shows = json.dumps({"chosen": [p for p in (twin.source, twin.target) if p], "moves": len(twin.session.history)},
+                       separators=(",", ":"))
+    for _ in range(200):
+        if plot.count() and plot.evaluate(MAP_SHOWS) == shows:
+            break
+        page.wait_for_timeout(100)
+    plot.scroll_into_view_if_needed()
+    x, y = plot.evaluate("""(gd, province) => {
+        const trace = gd.data.find(t => t.name === 'provinces');
+        const i = trace.customdata.indexOf(province);
+        const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+        return [xa._offset + xa.l2p(trace.x[i]), ya._offset + ya.l2p(trace.y[i])];
+    }""", province)
+    box = plot.bounding_box()
+    page.mouse.click(box["x"] + x, box["y"] + y)
+
+
+def drive_zargos_table(page, root, twin) -> int:
+    """The Zargos table: a whole game against the greedy bot (a short deal), the quick start placing the units,
+    every attack a click on the map on the province attacked from and on the one attacked, then on how many go."""
+    return drive_game_table(page, root, twin, seats=("person", "greedy"), deal=128,
+                            choose=lambda state, rng: twin.bots["greedy"](state, rng))
 
 
 def secrets_kept(root, twin) -> Callable:

@@ -27,12 +27,13 @@ def sideways_problems(page) -> list[str]:
 
 def scroll_to_the_last_chart(page, by: str) -> None:
     """From the top of the page, scroll with the mouse wheel (``by="wheel"``) or PageDown (``"keys"``), nothing
-    focused, as a student would, until the last chart (on a page without charts, its last button) is wholly in view;
-    fail if it never is."""
+    focused, as a student would, until the last chart (on a game table's page, or one without charts, its last
+    button: a table goes on below its map) is wholly in view; fail if it never is."""
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     page.evaluate("window.scrollTo(0, 0); document.activeElement && document.activeElement.blur()")
     charts = page.locator(".js-plotly-plot")
-    last = charts.last if charts.count() else page.locator("#rendered_cells button:visible").last
+    table = page.locator(".zaarlab-board").count()
+    last = charts.last if charts.count() and not table else page.locator("#rendered_cells button:visible").last
     stuck = 0
     while stuck < 5:  # the page's end: five tries in a row that move nothing
         box = last.bounding_box()

@@ -11,6 +11,7 @@ from tests.browser.conftest import assert_no_python_error, open_dashboard, refus
 from tests.browser.pages import button_problems, text_problems
 from zaarlab.intro.widgets import DiceSumExplorer
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
+from zaarlab.zargos.table import ZargosTable
 from zaarlab.zargos.widgets import BattleCalculator
 from zaarlab.zerzura.table import ZerzuraTable
 from zaarlab.zerzura.widgets import CollectionBuilder
@@ -30,10 +31,13 @@ DASHBOARDS = {  # dashboard: (a text shown once it is drawn, its widget built he
                          drivers.drive_game_table),
     "play_zerzura": ("What happened", lambda: ZerzuraTable(seats=("person", "greedy"), pace=0),
                      drivers.drive_zerzura_table),
+    "play_zargos": ("What happened", lambda: ZargosTable(seats=("person", "greedy"), pace=0),
+                    drivers.drive_zargos_table),
 }
 
 CHARTS = {"dice_sums": 1, "zaar_mansion_builder": 2, "zaar_astrolabe": 1, "zargos_battle": 2, "zerzura_collection": 2,
-          "zogar_hold_advisor": 1, "play_zogars_gaze": 0, "play_zerzura": 0}  # the charts a dashboard opens with
+          "zogar_hold_advisor": 1, "play_zogars_gaze": 0, "play_zerzura": 0,
+          "play_zargos": 1}  # the charts a dashboard opens with
 
 
 @pytest.mark.parametrize("dashboard", list(DASHBOARDS))

@@ -18,6 +18,7 @@ from zaarlab.zaar.state import ZaarGame
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 from zaarlab.zaar.widgets import GameViewer as ZaarViewer
 from zaarlab.zargos.state import ZargosGame
+from zaarlab.zargos.table import ZargosTable
 from zaarlab.zargos.widgets import BattleCalculator, ProvinceExplorer
 from zaarlab.zargos.widgets import GameViewer as ZargosViewer
 from zaarlab.zerzura.state import ZerzuraGame
@@ -55,8 +56,8 @@ NOTEBOOKS = {
     "zargos/02_combat_odds": [(TRY, BattleCalculator, drivers.drive_battle_calculator)],
     "zargos/03_play_zargos": [
         (TRY, lambda: ZargosViewer(ZargosGame(players=4), seed=2), drivers.drive_game_viewer),
-        ("yours", lambda: seated(ZargosViewer(ZargosGame(players=2), seed=1, people_seat=0)),
-         drivers.drive_game_viewer)],
+        ('ZargosTable(seats=("person", "greedy"))', lambda: ZargosTable(seats=("person", "greedy"), pace=0),
+         drivers.drive_zargos_table)],
     "zerzura/01_scoring": [(TRY, CollectionBuilder, drivers.drive_collection_builder)],
     "zerzura/02_play_zerzura": [
         (TRY, lambda: ZerzuraViewer(ZerzuraGame(players=3), seed=5), drivers.drive_game_viewer),

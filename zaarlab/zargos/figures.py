@@ -167,8 +167,11 @@ def _labels(fig: go.Figure, planet: Planet, nodes, size: int, colour: str = them
 
 def _finish_map(fig: go.Figure, title: str) -> go.Figure:
     fig.update_layout(title=title, height=640, margin=dict(l=10, r=10, t=40, b=10), plot_bgcolor="white",
-                      xaxis=dict(visible=False, range=[-RADIUS - 0.3, RADIUS + 0.3]),
-                      yaxis=dict(visible=False, scaleanchor="x", range=[-RADIUS - 0.3, RADIUS + 0.3]),
+                      # the disc keeps its shape by shrinking its box, not by widening its ranges (which plotly
+                      # widens anew at each redraw to a new size: the planet shrank to a third of its box)
+                      xaxis=dict(visible=False, range=[-RADIUS - 0.3, RADIUS + 0.3], constrain="domain"),
+                      yaxis=dict(visible=False, scaleanchor="x", range=[-RADIUS - 0.3, RADIUS + 0.3],
+                                 constrain="domain"),
                       legend=dict(font=dict(size=11), itemsizing="constant"))
     return fig
 

@@ -64,6 +64,7 @@ class ZargosTable(Table):
         self.source = self.target = ""
         self.boats = 0
         self.map = widgets.Output(layout=widgets.Layout(width="640px", max_width="100%"))
+        self.map.add_class("zaarlab-table-map")
         self.clicks = ChartClicks()
         self.clicks.watch(self.map)
         super().__init__(seats, seed=seed, odds=odds, pace=pace)
@@ -87,8 +88,12 @@ class ZargosTable(Table):
     def refresh(self) -> None:
         super().refresh()
         state = self.state
-        show_figure(self.map, board_figure(state, self._map_title(state), self._targets(state),
-                                           tuple(p for p in (self.source, self.target) if p)))
+        chosen = tuple(p for p in (self.source, self.target) if p)
+        figure = board_figure(state, self._map_title(state), self._targets(state), chosen)
+        figure.update_layout(meta={"chosen": list(chosen), "moves": len(self.session.history)},  # what it shows
+                             height=640, margin=dict(l=0, r=0, t=40, b=0),  # the map as wide as the box, the
+                             legend=dict(orientation="h", x=0, y=0, yanchor="top"))  # peoples named below it
+        show_figure(self.map, figure)
 
     def _map_title(self, state: ZargosState) -> str:
         return f"Turn {state.turn}" + (f": the {state.acting} act" if state.acting else "")
