@@ -541,11 +541,11 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
         if twin.odds.value:  # the exact odds of the decision at hand, before it is made
             shows_lines(odds, twin.decision_odds(twin.state))
         for key in twin.clicks_for(choose(twin.state, rng)):
-            if key.startswith("province:"):
+            if key.startswith("province:"):  # the twin clicks with it
                 click_province(page, root, twin, key.removeprefix("province:"))
             else:
                 root.locator(f'.zaarlab-piece[data-key="{key}"]').click(timeout=WAIT)
-            twin.click(key)
+                twin.click(key)
             clicks += 1
             if key.startswith("die:"):  # the hold's chance follows each die held
                 shows_lines(odds, twin.decision_odds(twin.state))
@@ -564,25 +564,40 @@ def drive_zerzura_table(page, root, twin) -> int:
 MAP_SHOWS = """(gd) => gd.layout && gd.layout.meta ? JSON.stringify(gd.layout.meta) : ''"""
 
 
-def click_province(page, root, twin, province: str) -> None:
-    """Click ``province`` on the table's map, as a student would: the map first showing what the twin shows (the
-    provinces chosen so far), the click on the province's point."""
-    plot = root.locator(".zaarlab-table-map .js-plotly-plot").first
-    shows = json.dumps({"chosen": [p for p in (twin.source, twin.target) if p], "moves": len(twin.session.history)},
-                       separators=(",", ":"))
-    for _ in range(200):
-        if plot.count() and plot.evaluate(MAP_SHOWS) == shows:
-            break
+def _map_state(twin) -> str:
+    return json.dumps({"chosen": [p for p in (twin.source, twin.target) if p], "moves": len(twin.session.history)},
+                      separators=(",", ":"))
+
+
+def _map_shows(page, plot, wanted: str, tries: int = 200) -> bool:
+    for _ in range(tries):
+        if plot.count() and plot.evaluate(MAP_SHOWS) == wanted:
+            return True
         page.wait_for_timeout(100)
-    plot.scroll_into_view_if_needed()
-    x, y = plot.evaluate("""(gd, province) => {
-        const trace = gd.data.find(t => t.name === 'provinces');
-        const i = trace.customdata.indexOf(province);
-        const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-        return [xa._offset + xa.l2p(trace.x[i]), ya._offset + ya.l2p(trace.y[i])];
-    }""", province)
-    box = plot.bounding_box()
-    page.mouse.click(box["x"] + x, box["y"] + y)
+    return False
+
+
+def click_province(page, root, twin, province: str) -> None:
+    """Click ``province`` on the table's map, as a student would, once the map shows what the twin shows; the twin
+    clicks too. A click that picks a province is checked on the map (the provinces chosen) and made again if the page
+    moved under the mouse (a line above the map that grew)."""
+    plot = root.locator(".zaarlab-table-map .js-plotly-plot").first
+    _map_shows(page, plot, _map_state(twin))
+    picks = twin.select_only(f"province:{province}")
+    twin.click(f"province:{province}")
+    for _ in range(3):
+        plot.scroll_into_view_if_needed()
+        x, y = plot.evaluate("""(gd, province) => {
+            const trace = gd.data.find(t => t.name === 'provinces');
+            const i = trace.customdata.indexOf(province);
+            const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+            return [xa._offset + xa.l2p(trace.x[i]), ya._offset + ya.l2p(trace.y[i])];
+        }""", province)
+        box = plot.bounding_box()
+        page.mouse.click(box["x"] + x, box["y"] + y)
+        if not picks or _map_shows(page, plot, _map_state(twin), tries=100):
+            return
+    raise AssertionError(f"the map never showed {province} picked")
 
 
 def drive_zargos_table(page, root, twin) -> int:
