@@ -595,7 +595,7 @@ def click_province(page, root, twin, province: str) -> None:
         }""", province)
         box = plot.bounding_box()
         page.mouse.click(box["x"] + x, box["y"] + y)
-        if not picks or _map_shows(page, plot, _map_state(twin), tries=100):
+        if not picks or _map_shows(page, plot, _map_state(twin), tries=200):
             return
     raise AssertionError(f"the map never showed {province} picked")
 

@@ -111,10 +111,15 @@ def _dice_slider_recalculates_exactly(page) -> None:
     expect(page.get_by_text("P(sum of 3d6 ≥ 10) = 5/8 ≈ 62.50%").first).to_be_visible(timeout=30_000)
     page.locator(".widget-slider .noUi-handle").nth(0).focus()
     page.keyboard.press("ArrowRight")  # a fourth die: the threshold moves with the range of sums
-    expect(page.get_by_text("P(sum of 4d6 ≥").first).to_be_visible(timeout=30_000)
-    threshold = int(float(page.locator(".widget-slider .noUi-handle").nth(1).get_attribute("aria-valuenow")))
+    shown = page.get_by_text(re.compile(r"P\(sum of 4d6 ≥ \d+\) =")).first
+    expect(shown).to_be_visible(timeout=30_000)
+    # the threshold the kernel chose (the new range's middle), read from the answer: the handle's own value may
+    # still be the old one for a moment
+    threshold = int(re.search(r"4d6 ≥ (\d+)", shown.inner_text()).group(1))
     exact = exact_text(sum_dist(4, 6).p(lambda total: total >= threshold))
     expect(page.get_by_text(f"P(sum of 4d6 ≥ {threshold}) = {exact}").first).to_be_visible(timeout=30_000)
+    expect(page.locator(".widget-slider .noUi-handle").nth(1)).to_have_attribute(
+        "aria-valuenow", re.compile(rf"^{threshold}(\.0+)?$"), timeout=30_000)
 
 
 def _battle_slider_answers_exactly(page) -> None:

@@ -90,10 +90,19 @@ class ZargosTable(Table):
         state = self.state
         chosen = tuple(p for p in (self.source, self.target) if p)
         figure = board_figure(state, self._map_title(state), self._targets(state), chosen)
+        # a click (or a touch) reports the province's point, never the region around it: the regions take no hover
+        figure.update_traces(hoverinfo="skip", selector=dict(fill="toself"))
+        figure.update_traces(hoverinfo="text", hovertext=[self._hover(state, p) for p in state.game.planet.provinces],
+                             selector=dict(name="provinces"))
         figure.update_layout(meta={"chosen": list(chosen), "moves": len(self.session.history)},  # what it shows
                              height=640, margin=dict(l=0, r=0, t=40, b=0),  # the map as wide as the box, the
                              legend=dict(orientation="h", x=0, y=0, yanchor="top"))  # peoples named below it
         show_figure(self.map, figure)
+
+    @staticmethod
+    def _hover(state: ZargosState, province: str) -> str:
+        holder = state.holder(province)
+        return f"{province}: {state.units(province)} {holder}" if holder else f"{province}: empty"
 
     def _map_title(self, state: ZargosState) -> str:
         return f"Turn {state.turn}" + (f": the {state.acting} act" if state.acting else "")
