@@ -14,6 +14,7 @@ import random
 import re
 from collections.abc import Callable
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -90,12 +91,19 @@ def click_map_point(page, root, trace: str, value) -> None:
     """Click, with the mouse, the point of the map (the chart a :class:`~zaarlab.chart_clicks.ChartClicks` watches)
     whose trace is named ``trace`` and whose ``customdata`` is ``value``, where plotly drew it."""
     chart = root.locator("[class*='zaarlab-clicks-'] .js-plotly-plot").first
-    chart.scroll_into_view_if_needed()
-    x, y = chart.evaluate("""(chart, [name, value]) => {
-        const trace = chart.data.find(t => t.name === name), i = trace.customdata.indexOf(value);
-        const xa = chart._fullLayout.xaxis, ya = chart._fullLayout.yaxis, box = chart.getBoundingClientRect();
-        return [box.left + xa._offset + xa.l2p(trace.x[i]), box.top + ya._offset + ya.l2p(trace.y[i])];
-    }""", [trace, value])
+    for attempt in range(3):  # the chart may be drawn anew (a new element) between the look and the scroll
+        try:
+            chart.scroll_into_view_if_needed(timeout=WAIT)
+            x, y = chart.evaluate("""(chart, [name, value]) => {
+                const trace = chart.data.find(t => t.name === name), i = trace.customdata.indexOf(value);
+                const xa = chart._fullLayout.xaxis, ya = chart._fullLayout.yaxis, box = chart.getBoundingClientRect();
+                return [box.left + xa._offset + xa.l2p(trace.x[i]), box.top + ya._offset + ya.l2p(trace.y[i])];
+            }""", [trace, value])
+            break
+        except PlaywrightError:
+            if attempt == 2:
+                raise
+            page.wait_for_timeout(500)
     page.mouse.click(x, y)
 
 
