@@ -35,7 +35,7 @@ from .core.jsonio import parse_json
 from .core.play import Bot, Playthrough, Session, dumps, loads
 from .core.readable import exact_text
 from .download import Download
-from .ui import Panel, as_html, guarded, rule_tags, set_options, spoken
+from .ui import Panel, as_html, guarded, line_html, rule_tags, set_options, spoken
 
 PERSON = "person"
 STORY_LINES = 4  # the story shows at least this many lines, even just after your own move
@@ -482,8 +482,7 @@ class Table(Panel):
         return lines
 
     def _story(self, state, viewer: int | None) -> str:
-        shown = "".join(f"<div>{html.escape(words)}{' ' + rule_tags(rules) if rules else ''}</div>"
-                        for words, rules in self.story_lines(state, viewer))
+        shown = "".join(line_html(words, rules) for words, rules in self.story_lines(state, viewer))
         return f'<div class="zaarlab-story"><strong>What happened</strong>{shown}</div>'
 
     def _summary(self) -> str:

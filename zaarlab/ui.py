@@ -249,14 +249,19 @@ def rule_tags(rules: Sequence[str]) -> str:
     return " ".join(tags)
 
 
+def line_html(words: str, rules: Sequence[str]) -> str:
+    """One line of a story or log: its words, then its rule IDs small and grey, each with the rule's words on hover.
+
+    >>> line_html("a < b", ())
+    '<div>a &lt; b</div>'
+    """
+    return f"<div>{html.escape(words)}{' ' + rule_tags(rules) if rules else ''}</div>"
+
+
 def log_html(lines: Sequence[str], names: Mapping[str, str] = {}) -> str:  # noqa: B006 (read only)
     """Log lines for an HTML widget: the game's words, each line's rule IDs small and grey at its end."""
-    shown = []
-    for line in lines:
-        words, rules = spoken(line, names)
-        tag = f" {rule_tags(rules)}" if rules else ""
-        shown.append(f"<div>{html.escape(words)}{tag}</div>")
-    return '<div style="font-family: monospace; white-space: pre-wrap">' + "".join(shown) + "</div>"
+    shown = "".join(line_html(*spoken(line, names)) for line in lines)
+    return f'<div style="font-family: monospace; white-space: pre-wrap">{shown}</div>'
 
 
 class GameViewer(Panel):
