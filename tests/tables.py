@@ -32,10 +32,16 @@ def click_move(table: Table, action) -> None:
     assert len(table.session.history) > before, table.said.value
 
 
+MAP_KEYS = {"province:": str, "room:": str, "free:": int}  # a map's keys, by the type of the point's customdata
+
+
 def send(table: Table, key: str) -> None:
-    """A click as the page sends it: on the map (a province, :mod:`zaarlab.chart_clicks`) or on the board."""
-    if key.startswith("province:"):
-        table.clicks.clicked = {"value": key.removeprefix("province:"), "n": table.clicks.clicked.get("n", 0) + 1}
+    """A click as the page sends it: on the map (a province, a room, a free cell's number:
+    :mod:`zaarlab.chart_clicks`) or on the board."""
+    prefix = next((p for p in MAP_KEYS if key.startswith(p)), None)
+    if prefix:
+        value = MAP_KEYS[prefix](key.removeprefix(prefix))
+        table.clicks.clicked = {"value": value, "n": table.clicks.clicked.get("n", 0) + 1}
     else:
         table.board.clicked = {"key": key, "n": table.board.clicked.get("n", 0) + 1}
 

@@ -10,6 +10,7 @@ TABLES = {  # the table, its seats and the bot whose choices the person makes
     "zogars_gaze": ("zaarlab.zogars_gaze.table", "ZogarTable", "('person', 'cautious')", "bold"),
     "zerzura": ("zaarlab.zerzura.table", "ZerzuraTable", "('person', 'greedy')", "planner"),
     "zargos": ("zaarlab.zargos.table", "ZargosTable", "('person', 'greedy')", "greedy"),
+    "zaar": ("zaarlab.zaar.table", "ZaarTable", "('person', 'greedy')", "greedy"),
 }
 
 

@@ -85,10 +85,13 @@ class Command:
 
         >>> Command(plaque="A", letter="R").words()
         "every A plaque not yet revoked is revoked, and the letter R is covered on the demon's-name table"
+        >>> Command(category="humid").words()  # Boswellia's command: its first part only
+        'every plaque in a humid room not yet revoked is revoked'
         """
         target = f"{self.plaque} plaque" if self.plaque else f"plaque in a {self.category} room"
-        return (f"every {target} not yet revoked is revoked, and the letter {self.letter} is covered on the "
-                "demon's-name table")
+        revoked = f"every {target} not yet revoked is revoked"
+        return f"{revoked}, and the letter {self.letter} is covered on the demon's-name table" if self.letter \
+            else revoked
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..core.api import replace
 from ..core.hexgrid import Hex, distance
 from .astrolabe import Command, Plates, Result, command, read
+from .missions import NAMES as MISSION_NAMES
 from .missions import completed_by
 from .raml import Requirement, meets, traps
 from .state import TOOL_ORDER, Choose, EndTurn, Fight, Move, PlaceTool, RetrieveTool, ZaarState, share_mansion
@@ -192,7 +193,7 @@ def placed(state: ZaarState, action) -> ZaarState:
     if done:
         new = replace(new, used_rooms=tuple(sorted(set(new.used_rooms) | set(done.rooms))))
         if new.level == 2:
-            new = replace(new, log=_log(new, f"{done.rule}: player {p + 1} completes the {done.mission}"))
+            new = replace(new, log=_log(new, f"{done.rule}: player {p + 1} completes {MISSION_NAMES[done.mission]}"))
             return _coins(new, [("player", p)] * MISSION_PRIZE, then="turn")
     return new
 
@@ -318,7 +319,7 @@ def _chosen(state: ZaarState, action: Choose) -> ZaarState:
     if kind in ("fall", "shortcut", "nearest") and action.what != "stay":
         cell = _parse_cell(action.what)
         new = replace(state, phase="turn", pending=(), pawns=_set(state.pawns, p, (cell,)),
-                      log=_log(state, f"player {p + 1} goes to {_name(state, cell)} (ZAAR-ROOM-07..09)"))
+                      log=_log(state, f"player {p + 1} goes to {_name(state, cell)} (ZAAR-ROOM-09)"))
         return end_turn(new) if kind == "nearest" else enter(new, p, cell) if kind == "shortcut" else new
     if kind == "shortcut?":
         if action.what == "throw":
@@ -346,10 +347,20 @@ def _chosen(state: ZaarState, action: Choose) -> ZaarState:
     return end_turn(new)
 
 
+def shortcut_opens(room: str, throw: tuple) -> bool:
+    """Whether ``throw`` opens the shortcut of the room ``room`` (GAP-Z06: a sum of the numbers, or a letter).
+
+    >>> shortcut_opens("broken_stairway", ("A", 3, 1, 0)), shortcut_opens("jive_khane", ("B", 0, 0, 0))
+    (False, True)
+    """
+    need, value = SHORTCUT_NEEDS.get(room, ("sum", 4))
+    return sum(throw[1:]) >= value if need == "sum" else throw[0] in value
+
+
 def _thrown(state: ZaarState, throw: tuple) -> ZaarState:
     kind, p, raml = state.pending[0], state.player, state.game.raml
     warrior = state.characters[p] == "warrior"
-    text = f"{throw[0]} {''.join(map(str, throw[1:]))}"
+    text = f"letter {throw[0]}, numbers {' '.join(map(str, throw[1:]))}"
     if kind == "entry":
         cell = state.pending[1]
         plaques = tuple(letter for c, letter in state.unrevoked() if c == cell)
@@ -373,9 +384,7 @@ def _thrown(state: ZaarState, throw: tuple) -> ZaarState:
     if kind == "level3":
         return _level3_throw(state, throw)
     if kind == "shortcut":
-        need, value = SHORTCUT_NEEDS.get(state.mansion.room_at(state.pending[1]).id, ("sum", 4))
-        ok = sum(throw[1:]) >= value if need == "sum" else throw[0] in value
-        if ok:
+        if shortcut_opens(state.mansion.room_at(state.pending[1]).id, throw):
             return replace(state, phase="choose", pending=("shortcut", state.pending[1]), log=_log(
                 state, f"ZAAR-ROOM-06: {text}: the shortcut opens"))
         return replace(state, phase="turn", pending=(), log=_log(state, f"ZAAR-ROOM-06: {text}: no shortcut"))
@@ -395,7 +404,7 @@ def _fight(state: ZaarState) -> ZaarState:
     category = state.mansion.room_at(cell).category
     result, plates = read(state.game.astrolabe, Plates(*state.plates), letter, category)
     state = replace(state, plates=(plates.lower, plates.top, plates.back), log=_log(
-        state, f"ZAAR-ASTRO-06: the astrolabe shows: {result}"))
+        state, f"ZAAR-ASTRO-06: the astrolabe shows: {result.words()}"))
     if result.kind == "revoked":
         return _won(state, cell, letter, extra=True, result=result)
     if result.kind == "not_revoked":
@@ -423,7 +432,7 @@ def _battle_throw(state: ZaarState, throw: tuple) -> ZaarState:
     warrior = state.characters[p] == "warrior"
     requirement = Requirement.parse(text) if kind == "ordered" else Requirement.unordered(
         int(c) for c in text.strip("{}").split(", "))
-    shown = f"{throw[0]} {''.join(map(str, throw[1:]))}"
+    shown = f"letter {throw[0]}, numbers {' '.join(map(str, throw[1:]))}"
     if meets(throw, requirement, raml, warrior):
         extra = state.characters[p] == "wise" or traps(throw, (letter,), raml, warrior)  # ZAAR-BATTLE-06, -PAWN-07
         state = replace(state, log=_log(state, f"the raml shows {shown}: {'extra ' if extra else ''}win"))
@@ -444,7 +453,7 @@ def _won(state: ZaarState, cell: Hex, letter: str, extra: bool, result) -> ZaarS
     if extra:
         cmd, plates = command(state.game.astrolabe, Plates(*state.plates), result)
         state = replace(state, plates=(plates.lower, plates.top, plates.back), log=_log(
-            state, f"ZAAR-CMD-01: the backside says: {cmd}"))
+            state, f"ZAAR-CMD-01: the backside says: {cmd.words()}"))
         state, more = _command(state, cmd)
         queue += more
     return _coins(state, queue, then="end")
@@ -591,12 +600,14 @@ def tool(state: ZaarState, p: int, action) -> ZaarState:
     if action.tool == "peganum":  # ZAAR-TOOL-07: this room and its door neighbours
         rooms = {here} | set(state.mansion.door_graph.neighbors(here))
         targets = [(c, letter) for c, letter in state.unrevoked() if c in rooms]
-        state = _revoke(replace(state, log=_log(state, "ZAAR-TOOL-07: Peganum")), targets, by=p)
+        burnt = f"ZAAR-TOOL-07: player {p + 1} burns Peganum: the plaques here and beside it through a door are revoked"
+        state = _revoke(replace(state, log=_log(state, burnt)), targets, by=p)
         return _coins(state, [("plaque", c) for c, _ in targets], then="turn")
     if action.target == "cancel":  # ZAAR-TOOL-11: or cancel the event that keeps the pawn out (EX-Z06)
         return replace(state, phase="choose", pending=("cancel",))
     cmd = Command(plaque=action.target) if len(action.target) == 1 else Command(category=action.target)
-    state, queue = _command(replace(state, log=_log(state, f"ZAAR-TOOL-11: Boswellia: {cmd}")), cmd)
+    burnt = f"ZAAR-TOOL-11: player {p + 1} burns Boswellia: {cmd.words()}"
+    state, queue = _command(replace(state, log=_log(state, burnt)), cmd)
     return _coins(state, queue, then="turn")
 
 

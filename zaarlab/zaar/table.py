@@ -1,0 +1,401 @@
+"""Zaar at a table: click a numbered cell of the mansion's map to place the room drawn (turned with the turn buttons),
+a room to go to, a room to fall or jump to; the raml's last throw shown as dice; beside the board, the exact odds of
+the decision at hand: the battle before you fight (the astrolabe's plates are on the table, so its reading is known),
+the chance that the raml traps the demon in each room you can enter, the next card's chances before you draw.
+
+Zaar keeps no secret (every coin and card is on the table), so two persons may share a screen with nothing to hide.
+
+>>> table = ZaarTable(seats=("person", "greedy"), seed=3)
+>>> table.state.phase, table.heading_text.count("choose the first room")
+('start', 1)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from ..card_board import Piece, Zone
+from ..chart_clicks import ChartClicks
+from ..core.api import IllegalActionError
+from ..core.hexgrid import Hex, to_pixel
+from ..core.play import random_bot
+from ..core.readable import exact_text
+from ..table import PERSON, Table
+from ..ui import guarded, show_figure
+from .astrolabe import Plates, read
+from .bots import greedy_bot
+from .encounter import shortcut_opens
+from .figures import free_cells, mansion_figure
+from .missions import NAMES as MISSION_NAMES
+from .odds import MAX_WISDOM, battle_dist, next_card_odds
+from .raml import throw_dist, traps
+from .rules import KNIGHT_PRICE, PRICE
+from .state import (
+    TOOL_ORDER,
+    BuyTool,
+    Choose,
+    DrawCard,
+    EndTurn,
+    Escape,
+    Fight,
+    Move,
+    PickCharacter,
+    Place,
+    PlaceTool,
+    Relocate,
+    RetrieveTool,
+    SpendTool,
+    StartRoom,
+    Throw,
+    ZaarGame,
+    ZaarState,
+)
+
+BOTS = {"greedy": greedy_bot, "random": random_bot}
+TOOLS = {tool: tool.capitalize() for tool in TOOL_ORDER}
+TURNS = ("as printed", "turned 60°", "turned 120°", "turned 180°", "turned 240°", "turned 300°")
+SIDES = ("north-east", "east", "south-east", "south-west", "west", "north-west")  # hexgrid.SIDE_NAMES in words
+ACROSS = {"door": "", "amulet": " through the Amulet door", "passage": " by the Boswellia passage",
+          "wall": " through the wall", "teleport": " from sacred room to sacred room"}
+MOVE_ORDER = tuple(ACROSS)  # of two ways into a room, a click on the map takes the first
+CELL = re.compile(r"\[(-?\d+), (-?\d+)\]")
+OUTCOMES = (("win", "win"), ("extra_win", "extra win"), ("lose", "lose a life coin"), ("draw", "a draw"))
+
+
+def map_key(value) -> str:
+    """The board key of a click on the map, from the point's ``customdata`` as a page sent it (checked later)."""
+    return f"free:{value}" if type(value) is int else f"room:{str(value)[:20]}"
+
+
+class ZaarTable(Table):
+    """A game of Zaar for persons and bots (``greedy``, ``random``); ``params`` go to :class:`ZaarGame`."""
+
+    title = "the Zaar table"
+    bots = BOTS
+
+    def __init__(self, seats: Sequence[str] = (PERSON, "greedy"), seed: int | None = None, odds: bool = True,
+                 pace: float = 0.6, **params):
+        self.params, self.rotation = params, 0
+        self.map = widgets.Output(layout=widgets.Layout(width="620px", max_width="100%"))
+        self.map.add_class("zaarlab-table-map")
+        self.clicks = ChartClicks()
+        self.clicks.watch(self.map)
+        super().__init__(seats, seed=seed, odds=odds, pace=pace)
+        self.clicks.on_click(lambda value: guarded(lambda: self.click(map_key(value)), self.said)())
+
+    def make_game(self, players: int) -> ZaarGame:
+        return ZaarGame(players=players, **self.params)
+
+    def around_board(self) -> list:
+        return [self.map, self.clicks]
+
+    def names(self, state: ZaarState) -> Mapping[str, str]:
+        cards = state.game.cards
+        return ({r: room.name for r, room in cards.rooms.items()} | {e: event.name for e, event in cards.events.items()}
+                | TOOLS | MISSION_NAMES | {c: ch.name for c, ch in state.game.characters.items()})
+
+    def words(self, text: str) -> str:
+        """Cells as the rooms there: the map names rooms, never coordinates."""
+        return re.sub(r"\s*(?:at )?\[-?\d+, -?\d+\]", "", text)
+
+    # -- the map -------------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        super().refresh()
+        state = self.state
+        if not state.rooms:
+            self.map.outputs = ()
+            return
+        targets = self._map_moves(state)
+        free = free_cells(state.mansion) if any(k.startswith("free:") for k in targets) else None
+        pawns = {f"player {p + 1}": state.pawn(p) for p in range(state.game.players) if state.pawn(p) is not None}
+        figure = mansion_figure(state.mansion, free=free, fitting=[c for c, n in (free or {}).items()
+                                                                   if f"free:{n}" in targets],
+                                pawns=pawns, revoked=state.revoked, highlight=state.demon_room,
+                                title=f"Level {state.level}: the mansion")
+        rooms = [(self._cell(key), action) for key, action in targets.items() if key.startswith("room:")]
+        if rooms:
+            figure.add_trace(go.Scatter(
+                x=[to_pixel(c)[0] for c, _ in rooms], y=[to_pixel(c)[1] for c, _ in rooms], mode="markers",
+                name="rooms you can click", customdata=[f"{c.q},{c.r}" for c, _ in rooms],
+                hovertext=[self.move_words(state, a) for _, a in rooms], hoverinfo="text",
+                marker=dict(size=30, color="rgba(0, 114, 178, 0.25)", line=dict(width=3, color="#0072b2"))))
+        figure.update_layout(meta={"moves": len(self.session.history), "rotation": self.rotation})
+        show_figure(self.map, figure)
+
+    def _map_moves(self, state: ZaarState) -> dict[str, object]:
+        """The board key of each move a click on the map makes now: a free cell's number or a room's cell."""
+        if self.to_move() is None:
+            return {}
+        legal, numbers = state.legal_actions(), None
+        moves: dict[str, object] = {}
+        for action in legal:
+            if isinstance(action, Place | Relocate):
+                numbers = numbers or free_cells(state.mansion)
+                cell = action.cell if isinstance(action, Place) else action.to
+                if isinstance(action, Relocate) or action.rotation == self._rotation(state):
+                    moves[f"free:{numbers[cell]}"] = action
+            elif isinstance(action, Move):
+                key = f"room:{action.to.q},{action.to.r}"
+                if key not in moves or MOVE_ORDER.index(action.kind) < MOVE_ORDER.index(moves[key].kind):
+                    moves[key] = action
+            elif isinstance(action, Choose) and CELL.fullmatch(action.what):
+                q, r = map(int, CELL.fullmatch(action.what).groups())
+                moves[f"room:{q},{r}"] = action
+        return moves
+
+    @staticmethod
+    def _cell(key: str) -> Hex:
+        q, r = key.removeprefix("room:").split(",")
+        return Hex(int(q), int(r))
+
+    def _rotations(self, state: ZaarState) -> list[int]:
+        return sorted({a.rotation for a in state.legal_actions() if isinstance(a, Place)})
+
+    def _rotation(self, state: ZaarState) -> int:
+        """The way the room drawn is turned: the one chosen, while it fits somewhere, else the first that fits."""
+        turns = self._rotations(state) if state.phase == "place" else []
+        return self.rotation if self.rotation in turns or not turns else turns[0]
+
+    # -- the board of pieces -------------------------------------------------------------------------------
+    def lay(self, state: ZaarState, viewer: int | None) -> Sequence[Zone]:
+        moving = self.to_move() is not None
+        legal = state.legal_actions() if moving else ()
+        mapped = set(self._map_moves(state).values()) if moving else set()
+        zones = []
+        if state.phase == "place":
+            room = state.game.cards.rooms[state.drawn]
+            turns = self._rotations(state) if moving else []
+            zones.append(Zone(f"The card drawn: {room.name}", (
+                Piece("drawn", room.name, self._room_note(room), colour="#f3e6c8"),
+                *(Piece(f"turn:{k}", TURNS[k], "click, then a green cell", "move", target=True,
+                        held=k == self._rotation(state)) for k in turns))))
+        throw = self._last_throw()
+        if throw is not None:
+            zones.append(Zone("The raml's last throw", (
+                Piece("raml:letter", throw[0], "the letter die", colour="#f3e6c8"),
+                *(Piece(f"raml:{i}", str(n), "", "die", face=n) for i, n in enumerate(throw[1:], 1)))))
+        others = [(i, a) for i, a in enumerate(legal) if a not in mapped and
+                  not (isinstance(a, Place) and state.phase == "place")]
+        if others:
+            zones.append(Zone("Your choices", tuple(
+                Piece(f"act:{i}", self.move_words(state, a), "", "move", target=True) for i, a in others)))
+        zones.append(Zone(f"The demon's name: {', '.join(state.revealed) or 'no letter yet'}; "
+                          f"{len(state.unrevoked())} plaques unrevoked", (
+                              Piece("pile", str(len(state.pile)), "cards in the pile", "pile"),)))
+        zones.append(Zone("The players", tuple(
+            Piece(f"player:{p}", f"player {p + 1}", self._player_note(state, p), "pile")
+            for p in range(state.game.players))))
+        return zones
+
+    @staticmethod
+    def _room_note(room) -> str:
+        kind = "the Suspended Room" if room.category is None else f"a {room.category} room"
+        plaques = f", plaques {' '.join(room.plaques)}" if room.plaques else ""
+        return f"{kind}{plaques}, {len(room.doors)} doors"
+
+    def _last_throw(self) -> tuple | None:
+        """The raml's last throw in this game (a battle's, a room's, a shortcut's), or ``None``."""
+        session = self.session
+        for i in range(len(session.history) - 1, -1, -1):
+            if session.states[i].phase == "throw":
+                return session.history[i]
+        return None
+
+    def _player_note(self, state: ZaarState, p: int) -> str:
+        tools = ", ".join(TOOLS[t] for t in state.tools[p]) or "no tool"
+        where = (f"in {state.mansion.room_at(state.pawn(p)).name}" if state.pawn(p) is not None
+                 else {"exiled": "exiled", "escaped": "escaped", "buried": "buried"}.get(state.status[p], "waiting"))
+        who = f"the {state.game.characters[state.characters[p]].name}, " if state.characters[p] else ""
+        return f"{who}{state.life[p]} life, {state.wisdom[p]} wisdom, {tools}; {where}"
+
+    def clear_selection(self) -> None:
+        self.rotation = 0
+
+    # -- clicks --------------------------------------------------------------------------------------------
+    def select_only(self, key: str) -> bool:
+        return key.startswith("turn:")
+
+    def select(self, state: ZaarState, key: str) -> bool:
+        if not key.startswith("turn:"):
+            return False
+        turn = key.removeprefix("turn:")
+        if state.phase != "place" or not turn.isdigit() or int(turn) not in self._rotations(state):
+            raise IllegalActionError("ZAAR-PLACE-01", "the room drawn fits nowhere turned that way")
+        self.rotation = int(turn)
+        return True
+
+    def action_for(self, state: ZaarState, key: str):
+        moves = self._map_moves(state)
+        if key in moves:
+            return moves[key]
+        kind, _, rest = key.partition(":")
+        legal = state.legal_actions()
+        if kind == "act" and rest.isdigit() and int(rest) < len(legal):
+            return legal[int(rest)]
+        if kind == "free":
+            raise IllegalActionError(*self._why_not_cell(state, rest))
+        if kind == "room":
+            raise IllegalActionError(*self._why_not_room(state, rest))
+        raise IllegalActionError("ZAAR-TURN-01", f"that makes no move now: {self.task(state)}")
+
+    def _why_not_cell(self, state: ZaarState, number: str) -> tuple[str, str]:
+        cell = next((c for c, n in free_cells(state.mansion).items() if str(n) == number), None) \
+            if state.rooms else None
+        if state.phase != "place" or cell is None:
+            return "ZAAR-TURN-01", f"no room goes on a free cell now: {self.task(state)}"
+        try:
+            state.mansion.check_placement(state.drawn, cell, self._rotation(state))
+        except IllegalActionError as refused:
+            fits = any(a.cell == cell for a in state.legal_actions() if isinstance(a, Place))
+            return refused.rule_id, refused.message + (": it fits there turned another way" if fits else "")
+        return "ZAAR-PLACE-01", f"the room cannot go on cell {number}"
+
+    def _why_not_room(self, state: ZaarState, where: str) -> tuple[str, str]:
+        try:
+            cell = self._cell(where)
+            name = state.mansion.room_at(cell).name
+        except (ValueError, KeyError, AttributeError):
+            return "ZAAR-MOVE-01", "click a room of the mansion"
+        p, here = state.player, state.pawn(state.player)
+        if state.phase == "turn" and here is not None:
+            if state.held[p]:
+                return "ZAAR-MOVE-02", "the demon is in your room: you cannot leave it"
+            if state.moves_left <= 0:
+                return "ZAAR-COIN-03", "no move left this turn"
+            if cell == here:
+                return "ZAAR-MOVE-01", f"you are in {name} already"
+            return "ZAAR-MOVE-01", f"no door leads from {state.mansion.room_at(here).name} to {name}"
+        return "ZAAR-TURN-01", f"{name} cannot be picked now: {self.task(state)}"
+
+    def clicks_for(self, action) -> tuple[str, ...]:
+        state = self.state
+        if isinstance(action, Place):
+            number = free_cells(state.mansion)[action.cell]
+            turn = () if action.rotation == self._rotation(state) else (f"turn:{action.rotation}",)
+            return (*turn, f"free:{number}")
+        for key, mapped in self._map_moves(state).items():
+            if mapped == action:
+                return (key,)
+        return super().clicks_for(action)
+
+    # -- words ---------------------------------------------------------------------------------------------
+    def move_words(self, state: ZaarState, action) -> str:
+        cards, names = state.game.cards, self.names(state)
+        room = (lambda cell: state.mansion.room_at(cell).name) if state.rooms else str
+        if isinstance(action, StartRoom):
+            return f"start in {cards.rooms[action.room].name}"
+        if isinstance(action, PickCharacter):
+            return f"play the {names[action.character]}"
+        if isinstance(action, Place):
+            return f"place it on cell {free_cells(state.mansion)[action.cell]}, {TURNS[action.rotation]}"
+        if isinstance(action, Move):
+            return f"go to {room(action.to)}{ACROSS[action.kind]}"
+        if isinstance(action, Relocate):
+            return f"move the Suspended Room to cell {free_cells(state.mansion)[action.to]}"
+        if isinstance(action, Choose):
+            return self._choice_words(state, action.what)
+        if isinstance(action, BuyTool):
+            price = KNIGHT_PRICE if state.characters[state.player] == "knight" else PRICE
+            return f"buy {TOOLS[action.tool]} for {action.life} life and {price - action.life} wisdom"
+        if isinstance(action, SpendTool):
+            return {"amulet": "spend the Amulet: life and wisdom count as their sum this turn",
+                    "peganum": "burn the Peganum: revoke the plaques here and next door"}.get(
+                action.tool, "burn the Boswellia: " + ("come back in a bloody room" if action.target == "cancel" else
+                                                       f"revoke every {action.target} plaque" if len(action.target) == 1
+                                                       else f"revoke every plaque in a {action.target} room"))
+        if isinstance(action, PlaceTool):
+            side = f" on its {SIDES[action.side]} wall" if action.side >= 0 else ""
+            return f"put {TOOLS[action.tool]} in {room(action.cell)}{side}"
+        if isinstance(action, RetrieveTool):
+            return f"take {TOOLS[action.tool]} back from {room(action.cell)}"
+        if isinstance(action, EndTurn) and state.phase == "trapped":
+            return "do not fight: end the turn"
+        return {DrawCard: "draw a card", EndTurn: "end the turn", Fight: "fight the demon", Throw: "throw the raml",
+                Escape: "escape the mansion"}[type(action)]
+
+    def _choice_words(self, state: ZaarState, what: str) -> str:
+        kind = state.pending[0] if state.pending else ""
+        cell = CELL.match(what)
+        if cell:
+            name = state.mansion.room_at(Hex(int(cell[1]), int(cell[2]))).name
+            letter = what[cell.end():].strip()
+            if letter:
+                return f"revoke the {letter} plaque of {name}"
+            return f"come back in {name}" if kind == "cancel" else f"go to {name}"
+        if what.startswith("player "):
+            return f"swap places with {what}" if kind == "swap" else f"give it to {what}"
+        return {"stay": "stay where you are", "throw": "throw the raml for the shortcut",
+                "back to the pile": "put the card back into the pile: it fits nowhere"}.get(what, what)
+
+    def task(self, state: ZaarState) -> str:
+        phase = state.phase
+        if phase == "turn":
+            return "click a room to go to, or one of your choices (draw a card, tools, end the turn)"
+        kind = state.pending[0] if state.pending else ""
+        return {"start": "choose the first room", "character": "choose your character",
+                "place": "turn the room if you like, then click a green cell of the map to place it",
+                "trapped": "the demon is trapped here: fight it, or end the turn"}.get(phase) or {
+            "fall": "click the sacred room you fall to", "shortcut": "click the sacred room the shortcut takes you to",
+            "shortcut?": "throw the raml for the shortcut, or stay", "nearest": "click the nearest sacred room",
+            "revoke": "choose a plaque to revoke", "swap": "choose whom to swap places with",
+            "gift": "choose whom to give it to", "cancel": "click the bloody room you come back in"}.get(
+            kind, "pick one of your choices")
+
+    def ending(self, state: ZaarState) -> str:
+        if not state.winner:
+            return "the game stopped at its turn limit: nobody wins"
+        coins = ", ".join(f"player {p + 1} {state.coins(p)} coins" for p in range(state.game.players))
+        who = " and ".join(f"player {p + 1}" for p in state.winner)
+        return f"{who} {'win' if len(state.winner) > 1 else 'wins'}, the survivors with the most coins ({coins})"
+
+    # -- odds ----------------------------------------------------------------------------------------------
+    def decision_odds(self, state: ZaarState) -> str:
+        if state.phase == "trapped":
+            return fight_odds(state)
+        lines = []
+        if state.phase == "choose" and state.pending[0] == "shortcut?":
+            room = state.mansion.room_at(state.pending[1]).id
+            opens = throw_dist(state.game.raml).fraction(lambda t: shortcut_opens(room, t))
+            lines.append(f"The raml opens the shortcut: {exact_text(opens)}")
+        if state.phase == "turn" and DrawCard() in state.legal_actions():
+            odds = next_card_odds(state.mansion, pile=state.pile, number=Fraction)
+            lines.append(f"The next card: a room that can be placed {exact_text(odds['placeable'])}, a sacred room "
+                         f"{exact_text(odds['sacred'])}, an event {exact_text(odds['event'])}")
+        if state.phase == "turn" and state.level <= 2:
+            traps_in = trap_odds(state)
+            if traps_in:
+                lines.append("Entering a room, the raml traps the demon there:\n" + "\n".join(
+                    f"  {name}: {exact_text(p)}" for name, p in traps_in))
+        return "\n".join(lines)
+
+
+def fight_odds(state: ZaarState) -> str:
+    """The exact outcome of fighting the demon trapped now: the astrolabe's plates are known, so is its reading."""
+    _, cell, letter, table = state.pending
+    p, category = state.player, state.mansion.room_at(cell).category
+    result, _ = read(state.game.astrolabe, Plates(*state.plates), letter, category)
+    extra = 1 if state.lasting[p] and state.lasting[p][0] == "war_cry" else 0
+    throws = min(state.wisdom[p] + extra, MAX_WISDOM)
+    ends = battle_dist(result, throws, category, letter, table=table, warrior=state.characters[p] == "warrior",
+                       wise=state.characters[p] == "wise")
+    odds = ", ".join(f"{words} {exact_text(ends.fraction(k))}" for k, words in OUTCOMES if ends.fraction(k))
+    return (f"If you fight, the astrolabe reads: {result.words()}.\nWith your {throws} throw"
+            f"{'s' if throws != 1 else ''} (a wisdom coin each): {odds}.")
+
+
+def trap_odds(state: ZaarState) -> list[tuple[str, Fraction]]:
+    """For each room the player to move may enter that has plaques unrevoked: its name and the exact chance that the
+    raml's entry throw traps the demon there (ZAAR-RAML-03)."""
+    p, raml = state.player, state.game.raml
+    warrior = state.characters[p] == "warrior"
+    plaques: dict = {}
+    for cell, letter in state.unrevoked():
+        plaques.setdefault(cell, []).append(letter)
+    rooms = sorted({a.to for a in state.legal_actions() if isinstance(a, Move) and a.to in plaques})
+    return [(state.mansion.room_at(cell).name, throw_dist(raml).fraction(
+        lambda t, letters=tuple(plaques[cell]): traps(t, letters, raml, warrior))) for cell in rooms]
