@@ -479,7 +479,7 @@ class Table(Panel):
             words, rules = spoken(line, names)
             words = self.words(words.removeprefix("-- "))  # a new turn or round: "-- round 2" is "Round 2"
             lines.append((words[:1].upper() + words[1:], rules))
-        return lines
+        return lines or [("Nothing yet: the game begins.", ())]
 
     def _story(self, state, viewer: int | None) -> str:
         shown = "".join(line_html(words, rules) for words, rules in self.story_lines(state, viewer))

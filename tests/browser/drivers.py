@@ -551,6 +551,8 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
         for key in twin.clicks_for(choose(twin.state, rng)):
             if key.startswith("province:"):  # the twin clicks with it
                 click_province(page, root, twin, key.removeprefix("province:"))
+            elif key.startswith(("free:", "room:")):
+                click_cell(page, root, twin, key)
             else:
                 root.locator(f'.zaarlab-piece[data-key="{key}"]').click(timeout=WAIT)
                 twin.click(key)
@@ -606,6 +608,42 @@ def click_province(page, root, twin, province: str) -> None:
         if not picks or _map_shows(page, plot, _map_state(twin), tries=200):
             return
     raise AssertionError(f"the map never showed {province} picked")
+
+
+def click_cell(page, root, twin, key: str) -> None:
+    """Click a free cell (``free:<its number>``) or a room (``room:<q>,<r>``) on the Zaar table's map, as a student
+    would, once the map shows what the twin shows (its moves made, the room drawn turned alike); the twin clicks too.
+    A click that makes no move (the page moved under the mouse) is made again."""
+    plot = root.locator(".zaarlab-table-map .js-plotly-plot").first
+    wanted = json.dumps({"moves": len(twin.session.history), "rotation": twin.rotation}, separators=(",", ":"))
+    assert _map_shows(page, plot, wanted), f"the map never showed {wanted}"
+    kind, _, value = key.partition(":")
+    twin.click(key)
+    for _ in range(3):
+        plot.scroll_into_view_if_needed()
+        x, y = plot.evaluate("""(gd, [value, number]) => {
+            for (const trace of gd.data) {
+                const i = (trace.customdata || []).findIndex(c => number ? c === Number(value) : c === value);
+                if (i >= 0) {
+                    const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+                    return [xa._offset + xa.l2p(trace.x[i]), ya._offset + ya.l2p(trace.y[i])];
+                }
+            }
+            throw new Error(`no point ${value} on the map`);
+        }""", [value, kind == "free"])
+        box = plot.bounding_box()
+        page.mouse.click(box["x"] + x, box["y"] + y)
+        moved = json.dumps({"moves": len(twin.session.history), "rotation": twin.rotation}, separators=(",", ":"))
+        if _map_shows(page, plot, moved, tries=200):
+            return
+    raise AssertionError(f"the map never took the click on {key}")
+
+
+def drive_zaar_table(page, root, twin) -> int:
+    """The Zaar table: a whole game against the greedy bot (a short deal), every room placed by a click on a green
+    cell of the map (turned first with the turn buttons where the bot turns it), every move a click on a room."""
+    return drive_game_table(page, root, twin, seats=("person", "greedy"), deal=116,
+                            choose=lambda state, rng: twin.bots["greedy"](state, rng))
 
 
 def drive_zargos_table(page, root, twin) -> int:

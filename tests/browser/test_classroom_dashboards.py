@@ -10,6 +10,7 @@ from tests.browser import drivers
 from tests.browser.conftest import assert_no_python_error, open_dashboard, refuse_other_hosts
 from tests.browser.pages import button_problems, text_problems
 from zaarlab.intro.widgets import DiceSumExplorer
+from zaarlab.zaar.table import ZaarTable
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 from zaarlab.zargos.table import ZargosTable
 from zaarlab.zargos.widgets import BattleCalculator
@@ -33,11 +34,12 @@ DASHBOARDS = {  # dashboard: (a text shown once it is drawn, its widget built he
                      drivers.drive_zerzura_table),
     "play_zargos": ("What happened", lambda: ZargosTable(seats=("person", "greedy"), pace=0),
                     drivers.drive_zargos_table),
+    "play_zaar": ("What happened", lambda: ZaarTable(seats=("person", "greedy"), pace=0), drivers.drive_zaar_table),
 }
 
 CHARTS = {"dice_sums": 1, "zaar_mansion_builder": 2, "zaar_astrolabe": 1, "zargos_battle": 2, "zerzura_collection": 2,
           "zogar_hold_advisor": 1, "play_zogars_gaze": 0, "play_zerzura": 0,
-          "play_zargos": 1}  # the charts a dashboard opens with
+          "play_zargos": 1, "play_zaar": 0}  # the charts a dashboard opens with
 
 
 @pytest.mark.parametrize("dashboard", list(DASHBOARDS))

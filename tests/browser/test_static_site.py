@@ -217,7 +217,7 @@ print(json.dumps({{"platform": sys.platform, "answers": answers}}))
 
 
 
-@pytest.mark.parametrize("name", ["play_zogars_gaze", "play_zerzura", "play_zargos"])
+@pytest.mark.parametrize("name", ["play_zogars_gaze", "play_zerzura", "play_zargos", "play_zaar"])
 def test_a_whole_game_is_played_at_the_table_in_the_site(offline, served, name):
     """A game table with Python in the browser: the deal chosen, a whole game against a bot played by clicking the
     board, the odds before each decision exactly the engine's here (the same drivers as in Voila)."""
