@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tests.tables import send  # noqa: E402
+from zaarlab.zaar.table import ZaarTable  # noqa: E402
 from zaarlab.zargos.table import ZargosTable  # noqa: E402
 from zaarlab.zerzura.table import ZerzuraTable  # noqa: E402
 from zaarlab.zogars_gaze.table import ZogarTable  # noqa: E402
@@ -29,7 +30,8 @@ from zaarlab.zogars_gaze.table import ZogarTable  # noqa: E402
 GAMES = 10  # deals a table
 TABLES = {"Zogar's Gaze": (lambda seed: ZogarTable(seats=("person", "cautious"), seed=seed, pace=0), "bold"),
           "Zerzura": (lambda seed: ZerzuraTable(seats=("person", "greedy", "planner"), seed=seed, pace=0), "planner"),
-          "Zargos": (lambda seed: ZargosTable(seats=("person", "greedy"), seed=seed, pace=0), "greedy")}
+          "Zargos": (lambda seed: ZargosTable(seats=("person", "greedy"), seed=seed, pace=0), "greedy"),
+          "Zaar": (lambda seed: ZaarTable(seats=("person", "greedy"), seed=seed, pace=0), "greedy")}
 
 
 def p(values: list[float], q: float) -> float:

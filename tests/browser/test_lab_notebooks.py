@@ -15,6 +15,7 @@ from tests.browser.conftest import assert_no_python_error, lab_output, open_in_l
 from zaarlab.exercise_widgets import DICE_EXERCISES, ExerciseSheet
 from zaarlab.intro.widgets import DiceSumExplorer
 from zaarlab.zaar.state import ZaarGame
+from zaarlab.zaar.table import ZaarTable
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 from zaarlab.zaar.widgets import GameViewer as ZaarViewer
 from zaarlab.zargos.state import ZargosGame
@@ -36,13 +37,6 @@ pytestmark = pytest.mark.browser
 TRY = "yours to try"
 
 
-def seated(viewer):
-    """A seated viewer as the play notebooks show it: run to your first move."""
-    viewer.session.run_until(lambda s: viewer.session.waiting_for_person())
-    viewer.refresh()
-    return viewer
-
-
 # notebook: the widgets it offers the reader, each as (how its cell is found, its twin built alike, its driver)
 NOTEBOOKS = {
     "00_start_here": [(TRY, lambda: DiceSumExplorer(dice=3), drivers.drive_dice_sums),
@@ -50,8 +44,9 @@ NOTEBOOKS = {
     "zaar/01_the_mansion": [(TRY, lambda: MansionBuilder(seed=1), drivers.drive_mansion_builder)],
     "zaar/02_raml_and_astrolabe": [(TRY, lambda: AstrolabeBattle(seed=5), drivers.drive_astrolabe)],
     "zaar/03_play_zaar": [
-        (TRY, lambda: ZaarViewer(ZaarGame(players=3), seed=4), drivers.drive_game_viewer),
-        ("yours", lambda: seated(ZaarViewer(ZaarGame(players=2), seed=1, seat=0)), drivers.drive_game_viewer)],
+        ('ZaarTable(seats=("person", "greedy"))', lambda: ZaarTable(seats=("person", "greedy"), pace=0),
+         drivers.drive_zaar_table),
+        (TRY, lambda: ZaarViewer(ZaarGame(players=3), seed=4), drivers.drive_game_viewer)],
     "zargos/01_the_planet": [(TRY, ProvinceExplorer, drivers.drive_province_explorer)],
     "zargos/02_combat_odds": [(TRY, BattleCalculator, drivers.drive_battle_calculator)],
     "zargos/03_play_zargos": [
