@@ -209,9 +209,14 @@ class Table(Panel):
         """Widgets beside the board of pieces (a map to click)."""
         return []
 
+    def autoplays(self, state) -> bool:
+        """Whether the table makes the move of the person to move (a quick start's placements)."""
+        return False
+
     def autoplay(self, state) -> Any:
-        """A move the table makes for the person to move (a quick start's placements), or ``None``: theirs to make."""
-        return None
+        """The move the table makes for the person to move when :meth:`autoplays`; asked once per move made, so that
+        the dice a choice draws on are drawn alike however often a page is redrawn."""
+        raise NotImplementedError
 
     def select(self, state, key: str) -> bool:
         """Whether a click on ``key`` only changes the table's own choice (a die set aside), made here."""
@@ -274,7 +279,7 @@ class Table(Panel):
 
     def to_move(self) -> int | None:
         """The person to move now, or ``None`` (chance, a bot, the table for a person, the game over)."""
-        waiting = self.session.waiting_for_person() and self.autoplay(self.state) is None
+        waiting = self.session.waiting_for_person() and not self.autoplays(self.state)
         return self.state.current_player() if waiting else None
 
     @property
@@ -355,16 +360,15 @@ class Table(Panel):
         """One move of chance, a bot, or of a person's that the table makes for them (:meth:`autoplay`)."""
         if self.session.step():
             return True
-        auto = self.autoplay(self.state) if self.session.waiting_for_person() else None
-        if auto is None:
+        if not (self.session.waiting_for_person() and self.autoplays(self.state)):
             return False
-        self.session.play(auto)
+        self.session.play(self.autoplay(self.state))
         return True
 
     def _others_to_move(self) -> bool:
         state = self.state
         return not state.is_terminal() and (not self.session.waiting_for_person() or
-                                            self.autoplay(state) is not None)
+                                            self.autoplays(state))
 
     def _advance(self) -> None:
         """Let chance and the bots move: a bot's move (and what chance does after it) one step each ``pace`` seconds

@@ -501,12 +501,13 @@ HOT_SEAT_DEAL = 173  # two persons at one screen, both playing as the bold bot w
 
 
 def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int = SHORT_DEAL, choose=None,
-                     watch=None) -> int:
+                     watch=None, decisions: int | None = None) -> int:
     """A game table (``twin``'s kind): the ``seats`` chosen and a deal number typed, then a whole game played to its
     end by clicking the board only (the list of moves unused), as ``choose`` picks each move (by default as the bold
     bot would); the odds shown before each decision are the twin's (its engine's exact values), the device is passed
     where the twin asks for it, and the end is told alike. ``watch(twin)`` reads the page before each decision.
-    Returns how often the device was passed."""
+    ``decisions``: stop after that many (a long game's first turns) rather than at the end. Returns how often the
+    device was passed."""
     choose = choose or (lambda state, rng: twin.bots["bold"](state, rng))
     for i, menu in enumerate(twin.seat_menus):
         seat = seats[i] if i < len(seats) else ""
@@ -523,7 +524,7 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
     story = root.locator(".zaarlab-table-story")
     skip = root.get_by_role("button", name="skip to my turn")
     rng = random.Random(deal)
-    clicks = passes = 0
+    clicks = passes = made = 0
     while True:
         shown = twin.heading_text.splitlines()[0]
         for _ in range(200):  # the bots play at a readable pace: skip them, as an impatient student would
@@ -539,7 +540,7 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
         expect(story).to_contain_text(twin.story_lines(twin.state, twin.viewer)[-1][0], timeout=WAIT)
         if watch:
             watch(twin)
-        if twin.state.is_terminal():
+        if twin.state.is_terminal() or made == decisions:
             break
         if twin.passing:
             root.get_by_role("button", name="show my cards").click()
@@ -548,6 +549,7 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
             continue
         if twin.odds.value:  # the exact odds of the decision at hand, before it is made
             shows_lines(odds, twin.decision_odds(twin.state))
+        made += 1
         for key in twin.clicks_for(choose(twin.state, rng)):
             if key.startswith("province:"):  # the twin clicks with it
                 click_province(page, root, twin, key.removeprefix("province:"))
@@ -560,7 +562,7 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
             if key.startswith("die:"):  # the hold's chance follows each die held
                 shows_lines(odds, twin.decision_odds(twin.state))
     shows_lines(heading, twin.heading_text)
-    assert clicks > 20 and "The game is over" in twin.text
+    assert clicks > 20 and ("The game is over" in twin.text or made == decisions)
     return passes
 
 
@@ -654,27 +656,24 @@ def drive_zargos_table(page, root, twin) -> int:
 
 
 def secrets_kept(root, twin) -> Callable:
-    """A ``watch`` for :func:`drive_game_table` in hot-seat play: while the device is to be passed nobody's secret
-    cards are on the page, and after, only the holder's (until the game is over and the winner's are told)."""
-    cards = twin.state.game.cards
-
-    def secrets(player):
-        state = twin.state
-        return (f"race {cards.races[state.races[player]].name}", f"class {cards.classes[state.classes[player]].name}",
-                f"Your hand (player {player + 1})")
+    """A ``watch`` for :func:`drive_game_table` in hot-seat play: while the device is to be passed nobody's secrets are
+    on the page, and after, only the holder's (every line the table tells a person alone, :meth:`Table.private`, that
+    is not the holder's too)."""
 
     def watch(twin):
         if twin.state.is_terminal():
             return
         text = root.locator("body").inner_text()
         holder = None if twin.passing else twin.viewer
+        mine = set(twin.private(twin.state, holder).splitlines()) if holder is not None else set()
         for player in twin.persons:
             if player != holder:
-                assert not [s for s in secrets(player) if s in text], (player, holder, text)
+                theirs = [line for line in twin.private(twin.state, player).splitlines() if line not in mine]
+                assert not [line for line in theirs if line in text], (player, holder, theirs, text)
         if holder is None:
-            assert "Your secret cards" not in text
+            assert "only you see" not in text
         else:
-            assert all(s in text for s in secrets(holder)[:2])
+            assert all(line in text for line in mine), (mine, text)
 
     return watch
 

@@ -2,6 +2,7 @@
 the quick start's first battle within ten decisions, the odds before each attack, magic cards kept secret in hot-seat
 play, refusals in words, and text a player can read."""
 
+import asyncio
 import random
 
 import pytest
@@ -114,3 +115,29 @@ def test_in_hot_seat_nobody_sees_another_persons_magic_cards():
         seen += bool(table.state.hands[1 - holder])
         click_move(table, greedy_bot(table.state, rng))
     assert seen
+
+
+def test_the_quick_start_places_alike_at_a_readable_pace_and_at_once():
+    """The table draws on the deal's dice once per unit it places for a person, never when it is only asked whether
+    it moves (each tick of a paced page asks): a deal played at a readable pace in an event loop (a page) places
+    every unit where the same deal played at once does (a test's twin)."""
+
+    def play(table, rng):
+        if table.passing:
+            table.reveal()
+        click_move(table, greedy_bot(table.state, rng))
+
+    async def paced_game():
+        table, rng = ZargosTable(seats=("person", "person"), seed=6, pace=0.001), random.Random(6)
+        while True:
+            while table.to_move() is None:
+                await asyncio.sleep(0.002)
+            if table.state.phase == "attack":
+                return table
+            play(table, rng)
+
+    paced = asyncio.run(paced_game())
+    at_once, rng = ZargosTable(seats=("person", "person"), seed=6, pace=0), random.Random(6)
+    while at_once.state.phase != "attack":
+        play(at_once, rng)
+    assert paced.state.board == at_once.state.board

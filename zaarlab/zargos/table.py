@@ -76,10 +76,11 @@ class ZargosTable(Table):
     def around_board(self) -> list:
         return [self.map, self.clicks]
 
+    def autoplays(self, state: ZargosState) -> bool:
+        return self.quick_start and state.phase in SETUP and state.current_player() in self.persons
+
     def autoplay(self, state: ZargosState):
-        if self.quick_start and state.phase in SETUP and state.current_player() in self.persons:
-            return greedy_bot(state, self.session.rng)
-        return None
+        return greedy_bot(state, self.session.rng)
 
     def names(self, state: ZargosState) -> Mapping[str, str]:
         return {card.id: card.name for card in magic_cards(state.game.data_dir or None)}
