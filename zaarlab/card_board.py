@@ -76,10 +76,11 @@ class CardBoard(Guarded, anywidget.AnyWidget):
       if (p.kind === "card") b.style.background = p.colour;
       const name = document.createElement("strong"), note = document.createElement("small");
       const hint = document.createElement("span");
-      name.textContent = p.name;
+      const chosen = p.held && p.kind !== "die";  // a card or a choice picked (a die says "held" its own way)
+      name.textContent = (chosen ? "\u2713 " : "") + p.name;
       note.textContent = p.note;
       hint.className = "zaarlab-sr";  // for screen readers: the outline says it to the eye
-      hint.textContent = p.target ? " (you can pick this)" : "";
+      hint.textContent = (chosen ? " (chosen)" : "") + (p.target ? " (you can pick this)" : "");
       if (p.kind === "die") {  // a drawing: its words are its name
         b.innerHTML = face(p.face);
         b.setAttribute("aria-label", `die showing ${p.face}${p.held ? ", held" : ""}${hint.textContent}`);
@@ -136,6 +137,10 @@ class CardBoard(Guarded, anywidget.AnyWidget):
     .zaarlab-die.zaarlab-held { border-color: #00507d; background: #0072b2; color: #ffffff; }
     .zaarlab-move { padding: 8px 14px; background: #ffffff; font-weight: 600; }
     .zaarlab-target { border: 3px solid #d55e00; box-shadow: 0 0 0 3px #f6c8a4; }
+    .zaarlab-held:not(.zaarlab-die) { border: 3px solid #00507d; box-shadow: 0 0 0 3px #56b4e9;
+                                      transform: translateY(-4px); }
+    .zaarlab-move.zaarlab-held { background: #0072b2; color: #ffffff; }
+    .zaarlab-move.zaarlab-held small { color: #ffffff; }
     .zaarlab-piece:focus-visible { outline: 3px solid #e69f00; outline-offset: 2px; }
     .zaarlab-piece:disabled { cursor: not-allowed; opacity: 0.55; }
     @media (max-width: 480px) {

@@ -96,6 +96,8 @@ class Table(Panel):
         self.deal = controls.TextBox(description="deal number", style={"description_width": "initial"},
                                      layout=widgets.Layout(width="200px"))
         self.start(seats, new_deal() if seed is None else seed)
+        if self.around_board():
+            self.board.layout.flex = "1 1 420px"  # beside the map where the screen is wide, below it on a phone
         self.box = widgets.VBox([
             self.heading, self.said, ui.row([self.buttons["show my cards"], self.buttons["skip to my turn"],
                                              self.buttons["take back my move"], self.show_odds]), self.why_not,
@@ -426,7 +428,8 @@ class Table(Panel):
         self.board.disabled = passing
         self.heading_text = self._heading(state, player, passing)
         self.heading.value = as_html(self.heading_text)
-        self.secrets.value = as_html(self.private(state, viewer)) if viewer is not None else ""
+        secret = self.private(state, viewer) if viewer is not None else ""
+        self.secrets.value = as_html(secret) if secret else ""  # no empty box where a game keeps no secret
         odds = self.decision_odds(state) if player is not None and not passing and self.show_odds.value else ""
         self.odds.value = as_html(odds) if odds else ""
         for panel in (self.secrets, self.odds):

@@ -14,7 +14,7 @@ from zaarlab.table import text_of
 from zaarlab.zaar.bots import greedy_bot
 from zaarlab.zaar.figures import free_cells
 from zaarlab.zaar.state import Choose, DrawCard, Fight, Move, Place
-from zaarlab.zaar.table import OUTCOMES, ZaarTable
+from zaarlab.zaar.table import OUTCOMES, SIDES, ZaarTable
 
 
 def chance_children(state):
@@ -119,8 +119,11 @@ def test_placing_turns_the_room_with_a_button_and_marks_where_it_fits_as_turned(
     turned = {a.cell for a in state.legal_actions() if a.rotation == other.rotation}
     marked = {key for key in table._map_moves(state) if key.startswith("free:")}
     assert len(marked) == len(turned) and table.clicks_for(other)[-1] in marked
+    note = next(p["note"] for zone in table.board.zones for p in zone["pieces"] if p["key"] == f"turn:{other.rotation}")
     click_move(table, other)
     assert table.state.rooms != state.rooms and any(room == state.drawn for _, room, _ in table.state.rooms)
+    placed = table.state.mansion.doors(other.cell)  # the doors where the button said they would face
+    assert note == "doors " + ", ".join(SIDES[side] for side in sorted(placed))
 
 
 @pytest.mark.rule("ZAAR-PLACE-01")

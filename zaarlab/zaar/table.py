@@ -22,7 +22,7 @@ import plotly.graph_objects as go
 from ..card_board import Piece, Zone
 from ..chart_clicks import ChartClicks
 from ..core.api import IllegalActionError
-from ..core.hexgrid import Hex, to_pixel
+from ..core.hexgrid import Hex, rotate_sides, to_pixel
 from ..core.play import random_bot
 from ..core.readable import exact_text
 from ..table import PERSON, Table
@@ -172,7 +172,7 @@ class ZaarTable(Table):
             turns = self._rotations(state) if moving else []
             zones.append(Zone(f"The card drawn: {room.name}", (
                 Piece("drawn", room.name, self._room_note(room), colour="#f3e6c8"),
-                *(Piece(f"turn:{k}", TURNS[k], "click, then a green cell", "move", target=True,
+                *(Piece(f"turn:{k}", TURNS[k], self._doors(room, k), "move", target=True,
                         held=k == self._rotation(state)) for k in turns))))
         throw = self._last_throw()
         if throw is not None:
@@ -191,6 +191,12 @@ class ZaarTable(Table):
             Piece(f"player:{p}", f"player {p + 1}", self._player_note(state, p), "pile")
             for p in range(state.game.players))))
         return zones
+
+    @staticmethod
+    def _doors(room, turn: int) -> str:
+        """Where the room's doors face, turned ``turn`` sixths of a circle (clockwise, as the map's sides go)."""
+        sides = sorted(rotate_sides(room.doors, turn))
+        return "doors " + ", ".join(SIDES[side] for side in sides)
 
     @staticmethod
     def _room_note(room) -> str:
