@@ -14,6 +14,7 @@ from tests.browser import drivers
 from tests.browser.conftest import assert_no_python_error, lab_output, open_in_lab, run_all_in_lab
 from zaarlab.exercise_widgets import DICE_EXERCISES, ExerciseSheet
 from zaarlab.intro.widgets import DiceSumExplorer
+from zaarlab.zaar.exercises import RAML_EXERCISES
 from zaarlab.zaar.state import ZaarGame
 from zaarlab.zaar.table import ZaarTable
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
@@ -42,7 +43,9 @@ NOTEBOOKS = {
     "00_start_here": [(TRY, lambda: DiceSumExplorer(dice=3), drivers.drive_dice_sums),
                       ("ExerciseSheet(", lambda: ExerciseSheet(DICE_EXERCISES), drivers.drive_exercise_sheet)],
     "zaar/01_the_mansion": [(TRY, lambda: MansionBuilder(seed=1), drivers.drive_mansion_builder)],
-    "zaar/02_raml_and_astrolabe": [(TRY, lambda: AstrolabeBattle(seed=5), drivers.drive_astrolabe)],
+    "zaar/02_raml_and_astrolabe": [(TRY, lambda: AstrolabeBattle(seed=5), drivers.drive_astrolabe),
+                                   ("ExerciseSheet(RAML_EXERCISES)", lambda: ExerciseSheet(RAML_EXERCISES),
+                                    drivers.drive_exercise_sheet)],
     "zaar/03_play_zaar": [
         ('ZaarTable(seats=("person", "greedy"))', lambda: ZaarTable(seats=("person", "greedy"), pace=0),
          drivers.drive_zaar_table),

@@ -1,0 +1,91 @@
+"""Zaar 2's exercises: each drawn question's answer checked against every throw of the raml counted here, and against
+the battle odds of :func:`zaarlab.zaar.odds.battle_dist`, for many students."""
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from zaarlab.zaar.astrolabe import Result
+from zaarlab.zaar.exercises import RAML_EXERCISES, REQUIREMENTS, requirement
+from zaarlab.zaar.odds import battle_dist
+
+STUDENTS = [f"student {i}" for i in range(40)]
+THROWS = list(product("ABCD", range(4), range(4), range(4)))  # the raml: a letter die and three number dice
+
+
+def by_id(exercise_id):
+    return next(e for e in RAML_EXERCISES if e.id == exercise_id)
+
+
+def meets(code: str, throw) -> bool:
+    """Met by the throw's numbers, read here apart: in place for an order, as a multiset otherwise."""
+    numbers = throw[1:]
+    if code.startswith("{"):
+        wanted = [int(n) for n in code.strip("{}").split(", ")]
+        return all(numbers.count(n) >= wanted.count(n) for n in wanted)
+    return all(c == "*" or int(c) == n for c, n in zip(code, numbers, strict=True))
+
+
+def share(event) -> Fraction:
+    return Fraction(sum(map(event, THROWS)), len(THROWS))
+
+
+def test_a_lesson_has_at_least_five_exercises_of_every_kind():
+    kinds = {e.for_student("Ada").kind for e in RAML_EXERCISES}
+    assert len(RAML_EXERCISES) >= 5 and kinds == {"number", "choice", "ordering"}
+
+
+@pytest.mark.rule("ZAAR-RAML-03")
+def test_the_chance_of_trapping_the_demon_is_the_share_of_throws_showing_a_plaques_letter():
+    seen = set()
+    for name in STUDENTS:
+        question = by_id("zaar-trap").for_student(name)
+        letters = question.params["plaques"]
+        assert question.answer == share(lambda t, letters=letters: t[0] in letters)
+        seen.add(len(letters))
+    assert seen == {1, 2}
+
+
+def test_the_counts_of_number_throws_are_counted():
+    for name in STUDENTS:
+        question = by_id("zaar-count").for_student(name)
+        code = question.params["code"]
+        assert question.answer == sum(meets(code, t) for t in THROWS) // 4  # the letter die: four alike
+    assert {by_id("zaar-count").for_student(n).params["code"] for n in STUDENTS} == set(REQUIREMENTS)
+
+
+@pytest.mark.rule("ZAAR-BATTLE-01")
+def test_a_battles_chance_is_one_minus_every_throw_missing_and_the_engines_battle_odds():
+    for name in STUDENTS:
+        question = by_id("zaar-battle").for_student(name)
+        code, throws = question.params["code"], question.params["throws"]
+        miss = share(lambda t, code=code: not meets(code, t))
+        assert question.answer == 1 - miss ** throws
+        need = requirement(code)
+        ends = battle_dist(Result(need.kind, need), throws, "bloody", "A")
+        assert question.answer == ends.fraction(lambda end: end in ("win", "extra_win"))
+
+
+def test_the_easier_requirement_and_the_ranking_follow_the_counts():
+    for name in STUDENTS:
+        which = by_id("zaar-which").for_student(name)
+        a, b = which.params["codes"]
+        pa, pb = (share(lambda t, c=code: meets(c, t)) for code in (a, b))
+        assert which.answer == ("A" if pa > pb else "B")
+        rank = by_id("zaar-rank").for_student(name)
+        codes = rank.params["codes"]
+        chances = {letter: share(lambda t, c=code: meets(c, t)) for letter, code in zip("ABC", codes, strict=True)}
+        assert list(rank.answer) == sorted("ABC", key=chances.get, reverse=True)
+        assert len(set(chances.values())) == 3
+
+
+@pytest.mark.parametrize("exercise", RAML_EXERCISES, ids=lambda e: e.id)
+def test_every_question_reads_as_a_player_speaks_and_its_solution_gives_the_answer(exercise):
+    for name in STUDENTS[:10]:
+        question = exercise.for_student(name)
+        assert "*" not in question.text and "{" not in question.text  # codes are said in words
+        if question.kind == "number":
+            assert question.check(question.answer_text.split(" ≈ ")[0]).right
+            assert (str(question.answer) if isinstance(question.answer, int) else
+                    question.answer_text.split(" ≈ ")[0].split(" (")[0]) in question.solution

@@ -1,0 +1,140 @@
+"""Zaar 2's exercises: the raml and the battle, checked exactly (the API is :mod:`zaarlab.exercises`).
+
+Five questions, their numbers drawn for each student: the chance that the raml traps the demon in a room, a count of
+the number dice's throws that meet a requirement, the chance to win a battle with a few throws, which of two
+requirements is the easier, and three requirements ranked. Every chance is a count over the raml's own throws
+(:func:`~zaarlab.zaar.raml.throw_dist`: 4 letters × 4 × 4 × 4 numbers, all alike).
+
+>>> question = RAML_EXERCISES[2].for_student("Ada")
+>>> question.text  # doctest: +ELLIPSIS
+'The astrolabe asks for ... You have ... throws ...: what is the chance to win the battle?'
+>>> question.check(question.answer_text.split(" ≈ ")[0]).right
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from itertools import product
+
+from ..core.readable import exact_text
+from ..exercises import WORDS, Exercise, Question
+from .raml import Requirement, load_raml, throw_dist, traps
+
+REQUIREMENTS = ("0*3", "12*", "*2*", "333", "{1}", "{0, 3}", "{2, 2}", "{1, 2, 3}")  # the astrolabe's kinds
+
+
+def requirement(code: str) -> Requirement:
+    """A requirement from its short code: ``"0*3"`` ordered (``*`` any number), ``"{0, 3}"`` on any dice."""
+    if code.startswith("{"):
+        return Requirement.unordered(int(n) for n in code.strip("{}").split(", "))
+    return Requirement.parse(code)
+
+
+def number_throws(code: str) -> int:
+    """How many of the number dice's throws (each die read in its place) meet the requirement ``code``.
+
+    >>> number_throws("0*3"), number_throws("{1}"), len(load_raml().numbers) ** load_raml().count
+    (4, 37, 64)
+    """
+    raml, need = load_raml(), requirement(code)
+    return sum(need.met(numbers) for numbers in product(raml.numbers, repeat=raml.count))
+
+
+def p_meets(code: str) -> Fraction:
+    """The chance that one throw of the raml meets the requirement ``code``.
+
+    >>> p_meets("{1}")
+    Fraction(37, 64)
+    """
+    raml = load_raml()
+    return Fraction(number_throws(code), len(raml.numbers) ** raml.count)
+
+
+def _trap(params: dict) -> Question:
+    letters = tuple(params["plaques"])
+    raml = load_raml()
+    p = throw_dist(raml).fraction(lambda throw: traps(throw, letters, raml))
+    plaques = " and ".join(letters)
+    return Question(
+        f"A pawn enters a room with the plaque{'s' if len(letters) > 1 else ''} {plaques} unrevoked, and the raml is "
+        "thrown. What is the chance that the demon is trapped there?", p,
+        "Only the letter die counts: it shows each of its four letters alike.",
+        f"The letter die shows {plaques} on {len(letters)} of its 4 faces: {exact_text(p)}.", params)
+
+
+def _count(params: dict) -> Question:
+    code = params["code"]
+    ways = number_throws(code)
+    return Question(
+        f"The astrolabe asks the number dice to show {requirement(code).words()}. Of the 4 × 4 × 4 = 64 throws of the "
+        "three number dice (each showing 0, 1, 2 or 3), how many meet it?", ways,
+        "Count the throws that miss, if that is easier, and take them from 64.",
+        f"{ways} of the 64 throws: " + _why(code), params)
+
+
+def _why(code: str) -> str:
+    need = requirement(code)
+    if need.kind == "ordered":
+        free = sum(v is None for v in need.values)
+        if not free:
+            return "each die must show its own number: one throw alone."
+        return f"{3 - free} dice must show their numbers, the other {free} any of 4: 4^{free} = {4 ** free}."
+    if len(need.values) == 1:
+        return f"64 minus the 3^3 = 27 throws with no {need.values[0]}."
+    return "listed one by one, or by inclusion and exclusion of the throws missing each number."
+
+
+def _battle(params: dict) -> Question:
+    code, throws = params["code"], params["throws"]
+    hit = p_meets(code)
+    p = 1 - (1 - hit) ** throws
+    return Question(
+        f"The astrolabe asks for {requirement(code).words()}. You have {WORDS.get(throws, str(throws)).lower()} "
+        "throws (one wisdom coin each), and the dice on the table missed: what is the chance to win the battle?", p,
+        f"One throw meets it with {exact_text(hit)}. You lose only if every throw misses.",
+        f"1 − (1 − {hit})^{throws} = {exact_text(p)}.", params)
+
+
+def _which(params: dict) -> Question:
+    a, b = params["codes"]
+    pa, pb = p_meets(a), p_meets(b)
+    return Question(
+        f"Which requirement is the easier to meet with one throw of the raml? A: {requirement(a).words()}; B: "
+        f"{requirement(b).words()}.", "A" if pa > pb else "B",
+        "Count the throws of the three number dice (64 in all) that meet each one.",
+        f"A: {number_throws(a)} of 64 ({exact_text(pa)}); B: {number_throws(b)} of 64 ({exact_text(pb)}).", params,
+        ("A", "B"))
+
+
+def _rank(params: dict) -> Question:
+    codes, letters = params["codes"], "ABC"
+    order = tuple(sorted(letters, key=lambda letter: p_meets(codes[letters.index(letter)]), reverse=True))
+    return Question(
+        "Rank these requirements from the easiest to the hardest to meet with one throw: " + "; ".join(
+            f"{letter}: {requirement(code).words()}" for letter, code in zip(letters, codes, strict=True)) + ".",
+        order, "An order fixes a die's place; a number on any die may come on any of the three.",
+        "; ".join(f"{letter}: {number_throws(codes[letters.index(letter)])} of 64" for letter in order) + ".",
+        params)
+
+
+def _draw_codes(rng: random.Random, count: int) -> dict:
+    """``count`` requirements, each met by a different number of throws."""
+    while True:
+        codes = rng.sample(REQUIREMENTS, count)
+        if len({number_throws(code) for code in codes}) == count:
+            return {"codes": codes}
+
+
+RAML_EXERCISES: Sequence[Exercise] = (
+    Exercise("zaar-trap", "Trapping the demon",
+             lambda rng: {"plaques": sorted(rng.sample("ABCD", rng.choice((1, 1, 2))))}, _trap),
+    Exercise("zaar-count", "Counting throws", lambda rng: {"code": rng.choice(REQUIREMENTS)}, _count),
+    Exercise("zaar-battle", "A battle of a few throws",
+             lambda rng: {"code": rng.choice(REQUIREMENTS), "throws": rng.randint(2, 4)}, _battle),
+    Exercise("zaar-which", "The easier requirement", lambda rng: _draw_codes(rng, 2), _which),
+    Exercise("zaar-rank", "Rank the requirements", lambda rng: _draw_codes(rng, 3), _rank),
+)
+"""Zaar 2's exercises (the raml and the battle)."""
