@@ -500,14 +500,27 @@ SHORT_DEAL = 155  # a deal whose game (one person playing as the bold bot would,
 HOT_SEAT_DEAL = 173  # two persons at one screen, both playing as the bold bot would: won at turn 29, 82 clicks
 
 
+def skip_the_others(page, skip, arrived: Callable[[], bool]) -> None:
+    """Press *skip to my turn* (``skip``) while the bots play at their readable pace, as an impatient student would,
+    until ``arrived()`` (a look at the page) says the person's turn has come."""
+    for _ in range(200):
+        if arrived():
+            return
+        if skip.is_enabled():
+            try:  # the bots may reach the person's turn between the look and the click
+                skip.click(timeout=2_000, no_wait_after=True)
+            except PlaywrightTimeout:
+                pass
+        page.wait_for_timeout(150)
+
+
 def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int = SHORT_DEAL, choose=None,
-                     watch=None, decisions: int | None = None) -> int:
+                     watch=None) -> int:
     """A game table (``twin``'s kind): the ``seats`` chosen and a deal number typed, then a whole game played to its
     end by clicking the board only (the list of moves unused), as ``choose`` picks each move (by default as the bold
     bot would); the odds shown before each decision are the twin's (its engine's exact values), the device is passed
     where the twin asks for it, and the end is told alike. ``watch(twin)`` reads the page before each decision.
-    ``decisions``: stop after that many (a long game's first turns) rather than at the end. Returns how often the
-    device was passed."""
+    Returns how often the device was passed."""
     choose = choose or (lambda state, rng: twin.bots["bold"](state, rng))
     for i, menu in enumerate(twin.seat_menus):
         seat = seats[i] if i < len(seats) else ""
@@ -524,23 +537,15 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
     story = root.locator(".zaarlab-table-story")
     skip = root.get_by_role("button", name="skip to my turn")
     rng = random.Random(deal)
-    clicks = passes = made = 0
+    clicks = passes = 0
     while True:
         shown = twin.heading_text.splitlines()[0]
-        for _ in range(200):  # the bots play at a readable pace: skip them, as an impatient student would
-            if shown in heading.inner_text():
-                break
-            if skip.is_enabled():
-                try:  # the bots may reach the person's turn between the look and the click
-                    skip.click(timeout=2_000, no_wait_after=True)
-                except PlaywrightTimeout:
-                    pass
-            page.wait_for_timeout(150)
+        skip_the_others(page, skip, lambda shown=shown: shown in heading.inner_text())
         expect(heading).to_contain_text(shown, timeout=WAIT)
         expect(story).to_contain_text(twin.story_lines(twin.state, twin.viewer)[-1][0], timeout=WAIT)
         if watch:
             watch(twin)
-        if twin.state.is_terminal() or made == decisions:
+        if twin.state.is_terminal():
             break
         if twin.passing:
             root.get_by_role("button", name="show my cards").click()
@@ -549,7 +554,6 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
             continue
         if twin.odds.value:  # the exact odds of the decision at hand, before it is made
             shows_lines(odds, twin.decision_odds(twin.state))
-        made += 1
         for key in twin.clicks_for(choose(twin.state, rng)):
             if key.startswith("province:"):  # the twin clicks with it
                 click_province(page, root, twin, key.removeprefix("province:"))
@@ -562,7 +566,7 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
             if key.startswith("die:"):  # the hold's chance follows each die held
                 shows_lines(odds, twin.decision_odds(twin.state))
     shows_lines(heading, twin.heading_text)
-    assert clicks > 20 and ("The game is over" in twin.text or made == decisions)
+    assert clicks > 20 and "The game is over" in twin.text
     return passes
 
 
@@ -663,17 +667,19 @@ def secrets_kept(root, twin) -> Callable:
     def watch(twin):
         if twin.state.is_terminal():
             return
-        text = root.locator("body").inner_text()
+        body = root.locator("body")
         holder = None if twin.passing else twin.viewer
         mine = set(twin.private(twin.state, holder).splitlines()) if holder is not None else set()
+        # the page draws the heading first and the secrets box a moment after: read it once both have arrived
+        if holder is None:
+            expect(body).not_to_contain_text("only you see", timeout=WAIT)
+        for line in mine:
+            expect(body).to_contain_text(line, timeout=WAIT)
+        text = body.inner_text()
         for player in twin.persons:
             if player != holder:
                 theirs = [line for line in twin.private(twin.state, player).splitlines() if line not in mine]
                 assert not [line for line in theirs if line in text], (player, holder, theirs, text)
-        if holder is None:
-            assert "only you see" not in text
-        else:
-            assert all(line in text for line in mine), (mine, text)
 
     return watch
 
@@ -684,16 +690,8 @@ def save_and_load(page, folder) -> None:
     heading = page.locator(".zaarlab-table-heading")
     page.locator('.zaarlab-piece[data-key^="take:"]').first.click()  # a first move: the Market's first card
     expect(heading).not_to_contain_text("action 1 of", timeout=WAIT)
-    skip = page.get_by_role("button", name="skip to my turn")
-    for _ in range(200):  # the others' moves, if any (a deal may give the person a second action first)
-        if "your turn" in heading.inner_text() and not skip.is_enabled():
-            break
-        if skip.is_enabled():
-            try:  # the others may reach the person's turn between the look and the click
-                skip.click(timeout=2_000, no_wait_after=True)
-            except PlaywrightTimeout:
-                pass
-        page.wait_for_timeout(150)
+    skip = page.get_by_role("button", name="skip to my turn")  # the others' moves, if the deal gives them any now
+    skip_the_others(page, skip, lambda: "your turn" in heading.inner_text() and not skip.is_enabled())
     expect(heading).to_contain_text("your turn", timeout=WAIT)
     where = heading.inner_text()
     with page.expect_download() as download:
