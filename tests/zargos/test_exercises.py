@@ -1,0 +1,76 @@
+"""Zargos 2's exercises: each drawn question's answer checked, for many students, against every throw counted here
+and against a battle solved here apart, round by round over every throw of both sides' dice."""
+
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+import pytest
+
+from zaarlab.core.readable import exact_text
+from zaarlab.zargos.exercises import COMBAT_EXERCISES, UNITS
+from zaarlab.zargos.odds import dice_for
+
+STUDENTS = [f"student {i}" for i in range(40)]
+
+
+def by_id(exercise_id):
+    return next(e for e in COMBAT_EXERCISES if e.id == exercise_id)
+
+
+def throws(dice: int):
+    return list(product(range(1, 7), repeat=dice))
+
+
+def dice_of(units: int) -> int:
+    """Read here from the rulebook: 1 die for 1-3 units, 2 for 4-6, 3 for 7 or more."""
+    return 1 if units <= 3 else 2 if units <= 6 else 3
+
+
+@cache
+def p_take(attackers: int, defenders: int) -> Fraction:
+    """The attacker's chance to wipe the defenders out and survive: every throw of both sides each round, the
+    rounds where nobody loses anything left out (they change nothing)."""
+    if defenders <= 0:
+        return Fraction(int(attackers > 0))
+    if attackers <= 0:
+        return Fraction(0)
+    outcomes = [(sum(a) // 2, sum(d) // 2) for a in throws(dice_of(attackers)) for d in throws(dice_of(defenders))]
+    moving = [(hit, lost) for hit, lost in outcomes if hit or lost]
+    return sum((p_take(attackers - lost, defenders - hit) for hit, lost in moving), Fraction(0)) / len(moving)
+
+
+def test_a_lesson_has_at_least_five_exercises_of_every_kind_and_names_the_dice_rightly():
+    kinds = {e.for_student("Ada").kind for e in COMBAT_EXERCISES}
+    assert len(COMBAT_EXERCISES) >= 5 and kinds == {"number", "choice", "ordering"}
+    assert all(dice_for(units) == dice == dice_of(units) for dice, units in UNITS.items())
+
+
+@pytest.mark.rule("ZARGOS-COMBAT-05")
+def test_a_rounds_loss_is_the_share_of_throws_whose_half_total_reaches_it():
+    for name in STUDENTS:
+        question = by_id("zargos-round").for_student(name)
+        dice, loss = question.params["dice"], question.params["loss"]
+        assert question.answer == Fraction(sum(sum(t) // 2 >= loss for t in throws(dice)), 6 ** dice)
+        count = by_id("zargos-count").for_student(name)
+        assert count.answer == sum(sum(t) // 2 == count.params["loss"] for t in throws(2))
+
+
+@pytest.mark.rule("ZARGOS-CAPITAL-01")
+def test_a_capitals_loss_is_a_third_of_the_total():
+    for name in STUDENTS:
+        question = by_id("zargos-capital").for_student(name)
+        dice, loss = question.params["dice"], question.params["loss"]
+        assert question.answer == Fraction(sum(sum(t) // 3 >= loss for t in throws(dice)), 6 ** dice)
+
+
+@pytest.mark.rule("ZARGOS-COMBAT-07")
+def test_which_attack_and_the_ranking_follow_battles_solved_apart():
+    for name in STUDENTS[:15]:
+        which = by_id("zargos-which").for_student(name)
+        a, b = (p_take(*attack) for attack in which.params["attacks"])
+        assert which.answer == ("A" if a > b else "B")
+        rank = by_id("zargos-rank").for_student(name)
+        chances = dict(zip("ABC", (p_take(*attack) for attack in rank.params["attacks"]), strict=True))
+        assert list(rank.answer) == sorted("ABC", key=chances.get, reverse=True)
+        assert all(exact_text(p) in rank.solution for p in chances.values())
