@@ -24,6 +24,7 @@ from zaarlab.zargos.state import ZargosGame
 from zaarlab.zargos.table import ZargosTable
 from zaarlab.zargos.widgets import BattleCalculator, ProvinceExplorer
 from zaarlab.zargos.widgets import GameViewer as ZargosViewer
+from zaarlab.zerzura.exercises import SCORING_EXERCISES
 from zaarlab.zerzura.state import ZerzuraGame
 from zaarlab.zerzura.table import ZerzuraTable
 from zaarlab.zerzura.widgets import CollectionBuilder
@@ -59,7 +60,9 @@ NOTEBOOKS = {
         (TRY, lambda: ZargosViewer(ZargosGame(players=4), seed=2), drivers.drive_game_viewer),
         ('ZargosTable(seats=("person", "greedy"))', lambda: ZargosTable(seats=("person", "greedy"), pace=0),
          drivers.drive_zargos_table)],
-    "zerzura/01_scoring": [(TRY, CollectionBuilder, drivers.drive_collection_builder)],
+    "zerzura/01_scoring": [(TRY, CollectionBuilder, drivers.drive_collection_builder),
+                           ("ExerciseSheet(SCORING_EXERCISES)", lambda: ExerciseSheet(SCORING_EXERCISES),
+                            drivers.drive_exercise_sheet)],
     "zerzura/02_play_zerzura": [
         (TRY, lambda: ZerzuraViewer(ZerzuraGame(players=3), seed=5), drivers.drive_game_viewer),
         ("tournament_runner(", lambda: zerzura_runner(seats=("planner", "greedy"), games=20),
