@@ -46,14 +46,19 @@ def _dice_words(dice: int) -> str:
     return f"{dice} di{'e' if dice == 1 else 'ce'}"
 
 
-def _round(params: dict) -> Question:
+def _round(params: dict, divisor: int = 2) -> Question:
+    """A round's loss: half the total (``divisor`` 2), or a third against a capital (3)."""
     dice, loss = params["dice"], params["loss"]
-    p = Fraction(throws_losing(dice, loss), 6 ** dice)
+    p = Fraction(throws_losing(dice, loss, divisor), 6 ** dice)
+    side, loser, part = (("a side", "the other side", "half") if divisor == 2 else
+                         ("an attacker", "the capital", "a third"))
     return Question(
-        f"In a round, a side of {UNITS[dice]} units rolls {_dice_words(dice)} and the other side loses half the "
-        f"total, rounded down. What is the chance that the other side loses at least {loss} units?", p,
-        f"{UNITS[dice]} units roll {_dice_words(dice)}. At least {loss} lost means a total of at least {2 * loss}.",
-        f"{throws_losing(dice, loss)} of the {6 ** dice} throws total {2 * loss} or more: {exact_text(p)}.", params)
+        f"In a round, {side} of {UNITS[dice]} units rolls {_dice_words(dice)} and {loser} loses {part} of the "
+        f"total, rounded down. What is the chance that {loser} loses at least {loss} units?", p,
+        f"{UNITS[dice]} units roll {_dice_words(dice)}. At least {loss} lost means a total of at least "
+        f"{divisor * loss}.",
+        f"{throws_losing(dice, loss, divisor)} of the {6 ** dice} throws total {divisor * loss} or more: "
+        f"{exact_text(p)}.", params)
 
 
 def _count(params: dict) -> Question:
@@ -64,17 +69,6 @@ def _count(params: dict) -> Question:
         f"does it lose exactly {loss} units?", ways,
         f"Exactly {loss} lost means a total of {2 * loss} or {2 * loss + 1}.",
         f"{ways} throws: those totalling {2 * loss} or {2 * loss + 1}.", params)
-
-
-def _capital(params: dict) -> Question:
-    dice, loss = params["dice"], params["loss"]
-    p = Fraction(throws_losing(dice, loss, divisor=3), 6 ** dice)
-    return Question(
-        f"An attacker of {UNITS[dice]} units rolls {_dice_words(dice)} against a capital, which loses a third of the "
-        f"total, rounded down. What is the chance that the capital loses at least {loss} units in the round?", p,
-        f"At least {loss} lost against a capital means a total of at least {3 * loss}.",
-        f"{throws_losing(dice, loss, divisor=3)} of the {6 ** dice} throws total {3 * loss} or more: "
-        f"{exact_text(p)}.", params)
 
 
 def _attack_words(attack) -> str:
@@ -119,7 +113,7 @@ COMBAT_EXERCISES: Sequence[Exercise] = (
     Exercise("zargos-count", "Counting throws", lambda rng: {"loss": rng.randint(1, 5)}, _count),
     Exercise("zargos-capital", "Against a capital",
              lambda rng: (lambda dice: {"dice": dice, "loss": rng.randint(1, 2 * dice - 1)})(rng.choice((2, 3))),
-             _capital),
+             lambda params: _round(params, divisor=3)),
     Exercise("zargos-which", "Which attack?", lambda rng: _draw_attacks(rng, 2), _which),
     Exercise("zargos-rank", "Rank the attacks", lambda rng: _draw_attacks(rng, 3), _rank),
 )
