@@ -7,8 +7,9 @@ from itertools import product
 import pytest
 
 from zaarlab.zaar.astrolabe import Result
-from zaarlab.zaar.exercises import RAML_EXERCISES, REQUIREMENTS, requirement
+from zaarlab.zaar.exercises import RAML_EXERCISES, REQUIREMENTS
 from zaarlab.zaar.odds import battle_dist
+from zaarlab.zaar.raml import Requirement
 
 STUDENTS = [f"student {i}" for i in range(40)]
 THROWS = list(product("ABCD", range(4), range(4), range(4)))  # the raml: a letter die and three number dice
@@ -62,7 +63,7 @@ def test_a_battles_chance_is_one_minus_every_throw_missing_and_the_engines_battl
         code, throws = question.params["code"], question.params["throws"]
         miss = share(lambda t, code=code: not meets(code, t))
         assert question.answer == 1 - miss ** throws
-        need = requirement(code)
+        need = Requirement.from_text(code)
         ends = battle_dist(Result(need.kind, need), throws, "bloody", "A")
         assert question.answer == ends.fraction(lambda end: end in ("win", "extra_win"))
 

@@ -416,22 +416,26 @@ def _fight(state: ZaarState) -> ZaarState:
     raml = state.game.raml
     if meets(table, result.requirement, raml, state.characters[p] == "warrior"):
         return _won(state, cell, letter, extra=True, result=result)  # ZAAR-ASTRO-12
-    extra = 1 if state.lasting[p] and state.lasting[p][0] == "war_cry" else 0
-    if extra:
+    throws = battle_throws(state, p)
+    if throws > state.wisdom[p]:  # the War cry (a lasting event) gave its throw: it is used up
         state = replace(state, lasting=_set(state.lasting, p, ()))
-    throws = state.wisdom[p] + extra
     if throws == 0:
         return end_turn(_lose(state, p, "life"))
     return replace(state, phase="throw", pending=("battle", cell, letter, throws, str(result.requirement),
                                                   result.requirement.kind, result.clockwise, result.dots))
 
 
+def battle_throws(state: ZaarState, player: int) -> int:
+    """The throws ``player`` has in a battle now: a wisdom coin each, and one more after a War cry."""
+    war_cry = bool(state.lasting[player]) and state.lasting[player][0] == "war_cry"
+    return state.wisdom[player] + war_cry
+
+
 def _battle_throw(state: ZaarState, throw: tuple) -> ZaarState:
     _, cell, letter, left, text, kind, clockwise, dots = state.pending
     p, raml = state.player, state.game.raml
     warrior = state.characters[p] == "warrior"
-    requirement = Requirement.parse(text) if kind == "ordered" else Requirement.unordered(
-        int(c) for c in text.strip("{}").split(", "))
+    requirement = Requirement.from_text(text)
     shown = f"letter {throw[0]}, numbers {' '.join(map(str, throw[1:]))}"
     if meets(throw, requirement, raml, warrior):
         extra = state.characters[p] == "wise" or traps(throw, (letter,), raml, warrior)  # ZAAR-BATTLE-06, -PAWN-07

@@ -84,6 +84,17 @@ class Requirement:
     def unordered(cls, numbers) -> Requirement:
         return cls("unordered", tuple(sorted(numbers)))
 
+    @classmethod
+    def from_text(cls, text: str) -> Requirement:
+        """The requirement ``str()`` wrote: ``"0*3"`` ordered, ``"{0, 3}"`` on any dice.
+
+        >>> Requirement.from_text("{0, 3}"), Requirement.from_text(str(Requirement.parse("1*2"))).kind
+        (Requirement(kind='unordered', values=(0, 3)), 'ordered')
+        """
+        if text.startswith("{"):
+            return cls.unordered(int(n) for n in text.strip("{}").split(", "))
+        return cls.parse(text)
+
     def met(self, numbers: tuple[int, ...]) -> bool:
         """Whether the number dice, read as ``numbers`` (in position order), meet it."""
         if self.kind == "ordered":

@@ -282,6 +282,7 @@ class ZaarGame:
 
 
 TOOL_ORDER = ("amulet", "boswellia", "peganum")
+TOOL_NAMES = {tool: tool.capitalize() for tool in TOOL_ORDER}  # as the coins are printed: Amulet, Boswellia, Peganum
 
 
 def load_data(data_dir=None) -> None:

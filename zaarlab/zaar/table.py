@@ -29,14 +29,14 @@ from ..table import PERSON, Table
 from ..ui import guarded, show_figure
 from .astrolabe import Plates, read
 from .bots import greedy_bot
-from .encounter import shortcut_opens
+from .encounter import battle_throws, shortcut_opens
 from .figures import free_cells, mansion_figure
 from .missions import NAMES as MISSION_NAMES
 from .odds import MAX_WISDOM, battle_dist, next_card_odds
 from .raml import throw_dist, traps
 from .rules import KNIGHT_PRICE, PRICE
 from .state import (
-    TOOL_ORDER,
+    TOOL_NAMES,
     BuyTool,
     Choose,
     DrawCard,
@@ -57,7 +57,6 @@ from .state import (
 )
 
 BOTS = {"greedy": greedy_bot, "random": random_bot}
-TOOLS = {tool: tool.capitalize() for tool in TOOL_ORDER}
 TURNS = ("as printed", "turned 60°", "turned 120°", "turned 180°", "turned 240°", "turned 300°")
 SIDES = ("north-east", "east", "south-east", "south-west", "west", "north-west")  # hexgrid.SIDE_NAMES in words
 ACROSS = {"door": "", "amulet": " through the Amulet door", "passage": " by the Boswellia passage",
@@ -97,7 +96,7 @@ class ZaarTable(Table):
     def names(self, state: ZaarState) -> Mapping[str, str]:
         cards = state.game.cards
         return ({r: room.name for r, room in cards.rooms.items()} | {e: event.name for e, event in cards.events.items()}
-                | TOOLS | MISSION_NAMES | {c: ch.name for c, ch in state.game.characters.items()})
+                | TOOL_NAMES | MISSION_NAMES | {c: ch.name for c, ch in state.game.characters.items()})
 
     def words(self, text: str) -> str:
         """Cells as the rooms there: the map names rooms, never coordinates."""
@@ -213,9 +212,8 @@ class ZaarTable(Table):
         return None
 
     def _player_note(self, state: ZaarState, p: int) -> str:
-        tools = ", ".join(TOOLS[t] for t in state.tools[p]) or "no tool"
-        where = (f"in {state.mansion.room_at(state.pawn(p)).name}" if state.pawn(p) is not None
-                 else {"exiled": "exiled", "escaped": "escaped", "buried": "buried"}.get(state.status[p], "waiting"))
+        tools = ", ".join(TOOL_NAMES[t] for t in state.tools[p]) or "no tool"
+        where = f"in {state.mansion.room_at(state.pawn(p)).name}" if state.pawn(p) is not None else state.status[p]
         who = f"the {state.game.characters[state.characters[p]].name}, " if state.characters[p] else ""
         return f"{who}{state.life[p]} life, {state.wisdom[p]} wisdom, {tools}; {where}"
 
@@ -307,7 +305,7 @@ class ZaarTable(Table):
             return self._choice_words(state, action.what)
         if isinstance(action, BuyTool):
             price = KNIGHT_PRICE if state.characters[state.player] == "knight" else PRICE
-            return f"buy {TOOLS[action.tool]} for {action.life} life and {price - action.life} wisdom"
+            return f"buy {TOOL_NAMES[action.tool]} for {action.life} life and {price - action.life} wisdom"
         if isinstance(action, SpendTool):
             return {"amulet": "spend the Amulet: life and wisdom count as their sum this turn",
                     "peganum": "burn the Peganum: revoke the plaques here and next door"}.get(
@@ -316,9 +314,9 @@ class ZaarTable(Table):
                                                        else f"revoke every plaque in a {action.target} room"))
         if isinstance(action, PlaceTool):
             side = f" on its {SIDES[action.side]} wall" if action.side >= 0 else ""
-            return f"put {TOOLS[action.tool]} in {room(action.cell)}{side}"
+            return f"put {TOOL_NAMES[action.tool]} in {room(action.cell)}{side}"
         if isinstance(action, RetrieveTool):
-            return f"take {TOOLS[action.tool]} back from {room(action.cell)}"
+            return f"take {TOOL_NAMES[action.tool]} back from {room(action.cell)}"
         if isinstance(action, EndTurn) and state.phase == "trapped":
             return "do not fight: end the turn"
         return {DrawCard: "draw a card", EndTurn: "end the turn", Fight: "fight the demon", Throw: "throw the raml",
@@ -385,8 +383,7 @@ def fight_odds(state: ZaarState) -> str:
     _, cell, letter, table = state.pending
     p, category = state.player, state.mansion.room_at(cell).category
     result, _ = read(state.game.astrolabe, Plates(*state.plates), letter, category)
-    extra = 1 if state.lasting[p] and state.lasting[p][0] == "war_cry" else 0
-    throws = min(state.wisdom[p] + extra, MAX_WISDOM)
+    throws = min(battle_throws(state, p), MAX_WISDOM)
     ends = battle_dist(result, throws, category, letter, table=table, warrior=state.characters[p] == "warrior",
                        wise=state.characters[p] == "wise")
     odds = ", ".join(f"{words} {exact_text(ends.fraction(k))}" for k, words in OUTCOMES if ends.fraction(k))
