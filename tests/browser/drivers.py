@@ -18,6 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from tests.tables import MAP_KEYS
 from zaarlab.core.readable import exact_text
 from zaarlab.intro.odds import p_sum_at_least
 from zaarlab.ui import spoken
@@ -555,10 +556,8 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
         if twin.odds.value:  # the exact odds of the decision at hand, before it is made
             shows_lines(odds, twin.decision_odds(twin.state))
         for key in twin.clicks_for(choose(twin.state, rng)):
-            if key.startswith("province:"):  # the twin clicks with it
-                click_province(page, root, twin, key.removeprefix("province:"))
-            elif key.startswith(("free:", "room:")):
-                click_cell(page, root, twin, key)
+            if key.startswith(tuple(MAP_KEYS)):  # the twin clicks with it
+                click_map(page, root, twin, key)
             else:
                 root.locator(f'.zaarlab-piece[data-key="{key}"]').click(timeout=WAIT)
                 twin.click(key)
@@ -580,67 +579,43 @@ def drive_zerzura_table(page, root, twin) -> int:
 MAP_SHOWS = """(gd) => gd.layout && gd.layout.meta ? JSON.stringify(gd.layout.meta) : ''"""
 
 
-def _map_state(twin) -> str:
-    return json.dumps({"chosen": [p for p in (twin.source, twin.target) if p], "moves": len(twin.session.history)},
-                      separators=(",", ":"))
-
-
-def _map_shows(page, plot, wanted: str, tries: int = 200) -> bool:
+def _map_comes_to(page, plot, shows: Callable[[str], bool], tries: int = 200) -> bool:
+    """Whether the page's map comes to show what ``shows`` accepts (its layout's ``meta``, as JSON), within ``tries``
+    looks."""
     for _ in range(tries):
-        if plot.count() and plot.evaluate(MAP_SHOWS) == wanted:
+        if plot.count() and shows(plot.evaluate(MAP_SHOWS)):
             return True
         page.wait_for_timeout(100)
     return False
 
 
-def click_province(page, root, twin, province: str) -> None:
-    """Click ``province`` on the table's map, as a student would, once the map shows what the twin shows; the twin
-    clicks too. A click that picks a province is checked on the map (the provinces chosen) and made again if the page
-    moved under the mouse (a line above the map that grew)."""
+def click_map(page, root, twin, key: str) -> None:
+    """Click the point of the table's map that ``key`` names (a province, a room, a free cell's number), as a student
+    would, once the map shows what the twin's shows (:meth:`map_meta`); the twin clicks too. A click that changes what
+    the map shows (a province picked, a move made) is checked on the map, which must leave what it showed, and made
+    again if the page moved under the mouse (a line above the map that grew)."""
     plot = root.locator(".zaarlab-table-map .js-plotly-plot").first
-    _map_shows(page, plot, _map_state(twin))
-    picks = twin.select_only(f"province:{province}")
-    twin.click(f"province:{province}")
-    for _ in range(3):
-        plot.scroll_into_view_if_needed()
-        x, y = plot.evaluate("""(gd, province) => {
-            const trace = gd.data.find(t => t.name === 'provinces');
-            const i = trace.customdata.indexOf(province);
-            const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-            return [xa._offset + xa.l2p(trace.x[i]), ya._offset + ya.l2p(trace.y[i])];
-        }""", province)
-        box = plot.bounding_box()
-        page.mouse.click(box["x"] + x, box["y"] + y)
-        if not picks or _map_shows(page, plot, _map_state(twin), tries=200):
-            return
-    raise AssertionError(f"the map never showed {province} picked")
-
-
-def click_cell(page, root, twin, key: str) -> None:
-    """Click a free cell (``free:<its number>``) or a room (``room:<q>,<r>``) on the Zaar table's map, as a student
-    would, once the map shows what the twin shows (its moves made, the room drawn turned alike); the twin clicks too.
-    A click that makes no move (the page moved under the mouse) is made again."""
-    plot = root.locator(".zaarlab-table-map .js-plotly-plot").first
-    wanted = json.dumps({"moves": len(twin.session.history), "rotation": twin.rotation}, separators=(",", ":"))
-    assert _map_shows(page, plot, wanted), f"the map never showed {wanted}"
-    kind, _, value = key.partition(":")
+    before = json.dumps(twin.map_meta(), separators=(",", ":"))
+    assert _map_comes_to(page, plot, before.__eq__), f"the map never showed {before}"
+    prefix = next(p for p in MAP_KEYS if key.startswith(p))
+    value = MAP_KEYS[prefix](key.removeprefix(prefix))
     twin.click(key)
+    changes = json.dumps(twin.map_meta(), separators=(",", ":")) != before
     for _ in range(3):
         plot.scroll_into_view_if_needed()
-        x, y = plot.evaluate("""(gd, [value, number]) => {
+        x, y = plot.evaluate("""(gd, value) => {
             for (const trace of gd.data) {
-                const i = (trace.customdata || []).findIndex(c => number ? c === Number(value) : c === value);
+                const i = (trace.customdata || []).indexOf(value);
                 if (i >= 0) {
                     const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
                     return [xa._offset + xa.l2p(trace.x[i]), ya._offset + ya.l2p(trace.y[i])];
                 }
             }
             throw new Error(`no point ${value} on the map`);
-        }""", [value, kind == "free"])
+        }""", value)
         box = plot.bounding_box()
         page.mouse.click(box["x"] + x, box["y"] + y)
-        moved = json.dumps({"moves": len(twin.session.history), "rotation": twin.rotation}, separators=(",", ":"))
-        if _map_shows(page, plot, moved, tries=200):
+        if not changes or _map_comes_to(page, plot, before.__ne__):  # the bots may move on at their pace after it
             return
     raise AssertionError(f"the map never took the click on {key}")
 

@@ -123,8 +123,13 @@ class ZaarTable(Table):
                 name="rooms you can click", customdata=[f"{c.q},{c.r}" for c, _ in rooms],
                 hovertext=[self.move_words(state, a) for _, a in rooms], hoverinfo="text",
                 marker=dict(size=30, color="rgba(0, 114, 178, 0.25)", line=dict(width=3, color="#0072b2"))))
-        figure.update_layout(meta={"moves": len(self.session.history), "rotation": self.rotation})
+        figure.update_layout(meta=self.map_meta())
         show_figure(self.map, figure)
+
+    def map_meta(self) -> dict:
+        """What the map shows, in its layout's ``meta``: the moves made and the way the room drawn is turned (a page's
+        tests wait for it before they click)."""
+        return {"moves": len(self.session.history), "rotation": self.rotation}
 
     def _map_moves(self, state: ZaarState) -> dict[str, object]:
         """The board key of each move a click on the map makes now: a free cell's number or a room's cell."""

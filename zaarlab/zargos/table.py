@@ -95,10 +95,15 @@ class ZargosTable(Table):
         figure.update_traces(hoverinfo="skip", selector=dict(fill="toself"))
         figure.update_traces(hoverinfo="text", hovertext=[self._hover(state, p) for p in state.game.planet.provinces],
                              selector=dict(name="provinces"))
-        figure.update_layout(meta={"chosen": list(chosen), "moves": len(self.session.history)},  # what it shows
+        figure.update_layout(meta=self.map_meta(),
                              height=640, margin=dict(l=0, r=0, t=40, b=0),  # the map as wide as the box, the
                              legend=dict(orientation="h", x=0, y=0, yanchor="top"))  # peoples named below it
         show_figure(self.map, figure)
+
+    def map_meta(self) -> dict:
+        """What the map shows, in its layout's ``meta``: the provinces chosen and the moves made (a page's tests wait
+        for it before they click)."""
+        return {"chosen": [p for p in (self.source, self.target) if p], "moves": len(self.session.history)}
 
     @staticmethod
     def _hover(state: ZargosState, province: str) -> str:
