@@ -31,8 +31,7 @@ import ipywidgets as widgets
 from . import controls, ui
 from .card_board import CardBoard, Zone
 from .core.api import CHANCE, IllegalActionError
-from .core.jsonio import parse_json
-from .core.play import Bot, Playthrough, Session, dumps, loads
+from .core.play import Bot, Playthrough, Session, dumps, from_saved, read_save
 from .core.readable import exact_text
 from .download import Download
 from .ui import Panel, as_html, guarded, line_html, rule_tags, set_options, spoken
@@ -142,8 +141,9 @@ class Table(Panel):
     def load(self, text: str | bytes, where: str = "the saved game") -> None:
         """Go on with the game :meth:`save` wrote; a file that is not one (of this game) is refused in words, and the
         game on the table stays as it was."""
-        playthrough = loads(text, where)
-        table = parse_json(text if isinstance(text, str) else bytes(text).decode("utf-8"), where).get("table")
+        data = read_save(text, where)
+        playthrough = from_saved(data, where)
+        table = data.get("table")
         if playthrough.game.name != self.game.name:
             raise ValueError(f"{where}: a game of {playthrough.game.name}, not of {self.game.name}")
         seats, seed, dice = _table_part(table, where, playthrough.game.num_players)

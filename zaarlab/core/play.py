@@ -137,6 +137,15 @@ def loads(text: str | bytes, where: str = "the saved game") -> Playthrough:
     ...
     ValueError: the saved game: a save holds "game", "params", "history" and "final"; "game" is missing
     """
+    return from_saved(read_save(text, where), where)
+
+
+def read_save(text: str | bytes, where: str = "the saved game") -> Any:
+    """A save's JSON, parsed (UTF-8 text or bytes); anything else is a ``ValueError`` naming ``where``.
+
+    >>> read_save(b'{"game": "zaar"}')
+    {'game': 'zaar'}
+    """
     if isinstance(text, bytes | bytearray):
         try:
             text = bytes(text).decode("utf-8")
@@ -144,7 +153,11 @@ def loads(text: str | bytes, where: str = "the saved game") -> Playthrough:
             raise ValueError(f"{where}: not UTF-8 text (byte {error.start})") from None
     if not isinstance(text, str):
         raise ValueError(f"{where}: a save is JSON text, not {type(text).__name__}")
-    data = parse_json(text, where)
+    return parse_json(text, where)
+
+
+def from_saved(data: Any, where: str = "the saved game") -> Playthrough:
+    """The game a save's parsed JSON (:func:`read_save`) holds, replayed and checked as :func:`loads` says."""
     if not isinstance(data, dict):
         raise ValueError(f'{where}: a save is a JSON object with "game", "params", "history" and "final"')
     for key, kind, name in (("game", str, "text"), ("params", dict, "object"), ("history", list, "list"),
