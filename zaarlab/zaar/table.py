@@ -183,8 +183,7 @@ class ZaarTable(Table):
             zones.append(Zone("The raml's last throw", (
                 Piece("raml:letter", throw[0], "the letter die", colour="#f3e6c8"),
                 *(Piece(f"raml:{i}", str(n), "", "die", face=n) for i, n in enumerate(throw[1:], 1)))))
-        others = [(i, a) for i, a in enumerate(legal) if a not in mapped and
-                  not (isinstance(a, Place) and state.phase == "place")]
+        others = [(i, a) for i, a in enumerate(legal) if a not in mapped and not isinstance(a, Place)]  # turn, click
         if others:
             zones.append(Zone("Your choices", tuple(
                 Piece(f"act:{i}", self.move_words(state, a), "", "move", target=True) for i, a in others)))
