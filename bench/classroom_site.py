@@ -114,7 +114,9 @@ def main() -> None:
     dashboards = Path(tempfile.mkdtemp())  # only those measured, each page opened fresh from the pool
     for name in args.pages:
         shutil.copy(ROOT / "notebooks" / "classroom" / f"{name}.ipynb", dashboards)
-    voila = subprocess.Popen(voila_command("127.0.0.1", voila_port, 2 * args.repeat, folder=dashboards),
+    visits = 2 * args.repeat * len(args.pages)  # all from this one address: the server's cap per device must allow it
+    voila = subprocess.Popen(voila_command("127.0.0.1", voila_port, 2 * args.repeat, folder=dashboards,
+                                           pages=max(60, visits), per_device=visits),
                              env=voila_environment(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         _wait(f"http://127.0.0.1:{site_port}/index.html", 30)
