@@ -26,6 +26,10 @@ Why each step (the versions are pinned below and in ``browser-wheels.txt``):
   times faster.
 - A dashboard page starts Python without sympy (9 MB, a second and a half of a student's wait): zaarlab imports it
   only when asked for a ``sympy.Rational``, which no dashboard does. The notebooks start with it.
+- A dashboard page starts Python from a memory snapshot (``snapshot.mjs``, made here with Node.js): Python with the
+  dashboards' packages unpacked and imported, the kernel ready. Starting Python, unpacking 30 wheels and importing
+  them was most of a student's wait; restoring the snapshot and writing the files back takes a fraction of it. The
+  kernel's worker is given ``snapshot-start.js`` in place of its own start, which falls back to it on any failure.
 - Voici resolves the kernel's relative addresses against the page, one folder too deep: the pages are rewritten to
   point at the top of the site, and at the local copy of the icon font instead of a CDN.
 """
@@ -55,8 +59,10 @@ PYODIDE = "pyodide@0.27.6"
 FONT = "@fortawesome/fontawesome-free@5.15.4"
 PYYAML = "PyYAML==6.0.4"
 STUBS = ("sqlite3", "ssl")
-PRELOAD = ["micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
-           "zaarlab"]  # what a dashboard page starts Python with
+# What a dashboard page starts Python with. "pyodide_kernel" is spelt as the kernel checks it (Pyodide reads it as
+# "pyodide-kernel"): what the list lacks, the kernel installs with piplite, which a page from the snapshot skips.
+PRELOAD = ["micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
+           "zaarlab"]
 NOTEBOOK_PRELOAD = [*PRELOAD, "sympy"]  # the notebooks work with sympy's expressions; the dashboards never import it
 # Requirements the package list leaves out, as the package imports them only on first use: a page that never asks
 # for a sympy.Rational need not fetch and unpack 9 MB (tests/test_dashboard_imports.py checks the dashboards).
@@ -264,6 +270,78 @@ def pyodide_folder(runtime: Path, wheels: list[Path], out: Path) -> dict:
 KNOWN_ABSENT = {"pexpect", "widgetsnbextension"}
 
 
+# ---- the dashboards' snapshot ---------------------------------------------------------------------------------
+
+SNAPSHOT = {"heap": "dashboards-heap.bin.gz", "files": "dashboards-files.bin.gz", "index": "dashboards.json"}
+# Run every dashboard once, its widgets' messages going nowhere (there is no page yet), then close the widgets: what
+# a dashboard imports, loads (zaarlab's data, plotly's table of validators) and caches on its first run is in the
+# snapshot, so that a student's first answer does not wait for it.
+WARM = """
+import json
+import ipywidgets
+import pyodide_kernel
+from IPython import get_ipython
+
+shell = get_ipython()
+shell.send_comm = lambda *args, **kwargs: None
+for cells in json.loads({dashboards!r}):
+    namespace = {{}}
+    for code in cells:
+        exec(code, namespace)
+ipywidgets.Widget.close_all()
+del shell.send_comm
+"""
+
+
+def dashboard_cells(notebooks: Path) -> list[list[str]]:
+    """The code cells of every classroom dashboard."""
+    return [["".join(cell["source"]) for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+             if cell["cell_type"] == "code"] for notebook in sorted((notebooks / "classroom").glob("*.ipynb"))]
+
+
+def snapshot(pyodide: Path, notebooks: Path) -> dict:
+    """Make the dashboards' memory snapshot in ``pyodide`` (see ``snapshot.mjs``); its sizes."""
+    warm = WARM.format(dashboards=json.dumps(dashboard_cells(notebooks)))
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as settings:
+        json.dump({"packages": PRELOAD, "warm": warm}, settings)
+        settings.flush()
+        done = subprocess.run(["node", str(HERE / "snapshot.mjs"), str(pyodide), str(pyodide), settings.name],
+                              capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"the dashboards' snapshot failed:\n{done.stderr[-3000:]}")
+    sizes = json.loads(done.stdout.splitlines()[-1])
+    sizes["version"] = hashlib.sha256((pyodide / SNAPSHOT["heap"]).read_bytes()).hexdigest()[:16]
+    return sizes
+
+
+# The kernel worker's own start (the loader and the folder's address have other names in each of its bundles), and
+# its call of the package manager.
+WORKER_START = re.compile(r"this\._pyodide=await (\w+)\(\{indexURL:(\w+),\.\.\.e\.loadPyodideOptions\}\)")
+WORKER_PACKAGE_MANAGER = "await this.initPackageManager(e)"
+WORKER_CALL = "this._pyodide=await ({})({},{},e.loadPyodideOptions||{{}})"  # snapshot-start.js, the loader, the folder
+
+
+def start_kernels_from_the_snapshot(output: Path) -> None:
+    """Give the Pyodide kernel's worker ``snapshot-start.js`` in place of its call of loadPyodide, and let a page
+    started from the snapshot skip the package manager (micropip and piplite: a dashboard installs nothing)."""
+    start = (HERE / "snapshot-start.js").read_text(encoding="utf-8")
+    start = "\n".join(line for line in start.splitlines() if not line.startswith("//"))
+    replaced = 0
+    for worker in (output / "extensions").rglob("*.js"):  # a worker for each way of talking to the page
+        text = worker.read_text(encoding="utf-8")
+        starts, managers = len(WORKER_START.findall(text)), text.count(WORKER_PACKAGE_MANAGER)
+        if starts != managers:
+            raise SystemExit(f"{worker.name}: {starts} starts of Python and {managers} calls of the package manager")
+        if starts:
+            text = WORKER_START.sub(lambda m: WORKER_CALL.format(start, m[1], m[2]), text)
+            text = text.replace(WORKER_PACKAGE_MANAGER,
+                                f"(e.loadPyodideOptions||{{}}).zaarlabSnapshot||{WORKER_PACKAGE_MANAGER}")
+            worker.write_text(text, encoding="utf-8")
+            replaced += starts
+    if not replaced:
+        raise SystemExit(f"no Pyodide kernel worker starts Python as {WORKER_START.pattern}")
+
+
 # ---- the site -------------------------------------------------------------------------------------------------
 
 def content(folder: Path) -> None:
@@ -285,11 +363,15 @@ CELLS = re.compile(r'<div (id="rendered_cells".*?)</div>'  # the cells' box, up 
                    r'(\s*<script type="text/javascript">\s*window\.voila_finish\(\);)', re.S)
 
 
-def point_pages_at_the_site(output: Path, font: Path) -> int:
+# What a dashboard page runs before Voici starts, after zaarlab's words for the wait: two savings of the first answer
+PAGE_SCRIPTS = ("service-worker-version.js", "plotly-warmup.js")
+
+
+def point_pages_at_the_site(output: Path, font: Path, version: str) -> int:
     """Rewrite Voici's pages: the kernel's relative addresses and the icon font's CDN point into the site, the
-    loader of Mermaid diagrams (from a CDN, and for diagrams no notebook here has) goes, and a dashboard's cells are
-    a <main> landmark with zaarlab's stylesheet and its words for the wait, as in the classroom's Voila template
-    (``zaarlab/jupyter-data``)."""
+    loader of Mermaid diagrams (from a CDN, and for diagrams no notebook here has) goes, a dashboard starts Python
+    from the snapshot of that ``version``, and a dashboard's cells are a <main> landmark with zaarlab's stylesheet,
+    its words for the wait and ``PAGE_SCRIPTS``, as in the classroom's Voila template (``zaarlab/jupyter-data``)."""
     sys.path.insert(0, str(ROOT))
     from zaarlab.classroom import STYLESHEET, WAITING
 
@@ -306,7 +388,9 @@ def point_pages_at_the_site(output: Path, font: Path) -> int:
                                   f'<link rel="stylesheet" href="{up}voici/fontawesome/css/v4-shims.min.css">', text)
         text = MERMAID.sub("", text)
         if page.parent.name == "classroom":  # a dashboard or the folder's listing: Python starts with less (PRELOAD)
-            notebooks, dashboards = json.dumps(NOTEBOOK_PRELOAD), json.dumps(PRELOAD)
+            notebooks = f'"loadPyodideOptions": {{"packages": {json.dumps(NOTEBOOK_PRELOAD)}}}'
+            kernel = {"packages": PRELOAD, "zaarlabSnapshot": {**SNAPSHOT, "version": version}}
+            dashboards = json.dumps({"loadPyodideOptions": kernel})[1:-1]
             if notebooks not in text:
                 raise SystemExit(f"{page.relative_to(output)} does not name the kernel's packages as {notebooks}")
             text = text.replace(notebooks, dashboards)
@@ -315,7 +399,8 @@ def point_pages_at_the_site(output: Path, font: Path) -> int:
                 if found != 1:
                     raise SystemExit(f"{page.relative_to(output)}: no box of cells found to make the main landmark")
                 text = text.replace("</head>", f"<style>\n{STYLESHEET.read_text(encoding='utf-8')}</style>\n</head>", 1)
-                text = text.replace('<main id="rendered_cells"', f"<script>\n{WAITING.read_text(encoding='utf-8')}"
+                scripts = "".join(p.read_text(encoding="utf-8") for p in (WAITING, *(HERE / n for n in PAGE_SCRIPTS)))
+                text = text.replace('<main id="rendered_cells"', f"<script>\n{scripts}"
                                     '</script>\n<main id="rendered_cells"', 1)  # after Voila's loading helpers
         if text != original:
             page.write_text(text, encoding="utf-8")
@@ -330,9 +415,9 @@ LANDING = """<!DOCTYPE html>
 <style>body {{ font-family: system-ui, sans-serif; max-width: 44em; margin: 2em auto; padding: 0 1em;
 line-height: 1.6; color: #1a1a1a }} a {{ color: #0057a8 }} li {{ margin: .4em 0 }}</style></head>
 <body><main><h1>zaarlab classroom</h1>
-<p>Exact odds and rules of Zaar, Zogar's Gaze, Zerzura and Zargos. Everything runs in this browser: each page
-takes a little while to start Python (up to half a minute on a slow machine), then every answer is computed here,
-with no server and no internet.</p>
+<p>Exact odds and rules of Zaar, Zogar's Gaze, Zerzura and Zargos. Everything runs in this browser: a dashboard
+takes a few seconds to start Python (a notebook longer), then every answer is computed here, with no server and no
+internet.</p>
 <h2>Dashboards</h2>{dashboards}
 <h2>Teaching notebooks</h2>
 <p>The notebooks open in JupyterLab, in the browser; run them, change them (changes stay in this browser).</p>
@@ -400,9 +485,11 @@ def build(out: Path, cache: Path) -> dict:
         site = Path(tmp) / "site"
         content(site / "content")
         lock = pyodide_folder(runtime, wheels, site / "static" / "pyodide")
-        missing = [p for p in NOTEBOOK_PRELOAD if p not in lock["packages"]]
+        missing = [p for p in NOTEBOOK_PRELOAD if canonical(p) not in lock["packages"]]
         if missing:
             raise SystemExit(f"the kernel preloads {missing}, which the site does not carry")
+        log("the dashboards' snapshot (Node.js)")
+        held = snapshot(site / "static" / "pyodide", site / "content")
         (site / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
             "contents": ["content"], "output_dir": "_output", "no_sourcemaps": True,
             "no_unused_shared_packages": True}}))
@@ -414,7 +501,8 @@ def build(out: Path, cache: Path) -> dict:
         run(bin / "voici", "build", "--apps", "lab", "--apps", "voici", cwd=site,
             env={**os.environ, "PATH": f"{bin}{os.pathsep}{os.environ['PATH']}"}, stdout=subprocess.DEVNULL)
         output = site / "_output"
-        pages = point_pages_at_the_site(output, font)
+        pages = point_pages_at_the_site(output, font, held["version"])
+        start_kernels_from_the_snapshot(output)
         landing_page(output, site / "content")
         shutil.rmtree(out, ignore_errors=True)
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -424,7 +512,7 @@ def build(out: Path, cache: Path) -> dict:
         raise SystemExit("the site would load from other hosts:\n  " + "\n  ".join(foreign[:10]))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     figures = {"seconds": round(time.perf_counter() - began, 1), "megabytes": round(size / 1e6, 1),
-               "wheels": len(lock["packages"]), "pages_rewritten": pages}
+               "wheels": len(lock["packages"]), "pages_rewritten": pages, "snapshot": held}
     (out / "build.json").write_text(json.dumps(figures))
     return figures
 

@@ -145,18 +145,22 @@ OPERATE = {"dice_sums": _dice_slider_recalculates_exactly, "zargos_battle": _bat
 @pytest.mark.parametrize("name", list(READY))
 def test_every_dashboard_runs_offline_passes_an_accessibility_scan_and_answers(offline, served, name, axe_script,
                                                                                tmp_path):
-    """One visit a dashboard, as Python in the browser takes a while to start: it draws with no other host asked,
-    axe-core finds no violation of any impact, it fits, scrolls and shows its buttons on every screen, and a slider
-    moved gives the exact answer zaarlab gives here."""
+    """One visit a dashboard, as Python in the browser takes a while to start: it starts from the dashboards'
+    snapshot with nothing falling back (no "zaarlab:" warning in the console, the kernel's worker's included), draws
+    with no other host asked, axe-core finds no violation of any impact, it fits, scrolls and shows its buttons on
+    every screen, and a slider moved gives the exact answer zaarlab gives here."""
     from playwright.sync_api import expect
 
     page, _ = offline
+    warnings = []
+    page.on("console", lambda message: "zaarlab:" in message.text and warnings.append(message.text))
     page.goto(f"{served}/voici/render/classroom/{name}.html")
     waiting = page.locator("#loading_text")  # while Python starts: what happens, in words, and for how long
     expect(waiting).to_have_text(re.compile(r"^(Loading the page|Starting Python.*|Preparing the dashboard)\.\.\. "
                                             r"\d+ s$"), timeout=30_000)
     expect(page.get_by_text(READY[name]).first).to_be_visible(timeout=240_000)
     assert_no_python_error(page)
+    assert warnings == []
     assert accessibility_violations(page, axe_script) == []
     check_every_screen(page, name, CHARTS[name], tmp_path)  # it fits, scrolls and shows its buttons, as in Voila
     page.set_viewport_size({"width": 1100, "height": 900})
@@ -215,6 +219,55 @@ print(json.dumps({{"platform": sys.platform, "answers": answers}}))
         here.append(json.loads(out.getvalue()))
     assert there["answers"] == here
 
+
+
+RESTORE = """
+const fs = require("fs");
+const [site, start, options] = process.argv.slice(2);
+const folder = site + "/static/pyodide/";
+const { loadPyodide } = require(folder + "pyodide.js");
+globalThis.fetch = async (path) => new Response(fs.readFileSync(path));  // the site's files, from the disk
+(async () => {
+  const restored = [];
+  for (const visit of [1, 2]) {  // two pages, each restoring the snapshot as a dashboard page does
+    const pyodide = await eval(fs.readFileSync(start, "utf8"))(loadPyodide, folder, JSON.parse(options));
+    const python = JSON.parse(pyodide.runPython(process.argv[5]));
+    restored.push({ ...python, listed: Object.keys(pyodide.loadedPackages) });
+  }
+  console.log(JSON.stringify(restored));
+})();
+"""
+LOOK = """
+import json, random, sys
+from zaarlab.rule_texts import rule_text
+json.dumps({"modules": sorted(m for m in ("pyodide_kernel", "zaarlab.intro.widgets", "sympy") if m in sys.modules),
+            "rule": rule_text("ZAAR-ROOM-09"), "draw": random.random()})
+"""
+
+
+def test_a_dashboard_starts_python_from_the_snapshot_with_its_files_and_dice_of_its_own(site, tmp_path):
+    """The dashboards' snapshot restored as a dashboard page restores it (``classroom_site/snapshot-start.js``,
+    here in Node.js, with the settings of a built page): Python is back with the kernel and the dashboards' modules
+    imported and without sympy, Pyodide lists the packages as loaded (so a cell's imports load nothing), zaarlab
+    reads its files, and each visit throws dice of its own. Nothing falls back to the ordinary start."""
+    page = (site / "voici" / "render" / "classroom" / "dice_sums.html").read_text()
+    config = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', page,
+                                  re.S).group(1))
+    options = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+    assert set(options["zaarlabSnapshot"]) == {"heap", "files", "index", "version"}
+    script = tmp_path / "restore.js"
+    script.write_text(RESTORE)
+    done = subprocess.run(["node", str(script), str(site), str(ROOT / "classroom_site" / "snapshot-start.js"),
+                           json.dumps(options), LOOK], capture_output=True, text=True, timeout=600, check=True)
+    assert "zaarlab:" not in done.stdout + done.stderr, done.stderr[-2000:]  # no fallback, no warning
+    first, second = json.loads(done.stdout.strip().splitlines()[-1])
+    from zaarlab.rule_texts import rule_text
+
+    for visit in (first, second):
+        assert visit["modules"] == ["pyodide_kernel", "zaarlab.intro.widgets"]
+        assert {"zaarlab", "plotly", "ipywidgets", "pyodide-kernel"} <= set(visit["listed"])
+        assert visit["rule"] == rule_text("ZAAR-ROOM-09")
+    assert first["draw"] != second["draw"]
 
 
 @pytest.mark.parametrize("name", ["play_zogars_gaze", "play_zerzura", "play_zargos", "play_zaar"])

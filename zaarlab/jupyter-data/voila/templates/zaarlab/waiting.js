@@ -10,7 +10,7 @@
   };
   const voilas = window.update_loading_text;
   window.update_loading_text = function (index, count, text) {
-    stage = /kernel/i.test(text || "") ? "Starting Python (the first time on a device: about ten seconds)"
+    stage = /kernel/i.test(text || "") ? "Starting Python (a few seconds)"
                                        : "Preparing the dashboard";
     const spinner = document.getElementById("loading");
     if (spinner && spinner.style.display === "none") spinner.style.display = "flex";
