@@ -223,15 +223,15 @@ print(json.dumps({{"platform": sys.platform, "answers": answers}}))
 
 RESTORE = """
 const fs = require("fs");
-const [site, start, options] = process.argv.slice(2);
+const [site, start, options, look, visits] = process.argv.slice(2);
 const folder = site + "/static/pyodide/";
 const { loadPyodide } = require(folder + "pyodide.js");
 globalThis.fetch = async (path) => new Response(fs.readFileSync(path));  // the site's files, from the disk
 (async () => {
   const restored = [];
-  for (const visit of [1, 2]) {  // two pages, each restoring the snapshot as a dashboard page does
+  for (let visit = 0; visit < Number(visits); visit++) {  // pages, each starting Python as a dashboard page does
     const pyodide = await eval(fs.readFileSync(start, "utf8"))(loadPyodide, folder, JSON.parse(options));
-    const python = JSON.parse(pyodide.runPython(process.argv[5]));
+    const python = JSON.parse(pyodide.runPython(look));
     restored.push({ ...python, listed: Object.keys(pyodide.loadedPackages) });
   }
   console.log(JSON.stringify(restored));
@@ -250,17 +250,10 @@ def test_a_dashboard_starts_python_from_the_snapshot_with_its_files_and_dice_of_
     here in Node.js, with the settings of a built page): Python is back with the kernel and the dashboards' modules
     imported and without sympy, Pyodide lists the packages as loaded (so a cell's imports load nothing), zaarlab
     reads its files, and each visit throws dice of its own. Nothing falls back to the ordinary start."""
-    page = (site / "voici" / "render" / "classroom" / "dice_sums.html").read_text()
-    config = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', page,
-                                  re.S).group(1))
-    options = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+    options = _dashboard_kernel_options(site)
     assert set(options["zaarlabSnapshot"]) == {"heap", "files", "index", "version"}
-    script = tmp_path / "restore.js"
-    script.write_text(RESTORE)
-    done = subprocess.run(["node", str(script), str(site), str(ROOT / "classroom_site" / "snapshot-start.js"),
-                           json.dumps(options), LOOK], capture_output=True, text=True, timeout=600, check=True)
+    done, (first, second) = _start_python(site, options, 2, tmp_path)
     assert "zaarlab:" not in done.stdout + done.stderr, done.stderr[-2000:]  # no fallback, no warning
-    first, second = json.loads(done.stdout.strip().splitlines()[-1])
     from zaarlab.rule_texts import rule_text
 
     for visit in (first, second):
@@ -268,6 +261,38 @@ def test_a_dashboard_starts_python_from_the_snapshot_with_its_files_and_dice_of_
         assert {"zaarlab", "plotly", "ipywidgets", "pyodide-kernel"} <= set(visit["listed"])
         assert visit["rule"] == rule_text("ZAAR-ROOM-09")
     assert first["draw"] != second["draw"]
+
+
+def test_a_dashboard_whose_snapshot_is_missing_starts_python_the_ordinary_way(site, tmp_path):
+    """A page whose snapshot cannot be read (here: a file the site lacks) says so in the console and starts Python
+    as a notebook page does, from the package list: zaarlab is there and reads its files."""
+    options = _dashboard_kernel_options(site)
+    options["zaarlabSnapshot"]["heap"] = "no-such-snapshot.bin.gz"
+    done, (only,) = _start_python(site, options, 1, tmp_path)
+    assert "zaarlab: starting Python without the snapshot" in done.stdout + done.stderr
+    from zaarlab.rule_texts import rule_text
+
+    assert only["modules"] == [] and "zaarlab" in only["listed"]  # nothing imported ahead, the packages loaded
+    assert only["rule"] == rule_text("ZAAR-ROOM-09")
+
+
+def _dashboard_kernel_options(site: Path) -> dict:
+    """The settings a built dashboard page gives the Pyodide kernel."""
+    page = (site / "voici" / "render" / "classroom" / "dice_sums.html").read_text()
+    config = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', page,
+                                  re.S).group(1))
+    return config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+
+
+def _start_python(site: Path, options: dict, visits: int, tmp_path: Path):
+    """Start Python ``visits`` times with ``snapshot-start.js`` and ``options`` in Node.js: the finished process
+    and, for each visit, what ``LOOK`` found plus Pyodide's list of loaded packages."""
+    script = tmp_path / "start.js"
+    script.write_text(RESTORE)
+    done = subprocess.run(["node", str(script), str(site), str(ROOT / "classroom_site" / "snapshot-start.js"),
+                           json.dumps(options), LOOK, str(visits)], capture_output=True, text=True, timeout=600,
+                          check=True)
+    return done, json.loads(done.stdout.strip().splitlines()[-1])
 
 
 @pytest.mark.parametrize("name", ["play_zogars_gaze", "play_zerzura", "play_zargos", "play_zaar"])
