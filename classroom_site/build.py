@@ -303,7 +303,7 @@ def snapshot(pyodide: Path, notebooks: Path) -> dict:
     """Make the dashboards' memory snapshot in ``pyodide`` (see ``snapshot.mjs``); its sizes."""
     warm = WARM.format(dashboards=json.dumps(dashboard_cells(notebooks)))
     with tempfile.NamedTemporaryFile("w", suffix=".json") as settings:
-        json.dump({"packages": PRELOAD, "warm": warm}, settings)
+        json.dump({"packages": PRELOAD, "warm": warm, "names": SNAPSHOT}, settings)
         settings.flush()
         done = subprocess.run(["node", str(HERE / "snapshot.mjs"), str(pyodide), str(pyodide), settings.name],
                               capture_output=True, text=True)
@@ -324,8 +324,7 @@ WORKER_CALL = "this._pyodide=await ({})({},{},e.loadPyodideOptions||{{}})"  # sn
 def start_kernels_from_the_snapshot(output: Path) -> None:
     """Give the Pyodide kernel's worker ``snapshot-start.js`` in place of its call of loadPyodide, and let a page
     started from the snapshot skip the package manager (micropip and piplite: a dashboard installs nothing)."""
-    start = (HERE / "snapshot-start.js").read_text(encoding="utf-8")
-    start = "\n".join(line for line in start.splitlines() if not line.startswith("//"))
+    start = (HERE / "snapshot-start.js").read_text(encoding="utf-8")  # its comments kept: each ends its line
     replaced = 0
     for worker in (output / "extensions").rglob("*.js"):  # a worker for each way of talking to the page
         text = worker.read_text(encoding="utf-8")

@@ -4,11 +4,11 @@
 //
 //     node snapshot.mjs SITE_PYODIDE_FOLDER OUT_FOLDER SETTINGS.json
 //
-// SETTINGS: {"packages": [what to load], "warm": "Python code that imports what the dashboards import"}.
-// Writes into OUT_FOLDER:
-//   dashboards-heap.bin.gz   Python's memory after the warm code (Pyodide's makeMemorySnapshot), gzip
-//   dashboards-files.bin.gz  every file of site-packages, one after another, gzip
-//   dashboards.json          {"files": [[path, offset, size], ...], "loaded": {package: channel}, "build": id}
+// SETTINGS: {"packages": [what to load], "warm": "Python code run before the snapshot is taken",
+//            "names": {"heap": file, "files": file, "index": file}}. Writes into OUT_FOLDER, under those names:
+//   heap   Python's memory after the warm code (Pyodide's makeMemorySnapshot), gzip
+//   files  every file of site-packages, one after another, gzip
+//   index  {"files": [[path, offset, size], ...], "loaded": {package: channel}, "root": site-packages}
 // A snapshot holds Python's memory only: the files are written back by the page (snapshot-start.js), and the
 // package list that Pyodide keeps in JavaScript is restored from "loaded".
 import fs from "node:fs";
@@ -58,7 +58,8 @@ let offset = 0;
 })(root);
 
 fs.mkdirSync(out, { recursive: true });
-fs.writeFileSync(path.join(out, "dashboards-heap.bin.gz"), zlib.gzipSync(heap, { level: 6 }));
-fs.writeFileSync(path.join(out, "dashboards-files.bin.gz"), zlib.gzipSync(Buffer.concat(chunks), { level: 6 }));
-fs.writeFileSync(path.join(out, "dashboards.json"), JSON.stringify({ files, loaded, root }));
+const { names } = settings;
+fs.writeFileSync(path.join(out, names.heap), zlib.gzipSync(heap, { level: 6 }));
+fs.writeFileSync(path.join(out, names.files), zlib.gzipSync(Buffer.concat(chunks), { level: 6 }));
+fs.writeFileSync(path.join(out, names.index), JSON.stringify({ files, loaded, root }));
 console.log(JSON.stringify({ heap: heap.length, files: files.length, bytes: offset }));
