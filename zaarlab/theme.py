@@ -43,12 +43,14 @@ PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 
 def plotly_bundle(figure: go.Figure) -> dict:
-    """``figure`` as the mime bundle plotly's front-end draws, with a line of text where none can be drawn.
+    """``figure`` as the mime bundle plotly's front-end draws, with a line of text where none can be drawn. The chart
+    follows its box's width when the window changes (a phone turned, a window narrowed), as a page's text does.
 
-    >>> sorted(plotly_bundle(go.Figure(layout=dict(title="odds"))))
-    ['application/vnd.plotly.v1+json', 'text/plain']
+    >>> bundle = plotly_bundle(go.Figure(layout=dict(title="odds")))
+    >>> sorted(bundle), bundle[PLOTLY_MIME]["config"]
+    (['application/vnd.plotly.v1+json', 'text/plain'], {'responsive': True})
     """
-    return {PLOTLY_MIME: json.loads(figure.to_json()),
+    return {PLOTLY_MIME: {**json.loads(figure.to_json()), "config": {"responsive": True}},
             "text/plain": f"<plotly figure: {figure.layout.title.text or 'untitled'}>"}
 
 

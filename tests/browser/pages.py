@@ -52,6 +52,19 @@ def scroll_to_the_last_chart(page, by: str) -> None:
                          f"(it spans {box['y']:.0f} to {box['y'] + box['height']:.0f} px at the page's end)")
 
 
+def scrolling_boxes(page) -> list[str]:
+    """A chart's box and the boxes around it that would scroll on their own: a box whose chart is, for a moment,
+    larger than it becomes a scrolling region that no keyboard can reach (axe's "scrollable-region-focusable"), and a
+    student's wheel scrolls it rather than the page."""
+    return page.evaluate("""() => [...document.querySelectorAll('#rendered_cells .js-plotly-plot')].flatMap(chart => {
+        const boxes = [];
+        for (let el = chart; el && el.id !== 'rendered_cells'; el = el.parentElement) {
+            const style = getComputedStyle(el);
+            if (/auto|scroll/.test(style.overflowX + style.overflowY)) boxes.push(el.className || el.tagName);
+        }
+        return boxes; })""")
+
+
 def cut_labels(page) -> list[str]:
     """The names of controls (a slider's, a menu's, a checkbox's) that do not fit their box: "enemy ne..." for
     "enemy needs"."""
@@ -117,7 +130,10 @@ def check_every_screen(page, name: str, charts: int, folder) -> None:
     for screen, (width, height) in SCREENS.items():
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(700)  # the figures settle to their new width
-        assert sideways_problems(page) == [], f"{name} on the {screen}"
+        problems = sideways_problems(page)
+        assert problems == [], f"{name} on the {screen}: {problems}"
+        boxes = scrolling_boxes(page)
+        assert boxes == [], f"{name} on the {screen}: a chart in a box that scrolls on its own: {boxes}"
         for by in ("wheel", "keys"):
             scroll_to_the_last_chart(page, by)
         assert button_problems(page) == [], f"{name} on the {screen}"
