@@ -8,7 +8,8 @@ from itertools import product
 import pytest
 
 from tests.helpers import student_text_problems
-from zaarlab.exercise_widgets import ExerciseBox
+from tests.widget_text import widget_texts
+from zaarlab.exercise_widgets import LESSONS, ExerciseBox, LessonExercises
 from zaarlab.exercises import DICE_EXERCISES, SIGNIFICANT, check, read_number
 
 NAMES = [f"student {i}" for i in range(40)] + ["Ada", "Ben", "  ada ", "12"]
@@ -89,7 +90,7 @@ def test_the_exercise_box_checks_hints_and_shows_the_solution():
 def test_a_choice_is_picked_and_an_order_is_typed():
     choice = ExerciseBox(DICE_EXERCISES[2])
     choice.name.value = "Ada"
-    assert choice.option.layout.display is None and choice.answer.layout.display == "none"
+    assert choice.option.layout.display == "" and choice.answer.layout.display == "none"
     choice.option.value = choice.current.answer
     choice.check()
     assert "Right" in choice.feedback.value
@@ -108,3 +109,38 @@ def test_a_page_cannot_send_the_box_a_pasted_page():
     box._repr_mimebundle_()  # shown: refusals are told
     box.answer._handle_msg({"content": {"data": {"method": "update", "state": {"value": "1" * 100_000}}}})
     assert box.answer.value == "" and "refused" in box._notice().value
+
+
+def test_the_lessons_page_shows_each_lessons_sheet_and_keeps_a_students_answers():
+    """The classroom's exercises page: every lesson picked shows its own sheet, whose every question, wrong and right
+    answer, hint and solution read as a student's words; going back to a lesson finds the answers left there."""
+    page = LessonExercises()
+    assert list(page.lesson.options) == list(LESSONS)
+    for lesson, exercises in LESSONS.items():
+        page.lesson.value = lesson
+        assert [box.exercise for box in page.sheet.exercises] == list(exercises)
+        assert page.shown.children == (page.sheet.box,)
+        for box in page.sheet.exercises:
+            box.name.value = "Ada"
+            question = box.current
+            if question.kind == "choice":
+                tries = [next(o for o in question.options if o != question.answer), question.answer]
+            else:
+                tries = ["2/3", question.answer_text.split(" ≈ ")[0]]
+            for typed in tries:
+                box.option.value, box.answer.value = (typed, "") if question.kind == "choice" else (None, typed)
+                box.check()
+            assert "Right" in box.feedback.value, (lesson, question.text)
+            box.solution_button.value = True
+        problems = {p for text in widget_texts(page.box) for p in student_text_problems(text)}
+        assert problems == set(), lesson
+    first = next(iter(LESSONS))
+    page.lesson.value = first
+    assert all(box.name.value == "Ada" and "Right" in box.feedback.value for box in page.sheet.exercises)
+
+
+def test_a_page_cannot_pick_a_lesson_the_menu_does_not_offer():
+    page = LessonExercises()
+    page._repr_mimebundle_()
+    page.lesson._handle_msg({"content": {"data": {"method": "update", "state": {"index": len(LESSONS)}}}})
+    assert page.lesson.value == next(iter(LESSONS)) and "refused" in page._notice().value

@@ -41,7 +41,7 @@ TEMPLATES = Path(__file__).resolve().parent / "jupyter-data"  # holds voila/temp
 STYLESHEET = TEMPLATES / "voila" / "templates" / "zaarlab" / "zaarlab.css"  # every dashboard page's, Voila and site
 WAITING = STYLESHEET.with_name("waiting.js")  # the wait before a dashboard appears, in words, with its seconds
 ORDER = ("dice_sums", "zargos_battle", "zogar_hold_advisor", "zerzura_collection", "zaar_astrolabe",
-         "zaar_mansion_builder", "play_zogars_gaze", "play_zerzura",
+         "zaar_mansion_builder", "exercises", "play_zogars_gaze", "play_zerzura",
          "play_zargos", "play_zaar")  # the simplest lesson to the richest, the games
 IDLE = 300  # seconds a kernel whose page is closed may idle before it is freed
 FIRST_PAGE = r'--VoilaConfiguration.file_allowlist=["index\\.html"]'  # served as it is, at voila/files/index.html

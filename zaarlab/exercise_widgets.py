@@ -19,8 +19,12 @@ import ipywidgets as widgets
 
 from . import controls, ui
 from .exercises import DICE_EXERCISES, Exercise, Question
+from .zaar.exercises import RAML_EXERCISES
+from .zargos.exercises import COMBAT_EXERCISES as ZARGOS_EXERCISES
+from .zerzura.exercises import SCORING_EXERCISES
+from .zogars_gaze.exercises import COMBAT_EXERCISES as ZOGAR_EXERCISES
 
-__all__ = ["DICE_EXERCISES", "ExerciseBox", "ExerciseSheet"]
+__all__ = ["DICE_EXERCISES", "LESSONS", "ExerciseBox", "ExerciseSheet", "LessonExercises"]
 
 
 class ExerciseBox(ui.Panel):
@@ -61,8 +65,8 @@ class ExerciseBox(ui.Panel):
                                else "<p>Type your name (or your number) to get your own question.</p>")
         self.how.value = f"<p><i>{html.escape(question.how)}</i></p>" if question else ""
         choice = question is not None and question.kind == "choice"
-        self.option.layout.display = None if choice else "none"
-        self.answer.layout.display = "none" if choice else None
+        ui.show(self.option, choice)
+        ui.show(self.answer, not choice)
         if choice:
             ui.set_options(self.option, question.options)
         self.answer.value = ""
@@ -101,3 +105,49 @@ class ExerciseSheet(ui.Panel):
     def __init__(self, exercises):
         self.exercises = [ExerciseBox(exercise) for exercise in exercises]
         self.box = widgets.VBox([box.box for box in self.exercises])
+
+
+# The lessons that end with exercises, by their notebook's title, in teaching order.
+LESSONS = {
+    "Start here: exact odds with dice": DICE_EXERCISES,
+    "Zogar's Gaze 1: combat dice": ZOGAR_EXERCISES,
+    "Zaar 2: the raml and the astrolabe": RAML_EXERCISES,
+    "Zargos 2: the odds of combat": ZARGOS_EXERCISES,
+    "Zerzura 1: the scales that go up and down": SCORING_EXERCISES,
+}
+
+
+class LessonExercises(ui.Panel):
+    """The exercises of every lesson on one page: the student picks the lesson, and its sheet is shown. A sheet is
+    made when its lesson is first picked and kept, so a student going back finds their answers where they left them.
+
+    >>> page = LessonExercises()
+    >>> page.lesson.value, len(page.sheet.exercises)
+    ('Start here: exact odds with dice', 4)
+    >>> page.lesson.value = "Zargos 2: the odds of combat"
+    >>> page.shown.children == (page.sheet.box,), len(page.sheet.exercises), len(page.sheets)
+    (True, 5, 2)
+    """
+
+    title = "the lessons' exercises"
+
+    def __init__(self):
+        self.lesson = controls.Menu(description="lesson", options=list(LESSONS),
+                                    style={"description_width": "initial"},
+                                    layout=widgets.Layout(width="min(100%, 460px)"))
+        self.sheets: dict[str, ExerciseSheet] = {}
+        self.shown = widgets.VBox()
+        self.lesson.observe(lambda change: self.show(), names="value")
+        self.box = widgets.VBox([self.lesson, self.shown])
+        self.show()
+
+    @property
+    def sheet(self) -> ExerciseSheet:
+        """The sheet of the lesson picked."""
+        return self.sheets[self.lesson.value]
+
+    def show(self) -> None:
+        """Show the sheet of the lesson picked, made the first time it is."""
+        if self.lesson.value not in self.sheets:
+            self.sheets[self.lesson.value] = ExerciseSheet(LESSONS[self.lesson.value])
+        self.shown.children = [self.sheet.box]

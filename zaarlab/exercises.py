@@ -33,7 +33,6 @@ from fractions import Fraction
 
 from .core.dice import sum_dist
 from .core.readable import exact_text
-from .intro.odds import p_sum_at_least
 
 SIGNIFICANT = 3
 RULE = (f"Type a fraction (1/8), a decimal (0.125) or a percent (12.5 %). A fraction must be exact; a decimal or a "
@@ -177,7 +176,7 @@ DICE = ((2, 6), (2, 8), (3, 6), (2, 10), (3, 4))  # (dice, faces) of a question:
 
 
 def _p_at_least(n: int, faces: int, t: int) -> Fraction:
-    return Fraction(p_sum_at_least(n, faces, t))
+    return sum_dist(n, faces).fraction(lambda s: s >= t)  # p_sum_at_least's value, without importing sympy
 
 
 def _at_least(params: dict) -> Question:

@@ -34,7 +34,7 @@ from .core.api import CHANCE, IllegalActionError
 from .core.play import Bot, Playthrough, Session, dumps, from_saved, read_save
 from .core.readable import exact_text
 from .download import Download
-from .ui import Panel, as_html, guarded, line_html, rule_tags, set_options, spoken
+from .ui import Panel, as_html, guarded, line_html, rule_tags, set_options, show, spoken
 
 PERSON = "person"
 STORY_LINES = 4  # the story shows at least this many lines, even just after your own move
@@ -81,7 +81,7 @@ class Table(Panel):
                           ("start a new game", self.start_chosen), ("save the game", self.offer_save)):
             self.buttons[name].on_click(guarded(act, self.said))
         self.show_odds = controls.Checkbox(value=odds, description="show the odds", indent=False)
-        self.show_odds.layout.display = None if odds else "none"  # the teacher's switch: off, not even offered
+        show(self.show_odds, odds)  # the teacher's switch: off, not even offered
         self.show_odds.observe(lambda change: self.refresh(), names="value")
         choices = [("a person", PERSON)] + [(f"the {name} bot", name) for name in self.bots]
         self.seat_menus = [controls.Menu(options=choices + ([("nobody", "")] if i >= self.min_players else []),
@@ -433,14 +433,14 @@ class Table(Panel):
         odds = self.decision_odds(state) if player is not None and not passing and self.show_odds.value else ""
         self.odds.value = as_html(odds) if odds else ""
         for panel in (self.secrets, self.odds):
-            panel.layout.display = None if panel.value else "none"  # no empty box
+            show(panel, bool(panel.value))  # no empty box
         waiting = player is not None and not passing
         set_options(self.moves, [(self.move_words(state, a), a) for a in state.legal_actions()] if waiting else [])
         self.moves.disabled = self.buttons["play this move"].disabled = not waiting
         bots_moving = not state.is_terminal() and player is None
         self.buttons["skip to my turn"].disabled = not bots_moving
         self.buttons["show my cards"].disabled = not passing
-        self.buttons["show my cards"].layout.display = None if len(self.persons) > 1 else "none"
+        show(self.buttons["show my cards"], len(self.persons) > 1)
         self.buttons["take back my move"].disabled = not self.undoable or passing
         why = self._why_not(state, player, passing)
         self.why_not.value = f'<small style="color: #444444">{html.escape(why)}</small>' if why else ""

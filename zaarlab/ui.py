@@ -145,6 +145,19 @@ def guarded(action: Callable[[], object], report: widgets.HTML | widgets.Label) 
     return callback
 
 
+def show(widget: widgets.DOMWidget, shown: bool) -> None:
+    """Show ``widget`` in its own way, or take it out of the page. Shown is the display ``""``, not ``None``: the
+    static site's kernel leaves a ``None`` out of the message to the page, so a widget once hidden stayed hidden.
+
+    >>> box = widgets.HTML("hint")
+    >>> show(box, False); box.layout.display
+    'none'
+    >>> show(box, True); box.layout.display
+    ''
+    """
+    widget.layout.display = "" if shown else "none"
+
+
 def set_options(dropdown: widgets.Dropdown, options: Sequence, prefer: Sequence = ()) -> None:
     """Give ``dropdown`` new ``options`` ((label, value) pairs or values) and always a valid value: the current one
     if it is still offered, else the first of ``prefer`` that is, else the first option (``None`` if there is

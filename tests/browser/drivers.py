@@ -496,6 +496,16 @@ def drive_exercise_sheet(page, root, twin) -> None:
         expect(box).to_contain_text(question.solution, timeout=WAIT)
 
 
+def drive_lesson_exercises(page, root, twin) -> None:
+    """LessonExercises: a student picks each lesson in turn and works through its sheet (drive_exercise_sheet)."""
+    from zaarlab.exercise_widgets import LESSONS, ExerciseSheet
+
+    menu = root.get_by_label("lesson")
+    for lesson, exercises in LESSONS.items():
+        menu.select_option(label=lesson)
+        drive_exercise_sheet(page, root, ExerciseSheet(exercises))
+
+
 SHORT_DEAL = 155  # a deal whose game (one person playing as the bold bot would, against the cautious bot) ends at
 #                   turn 42, won by the person: 67 clicks to the end (tests/zogars_gaze/test_table.py plays it too)
 HOT_SEAT_DEAL = 173  # two persons at one screen, both playing as the bold bot would: won at turn 29, 82 clicks

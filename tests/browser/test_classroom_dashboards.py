@@ -9,6 +9,7 @@ import pytest
 from tests.browser import drivers
 from tests.browser.conftest import assert_no_python_error, open_dashboard, refuse_other_hosts
 from tests.browser.pages import button_problems, text_problems
+from zaarlab.exercise_widgets import LessonExercises
 from zaarlab.intro.widgets import DiceSumExplorer
 from zaarlab.zaar.table import ZaarTable
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
@@ -28,6 +29,7 @@ DASHBOARDS = {  # dashboard: (a text shown once it is drawn, its widget built he
     "zargos_battle": ("attacker takes the province", BattleCalculator, drivers.drive_battle_calculator),
     "zerzura_collection": ("total:", CollectionBuilder, drivers.drive_collection_builder),
     "zogar_hold_advisor": ("Best: keep", HoldAdvisor, drivers.drive_hold_advisor),
+    "exercises": ("Type your name", LessonExercises, drivers.drive_lesson_exercises),
     "play_zogars_gaze": ("What happened", lambda: ZogarTable(seats=("person", "cautious"), pace=0),
                          drivers.drive_game_table),
     "play_zerzura": ("What happened", lambda: ZerzuraTable(seats=("person", "greedy"), pace=0),
@@ -38,7 +40,7 @@ DASHBOARDS = {  # dashboard: (a text shown once it is drawn, its widget built he
 }
 
 CHARTS = {"dice_sums": 1, "zaar_mansion_builder": 2, "zaar_astrolabe": 1, "zargos_battle": 2, "zerzura_collection": 2,
-          "zogar_hold_advisor": 1, "play_zogars_gaze": 0, "play_zerzura": 0,
+          "zogar_hold_advisor": 1, "exercises": 0, "play_zogars_gaze": 0, "play_zerzura": 0,
           "play_zargos": 1, "play_zaar": 0}  # the charts a dashboard opens with
 
 

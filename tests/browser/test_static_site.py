@@ -137,9 +137,17 @@ def _battle_slider_answers_exactly(page) -> None:
     expect(page.get_by_text(f"attacker takes the province: {won}").first).to_be_visible(timeout=30_000)
 
 
+def _every_lessons_exercises_checked(page) -> None:
+    from tests.browser.drivers import drive_lesson_exercises
+    from zaarlab.exercise_widgets import LessonExercises
+
+    drive_lesson_exercises(page, page, LessonExercises())
+
+
 # What a student then does on a dashboard whose answer is checked against zaarlab here (the other dashboards'
 # controls are operated in Voila, tests/browser/test_classroom_dashboards.py: the same notebooks, the same code).
-OPERATE = {"dice_sums": _dice_slider_recalculates_exactly, "zargos_battle": _battle_slider_answers_exactly}
+OPERATE = {"dice_sums": _dice_slider_recalculates_exactly, "zargos_battle": _battle_slider_answers_exactly,
+           "exercises": _every_lessons_exercises_checked}
 
 
 @pytest.mark.parametrize("name", list(READY))
