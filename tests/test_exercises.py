@@ -144,3 +144,16 @@ def test_a_page_cannot_pick_a_lesson_the_menu_does_not_offer():
     page._repr_mimebundle_()
     page.lesson._handle_msg({"content": {"data": {"method": "update", "state": {"index": len(LESSONS)}}}})
     assert page.lesson.value == next(iter(LESSONS)) and "refused" in page._notice().value
+
+
+def test_the_lessons_page_takes_the_name_once_and_never_wipes_a_name_typed_in_an_exercise():
+    page = LessonExercises()
+    first, second = list(LESSONS)[:2]
+    page.sheet.exercises[0].name.value = "Ben"  # typed in one exercise, none on the page
+    page.lesson.value = second
+    page.lesson.value = first
+    assert page.sheet.exercises[0].name.value == "Ben"
+    page.name.value = "Ada"  # the page's name: in every exercise of every sheet made, and of those made later
+    assert {box.name.value for sheet in page.sheets.values() for box in sheet.exercises} == {"Ada"}
+    page.lesson.value = list(LESSONS)[2]
+    assert all(box.current == box.exercise.for_student("Ada") for box in page.sheet.exercises)

@@ -118,15 +118,19 @@ LESSONS = {
 
 
 class LessonExercises(ui.Panel):
-    """The exercises of every lesson on one page: the student picks the lesson, and its sheet is shown. A sheet is
-    made when its lesson is first picked and kept, so a student going back finds their answers where they left them.
+    """The exercises of every lesson on one page: the student types their name once and picks the lesson, and its
+    sheet is shown with the name in every exercise (each may still be changed there). A sheet is made when its lesson
+    is first picked and kept, so a student going back finds their answers where they left them.
 
     >>> page = LessonExercises()
     >>> page.lesson.value, len(page.sheet.exercises)
     ('Start here: exact odds with dice', 4)
+    >>> page.name.value = "Ada"
     >>> page.lesson.value = "Zargos 2: the odds of combat"
     >>> page.shown.children == (page.sheet.box,), len(page.sheet.exercises), len(page.sheets)
     (True, 5, 2)
+    >>> {box.name.value for box in page.sheet.exercises}
+    {'Ada'}
     """
 
     title = "the lessons' exercises"
@@ -135,10 +139,12 @@ class LessonExercises(ui.Panel):
         self.lesson = controls.Menu(description="lesson", options=list(LESSONS),
                                     style={"description_width": "initial"},
                                     layout=widgets.Layout(width="min(100%, 460px)"))
+        self.name = controls.TextBox(description="your name", placeholder="a name or a number")
         self.sheets: dict[str, ExerciseSheet] = {}
         self.shown = widgets.VBox()
         self.lesson.observe(lambda change: self.show(), names="value")
-        self.box = widgets.VBox([self.lesson, self.shown])
+        self.name.observe(lambda change: self._name_everywhere(), names="value")
+        self.box = widgets.VBox([ui.row([self.name, self.lesson]), self.shown])
         self.show()
 
     @property
@@ -149,5 +155,14 @@ class LessonExercises(ui.Panel):
     def show(self) -> None:
         """Show the sheet of the lesson picked, made the first time it is."""
         if self.lesson.value not in self.sheets:
-            self.sheets[self.lesson.value] = ExerciseSheet(LESSONS[self.lesson.value])
+            self.sheets[self.lesson.value] = sheet = ExerciseSheet(LESSONS[self.lesson.value])
+            if self.name.value.strip():
+                self._name_everywhere([sheet])
         self.shown.children = [self.sheet.box]
+
+    def _name_everywhere(self, sheets=None) -> None:
+        """The page's name in every exercise of ``sheets`` (all made so far), each whose name it changes getting a
+        new question."""
+        for sheet in self.sheets.values() if sheets is None else sheets:
+            for box in sheet.exercises:
+                box.name.value = self.name.value

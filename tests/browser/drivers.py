@@ -497,13 +497,17 @@ def drive_exercise_sheet(page, root, twin) -> None:
 
 
 def drive_lesson_exercises(page, root, twin) -> None:
-    """LessonExercises: a student picks each lesson in turn and works through its sheet (drive_exercise_sheet)."""
+    """LessonExercises: a student picks each lesson in turn and works through its sheet (drive_exercise_sheet), then
+    types a name at the top of the page, which every exercise of the last lesson takes."""
     from zaarlab.exercise_widgets import LESSONS, ExerciseSheet
 
     menu = root.get_by_label("lesson")
     for lesson, exercises in LESSONS.items():
         menu.select_option(label=lesson)
         drive_exercise_sheet(page, root, ExerciseSheet(exercises))
+    root.locator(".widget-text input").first.fill("Ben")  # the page's name: in every exercise at once
+    for box, exercise in zip(root.locator(".zaarlab-exercise").all(), exercises, strict=True):
+        expect(box).to_contain_text(exercise.for_student("Ben").text, timeout=WAIT)
 
 
 SHORT_DEAL = 155  # a deal whose game (one person playing as the bold bot would, against the cautious bot) ends at
