@@ -504,6 +504,9 @@ def drive_lesson_exercises(page, root, twin) -> None:
     menu = root.get_by_label("lesson")
     for lesson, exercises in LESSONS.items():
         menu.select_option(label=lesson)
+        # the new sheet in place of the last (which may have as many exercises): their titles, in order
+        expect(root.locator(".zaarlab-exercise > .widget-html:first-child b")).to_have_text(
+            [exercise.title for exercise in exercises], timeout=WAIT)
         drive_exercise_sheet(page, root, ExerciseSheet(exercises))
     root.locator(".widget-text input").first.fill("Ben")  # the page's name: in every exercise at once
     for box, exercise in zip(root.locator(".zaarlab-exercise").all(), exercises, strict=True):
