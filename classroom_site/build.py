@@ -2,11 +2,12 @@
 
 The site holds the classroom dashboards as Voici pages (no code shown) and the teaching notebooks in JupyterLite,
 with everything they need inside the folder: Pyodide's runtime, the wheels of zaarlab and its dependencies, the
-front-end extensions of the widgets and plotly, the icon font. Any static server serves it (``python -m
-http.server`` in the folder, from a USB stick if need be); no page asks any other host for anything.
+front-end extensions of the widgets and of zaarlab's plotly charts, the icon font. Any static server serves it
+(``python -m http.server`` in the folder, from a USB stick if need be); no page asks any other host for anything.
 
-Everything comes from package registries: the build tools and the wheels from PyPI, Pyodide's runtime and the icon
-font from npm. What is downloaded is kept in ``build/site-cache`` so that a second build is quick and offline.
+Everything comes from package registries: the build tools and the wheels from PyPI, Pyodide's runtime, plotly's
+bundles and the icon font from npm. What is downloaded is kept in ``build/site-cache`` so that a second build is
+quick and offline.
 
     python classroom_site/build.py --out build/site
 
@@ -30,6 +31,10 @@ Why each step (the versions are pinned below and in ``browser-wheels.txt``):
   dashboards' packages unpacked and imported, the kernel ready. Starting Python, unpacking 30 wheels and importing
   them was most of a student's wait; restoring the snapshot and writing the files back takes a fraction of it. The
   kernel's worker is given ``snapshot-start.js`` in place of its own start, which falls back to it on any failure.
+- plotly's own front-end extension evaluates its whole charting library (4.8 MB) on every page, most of a second
+  of the page's own thread. zaarlab's renderer of plotly's charts (``plotly-renderer.js``) stands in for it and
+  draws each chart with the smallest of plotly's bundles from npm that has the chart's traces: bars and lines (a
+  fifth of the time) on most dashboards, the whole library only for the astrolabe's polar chart or a table.
 - Voici resolves the kernel's relative addresses against the page, one folder too deep: the pages are rewritten to
   point at the top of the site, and at the local copy of the icon font instead of a CDN.
 """
@@ -54,7 +59,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 BUILD_TOOLS = ["voici-core==0.9.0", "jupyterlite-core==0.6.4", "jupyterlite-pyodide-kernel==0.6.1"]
-EXTENSIONS = ["jupyterlab_widgets==3.0.17", "plotly==7.1.0", "anywidget==0.11.0"]  # their front-end parts
+EXTENSIONS = ["jupyterlab_widgets==3.0.17", "anywidget==0.11.0"]  # their front-end parts (plotly's: plotly_charts)
 PYODIDE = "pyodide@0.27.6"
 FONT = "@fortawesome/fontawesome-free@5.15.4"
 PYYAML = "PyYAML==6.0.4"
@@ -68,6 +73,9 @@ NOTEBOOK_PRELOAD = [*PRELOAD, "sympy"]  # the notebooks work with sympy's expres
 # for a sympy.Rational need not fetch and unpack 9 MB (tests/test_dashboard_imports.py checks the dashboards).
 LAZY = {"zaarlab": {"sympy"}}
 PLOTLY_UNUSED = ("plotly/labextension/", "plotly-7.1.0.data/", "plotly/package_data/widgetbundle.js")
+# plotly's charting library in three bundles, smallest first: bars and lines (1.2 MB, a fifth of a second to
+# evaluate here), with heat maps (1.5 MB), all of it (4.8 MB, most of a second); a chart loads the first with its traces
+PLOTLY_BUNDLES = ("plotly.js-basic-dist-min", "plotly.js-cartesian-dist-min", "plotly.js-dist-min")
 SITE_PACKAGES = "/lib/python3.12/site-packages"
 ENVIRONMENT = {"python_version": "3.12", "python_full_version": "3.12.7", "sys_platform": "emscripten",
                "platform_system": "Emscripten", "platform_machine": "wasm32", "os_name": "posix",
@@ -132,6 +140,32 @@ def browser_wheels(bin: Path, cache: Path) -> Path:
                 source, env={**os.environ, "PYYAML_FORCE_LIBYAML": "0"})
         marker.write_text(requirements.read_text())
     return folder
+
+
+def plotly_charts(plotly_wheel: Path, cache: Path, folder: Path) -> None:
+    """zaarlab's renderer of plotly's charts (``plotly-renderer.js``) as a front-end extension in ``folder``, with
+    plotly's bundles from npm (``PLOTLY_BUNDLES``), of the version ``plotly_wheel`` draws with, each with the traces
+    its README names. It stands in for plotly's own extension, which evaluates the whole library on every page."""
+    with zipfile.ZipFile(plotly_wheel) as wheel:
+        version = re.search(r'"([\d.]+)"', wheel.read("plotly/offline/_plotlyjs_version.py").decode()).group(1)
+    static = folder / "static"
+    static.mkdir(parents=True)
+    bundles = []
+    for name in PLOTLY_BUNDLES:
+        package = npm_package(f"{name}@{version}", cache)
+        listed = re.search(r"Contains trace modules (.*)\.", (package / "README.md").read_text(encoding="utf-8"))
+        if not listed:
+            raise SystemExit(f"{name}@{version}: its README names no trace modules")
+        main = json.loads((package / "package.json").read_text(encoding="utf-8"))["main"]
+        bundles.append({"file": main.replace(".min.js", f"-{version}.min.js"),
+                        "traces": re.findall(r"`(\w+)`", listed.group(1))})
+        shutil.copy(package / main, static / bundles[-1]["file"])
+    shutil.copy(package / "LICENSE", static / "plotly-LICENSE.txt")
+    script = f"const ZAARLAB_PLOTLY = {json.dumps(bundles)};\n" + (HERE / "plotly-renderer.js").read_text()
+    entry = f"remoteEntry.{hashlib.sha256(script.encode()).hexdigest()[:16]}.js"  # a new name for every change
+    (static / entry).write_text(script, encoding="utf-8")
+    (folder / "package.json").write_text(json.dumps({"name": "zaarlab-plotly", "version": version, "jupyterlab": {
+        "mimeExtension": True, "_build": {"load": f"static/{entry}", "mimeExtension": "./mimeExtension"}}}))
 
 
 def zaarlab_wheel(bin: Path, out: Path) -> Path:
@@ -483,6 +517,8 @@ def build(out: Path, cache: Path) -> dict:
 
         site = Path(tmp) / "site"
         content(site / "content")
+        own_extensions = Path(tmp) / "extensions"
+        plotly_charts(next(downloaded.glob("plotly-*.whl")), cache, own_extensions / "zaarlab-plotly")
         lock = pyodide_folder(runtime, wheels, site / "static" / "pyodide")
         missing = [p for p in NOTEBOOK_PRELOAD if canonical(p) not in lock["packages"]]
         if missing:
@@ -491,7 +527,8 @@ def build(out: Path, cache: Path) -> dict:
         held = snapshot(site / "static" / "pyodide", site / "content")
         (site / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
             "contents": ["content"], "output_dir": "_output", "no_sourcemaps": True,
-            "no_unused_shared_packages": True}}))
+            "no_unused_shared_packages": True},
+            "FederatedExtensionAddon": {"extra_labextensions_path": [str(own_extensions)]}}))
         (site / "jupyter-lite.json").write_text(json.dumps({"jupyter-lite-schema-version": 0, "jupyter-config-data": {
             "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
                 "pyodideUrl": "./static/pyodide/pyodide.js", "disablePyPIFallback": True,

@@ -5,7 +5,7 @@
 (function warmPlotly() {
   const mime = "application/vnd.plotly.v1+json";
   async function draw() {
-    const extension = (await window._JUPYTERLAB["jupyterlab-plotly"].get("./mimeExtension"))();
+    const extension = (await window._JUPYTERLAB["zaarlab-plotly"].get("./mimeExtension"))();
     const renderer = [].concat(extension.default)[0].rendererFactory.createRenderer({ mimeType: mime });
     const shelf = document.createElement("div");
     shelf.setAttribute("aria-hidden", "true");

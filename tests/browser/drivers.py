@@ -284,7 +284,9 @@ def drive_collection_builder(page, root, twin) -> None:
     assert twin.stored.value == held
     expect(root.locator(".widget-slider .widget-readout").nth(6)).to_have_text(str(held), timeout=WAIT)
     same_as_twin()
-    plotted(root, 2)
+    sheet = root.get_by_role("table", name=f"Score sheet: {twin.sheet.total} VP")  # a table, named by its caption
+    expect(sheet.get_by_role("row").last).to_have_text(re.compile(rf"^total\s*{twin.sheet.total}$"), timeout=WAIT)
+    plotted(root, len(twin.figures))
 
 
 def drive_hold_advisor(page, root, twin) -> None:

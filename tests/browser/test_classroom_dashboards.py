@@ -39,7 +39,7 @@ DASHBOARDS = {  # dashboard: (a text shown once it is drawn, its widget built he
     "play_zaar": ("What happened", lambda: ZaarTable(seats=("person", "greedy"), pace=0), drivers.drive_zaar_table),
 }
 
-CHARTS = {"dice_sums": 1, "zaar_mansion_builder": 2, "zaar_astrolabe": 1, "zargos_battle": 2, "zerzura_collection": 2,
+CHARTS = {"dice_sums": 1, "zaar_mansion_builder": 2, "zaar_astrolabe": 1, "zargos_battle": 2, "zerzura_collection": 1,
           "zogar_hold_advisor": 1, "exercises": 0, "play_zogars_gaze": 0, "play_zerzura": 0,
           "play_zargos": 1, "play_zaar": 0}  # the charts a dashboard opens with
 

@@ -78,6 +78,25 @@ def test_the_site_is_small_enough_for_a_usb_stick_and_carries_its_own_python(sit
     lab = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
     assert "sympy" in lab["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]["packages"]
     assert not list((site / "static" / "pyodide").glob("*.html"))  # Pyodide's console demo loads from CDNs
+    extensions = [e["name"] for e in json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"][
+        "federated_extensions"]]
+    assert "zaarlab-plotly" in extensions and "jupyterlab-plotly" not in extensions  # the whole library on every page
+    for bundle in _plotly_bundles(site):
+        assert (site / "extensions" / "zaarlab-plotly" / "static" / bundle["file"]).is_file(), bundle
+
+
+def _plotly_bundles(site: Path) -> list[dict]:
+    """plotly's bundles in the site, smallest first, each with its traces, as the site's renderer reads them."""
+    entry = next((site / "extensions" / "zaarlab-plotly" / "static").glob("remoteEntry.*.js"))
+    return json.loads(re.match(r"const ZAARLAB_PLOTLY = (.*);\n", entry.read_text()).group(1))
+
+
+def _plotly_bundles_for(site: Path, charts: list[list[str]]) -> set[str]:
+    """The bundles a page whose charts have these traces loads: the smallest (made ready while Python starts) and,
+    for each chart, the smallest with all its traces."""
+    bundles = _plotly_bundles(site)
+    return {bundles[0]["file"]} | {next(b["file"] for b in bundles if set(chart) <= set(b["traces"]))
+                                   for chart in charts}
 
 
 def test_the_first_page_lists_every_dashboard_and_notebook_and_its_links_resolve(offline, served, site):
@@ -151,17 +170,19 @@ OPERATE = {"dice_sums": _dice_slider_recalculates_exactly, "zargos_battle": _bat
 
 
 @pytest.mark.parametrize("name", list(READY))
-def test_every_dashboard_runs_offline_passes_an_accessibility_scan_and_answers(offline, served, name, axe_script,
-                                                                               tmp_path):
+def test_every_dashboard_runs_offline_passes_an_accessibility_scan_and_answers(offline, served, site, name,
+                                                                               axe_script, tmp_path):
     """One visit a dashboard, as Python in the browser takes a while to start: it starts from the dashboards'
     snapshot with nothing falling back (no "zaarlab:" warning in the console, the kernel's worker's included), draws
     with no other host asked, axe-core finds no violation of any impact, it fits, scrolls and shows its buttons on
-    every screen, and a slider moved gives the exact answer zaarlab gives here."""
+    every screen, draws its charts with the smallest of plotly's bundles that has their traces, and a slider moved
+    gives the exact answer zaarlab gives here."""
     from playwright.sync_api import expect
 
     page, _ = offline
-    warnings = []
+    warnings, bundles = [], set()
     page.on("console", lambda message: "zaarlab:" in message.text and warnings.append(message.text))
+    page.on("request", lambda r: "/zaarlab-plotly/static/plotly-" in r.url and bundles.add(r.url.rsplit("/", 1)[1]))
     page.goto(f"{served}/voici/render/classroom/{name}.html")
     waiting = page.locator("#loading_text")  # while Python starts: what happens, in words, and for how long
     expect(waiting).to_have_text(re.compile(r"^(Loading the page|Starting Python.*|Preparing the dashboard)\.\.\. "
@@ -171,6 +192,9 @@ def test_every_dashboard_runs_offline_passes_an_accessibility_scan_and_answers(o
     assert warnings == []
     assert accessibility_violations(page, axe_script) == []
     check_every_screen(page, name, CHARTS[name], tmp_path)  # it fits, scrolls and shows its buttons, as in Voila
+    charts = page.evaluate("() => [...document.querySelectorAll('.js-plotly-plot')]"
+                           ".map(chart => chart.data.map(trace => trace.type || 'scatter'))")
+    assert bundles == _plotly_bundles_for(site, charts), "plotly's whole library where a chart needs less"
     page.set_viewport_size({"width": 1100, "height": 900})
     if name in OPERATE:
         OPERATE[name](page)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 
 import plotly.graph_objects as go
@@ -148,47 +149,70 @@ def _hover(mansion: Mansion, cell: Hex) -> str:
     return f"{room.name} ({room.category or 'no category'}; {plaques}), enclosure {mansion.enclosure(cell)}"
 
 
+LOWER_RING, TOP_RING = (1.15, 1.85), (0.25, 1.15)  # the plates' rings: inner and outer radius
+
+
+def _sector(k: int, n: int, ring: tuple[float, float], steps: int = 8) -> tuple[list, list]:
+    """The outline of sector ``k`` of ``n`` of a ``ring``, sector 0 at the top and the others clockwise: the outer
+    arc, the inner one back, closed, then a gap (``None``) before the next outline."""
+    angles = [math.radians(360 * (k - 0.5 + s / steps) / n) for s in range(steps + 1)]
+    inner, outer = ring
+    points = [(outer * math.sin(a), outer * math.cos(a)) for a in angles]
+    points += [(inner * math.sin(a), inner * math.cos(a)) for a in reversed(angles)] + points[:1]
+    return [x for x, _ in points] + [None], [y for _, y in points] + [None]
+
+
+def _sectors(ks: Iterable[int], n: int, ring: tuple[float, float]) -> tuple[list, list]:
+    xs, ys = [], []
+    for k in ks:
+        x, y = _sector(k, n, ring)
+        xs += x
+        ys += y
+    return xs, ys
+
+
 def astrolabe_figure(astro, plates, title: str = "The astrolabe") -> go.Figure:
     """The front: the lower plate's letters (outer ring) and the top plate's demon powers (inner ring, each power a
     colour and a pattern, named in the legend and on hover; the two at the notch in words above it), turned to
-    ``plates``; the notch between the plates at the top, where the sectors read (outlined) meet.
+    ``plates``; the notch between the plates at the top, where the sectors read (outlined) meet. Drawn on a plane
+    (not plotly's polar axes): the static site then draws it with plotly's smallest bundle.
 
     >>> from .astrolabe import Plates, load_astrolabe
     >>> fig = astrolabe_figure(load_astrolabe(), Plates(lower=1, top=2))
-    >>> [t.name for t in fig.data][:3], fig.data[0].text[0], fig.data[2].text[0], fig.data[-1].text[0]
-    (['lower plate', 'top plate', 'letters'], 'B', 'B', 'notch: B, humid')
+    >>> [t.name for t in fig.data][:6], fig.data[-2].text[0], fig.data[-1].text[0]
+    (['lower plate', 'humid room', 'windy room', 'bloody room', 'smoggy room', 'sectors read'], 'B', 'notch: B, humid')
     """
     n = len(astro.lower)
     fig = Figure(layout=dict(template=TEMPLATE))
-    thetas = [360 * k / n for k in range(n)]  # the sector at the notch (at the top) first, then clockwise
-    rings = (("lower plate", astro.lower, plates.lower, 1.15, ["#F3E6D3"] * n, [""] * n),
-             ("top plate", astro.top, plates.top, 0.25, [COLOURS[p] for p in astro.top],
-              [PATTERNS[p] for p in astro.top]))
-    for name, sectors, shift, base, colours, patterns in rings:
-        order = [(shift + k) % n for k in range(n)]
-        fig.add_trace(go.Barpolar(
-            r=[0.9 if base < 1 else 0.7] * n, base=[base] * n, theta=thetas, width=[360 / n] * n,
-            marker=dict(color=[colours[i] for i in order],
-                        pattern=dict(shape=[patterns[i] for i in order], fillmode="overlay", fgcolor="white"),
-                        line=dict(color=["black"] + ["#7f8c8d"] * (n - 1), width=[4] + [1] * (n - 1))),
-            text=[sectors[i] for i in order], name=name, hovertemplate="%{text}<extra>" + name + "</extra>",
-            showlegend=False))
-    fig.add_trace(go.Scatterpolar(r=[1.5] * n, theta=thetas, mode="text", name="letters", showlegend=False,
-                                  text=[astro.lower[(plates.lower + k) % n] for k in range(n)], hoverinfo="skip",
-                                  textfont=dict(size=18, color=theme.BLACK)))
-    for power in dict.fromkeys(astro.top):  # the legend: one entry per demon power, its colour and pattern
-        fig.add_trace(go.Barpolar(r=[0], theta=[0], name=f"{power} room", hoverinfo="skip",
-                                  marker=dict(color=COLOURS[power], pattern=dict(shape=PATTERNS[power],
-                                                                                 fillmode="overlay", fgcolor="white"),
-                                              line=dict(color="#7f8c8d", width=1))))
-    fig.add_trace(go.Scatterpolar(r=[1.95], theta=[0], mode="markers+text", name="the notch", showlegend=False,
-                                  marker=dict(symbol="triangle-down", size=16, color=theme.BLACK),
-                                  text=[f"notch: {astro.lower[plates.lower % n]}, {astro.top[plates.top % n]}"],
-                                  textposition="top center", textfont=dict(size=14), hoverinfo="skip"))
+    lower = [astro.lower[(plates.lower + k) % n] for k in range(n)]  # the sector at the notch first, then clockwise
+    top = [astro.top[(plates.top + k) % n] for k in range(n)]
+    xs, ys = _sectors(range(n), n, LOWER_RING)
+    fig.add_trace(go.Scatter(x=xs, y=ys, fill="toself", fillcolor="#F3E6D3", mode="lines", name="lower plate",
+                             line=dict(color="#7f8c8d", width=1), hoverinfo="skip", showlegend=False))
+    for power in dict.fromkeys(top):  # a trace per demon power: its colour, its pattern, its legend entry
+        xs, ys = _sectors([k for k in range(n) if top[k] == power], n, TOP_RING)
+        fig.add_trace(go.Scatter(x=xs, y=ys, fill="toself", fillcolor=COLOURS[power], mode="lines",
+                                 fillpattern=dict(shape=PATTERNS[power], fillmode="overlay", fgcolor="white"),
+                                 line=dict(color="#7f8c8d", width=1), name=f"{power} room", hoveron="fills",
+                                 hoverinfo="name"))
+    xs, ys = _sectors([0], n, (TOP_RING[0], LOWER_RING[1]))
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", name="sectors read", line=dict(color=theme.BLACK, width=4),
+                             hoverinfo="skip", showlegend=False))
+    middle = sum(LOWER_RING) / 2
+    angles = [math.radians(360 * k / n) for k in range(n)]
+    fig.add_trace(go.Scatter(x=[middle * math.sin(a) for a in angles], y=[middle * math.cos(a) for a in angles],
+                             mode="text", name="letters", showlegend=False, text=lower,
+                             hovertext=[f"lower plate: {letter}" for letter in lower], hoverinfo="text",
+                             textfont=dict(size=18, color=theme.BLACK)))
+    fig.add_trace(go.Scatter(x=[0], y=[1.97], mode="markers+text", name="the notch", showlegend=False,
+                             marker=dict(symbol="triangle-down", size=16, color=theme.BLACK),
+                             text=[f"notch: {lower[0]}, {top[0]}"], textposition="top center",
+                             textfont=dict(size=14), hoverinfo="skip"))
+    hidden = dict(visible=False, fixedrange=True)
     fig.update_layout(title=title, height=520, margin=dict(l=20, r=20, t=70, b=20),
                       legend=dict(orientation="h", y=-0.02, font=dict(size=14)),
-                      polar=dict(radialaxis=dict(visible=False, range=[0, 2.15]),
-                                 angularaxis=dict(visible=False, direction="clockwise", rotation=90)))
+                      xaxis=dict(range=[-2.1, 2.1], **hidden),
+                      yaxis=dict(range=[-1.95, 2.35], scaleanchor="x", **hidden))
     return fig
 
 

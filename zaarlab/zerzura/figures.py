@@ -1,6 +1,9 @@
-"""Plotly figures for Zerzura: the point scales, a score sheet, the table; pure functions of the data and state."""
+"""Zerzura drawn: the point scales and the table (plotly figures), a score sheet (an HTML table); pure functions of
+the data and state."""
 
 from __future__ import annotations
+
+import html
 
 import plotly.graph_objects as go
 
@@ -45,32 +48,33 @@ def scales_figure(card_set: CardSet | None = None, highlight: dict | None = None
     return fig
 
 
-def sheet_figure(sheet: ScoreSheet, card_set: CardSet | None = None) -> go.Figure:
-    """The score sheet as a sheet: a row per Object (held, counted after the Guards, victory points), a row per
-    Character bonus and Command tile, each Guard's use, and the total.
+def sheet_table(sheet: ScoreSheet, card_set: CardSet | None = None) -> str:
+    """The score sheet as an HTML table (a table a screen reader reads as one, its words selectable): a row per
+    Object (held, counted after the Guards, victory points), a row per Character bonus and Command tile, each
+    Guard's use, and the total.
 
     >>> from .scoring import score
-    >>> fig = sheet_figure(score(["lamp_3", "lamp_2", "guard_plus_1"]))
-    >>> fig.data[0].cells.values[0][-1], fig.data[0].cells.values[3][-1]
-    ('<b>total</b>', '<b>9</b>')
+    >>> table = sheet_table(score(["lamp_3", "lamp_2", "guard_plus_1"]))
+    >>> "<caption>Score sheet: 9 VP</caption>" in table, table.count("<tr"), '<th scope="row">total</th>' in table
+    (True, 8, True)
     """
     card_set = card_set or load_cards()
-    rows = [(card_set.names[line.object], str(line.quantity), str(line.counted), str(line.vp)) for line in sheet.lines]
-    rows += [(card_set[c].name, "", "", str(vp)) for c, vp in sheet.bonuses]
-    rows += [(f"Command tile: {card_set.tiles[t].name}", "", "", str(vp)) for t, vp in sheet.tiles]
-    rows += [(f"{card_set[g].name}: {('on ' + card_set.names[obj]) if obj else 'left unused'}", "", "", "")
+    rows = [(card_set.names[line.object], line.quantity, line.counted, line.vp, _pale(card_set.colours[line.object]))
+            for line in sheet.lines]
+    rows += [(card_set[c].name, "", "", vp, "") for c, vp in sheet.bonuses]
+    rows += [(f"Command tile: {card_set.tiles[t].name}", "", "", vp, "") for t, vp in sheet.tiles]
+    rows += [(f"{card_set[g].name}: {('on ' + card_set.names[obj]) if obj else 'left unused'}", "", "", "", "")
              for g, obj in sheet.guards]
-    rows.append(("<b>total</b>", "", "", f"<b>{sheet.total}</b>"))
-    fills = [_pale(card_set.colours[line.object]) for line in sheet.lines] + ["white"] * (len(rows) - len(sheet.lines))
-    fig = Figure(go.Table(
-        header=dict(values=["", "held", "counted", "VP"], align=["left", "right"], fill_color="#EDE6D8",
-                    font=dict(size=14)),
-        cells=dict(values=list(zip(*rows, strict=True)), align=["left", "right"], fill_color=[fills],
-                   font=dict(size=14), height=26),
-        columnwidth=[3, 1, 1, 1]), layout=dict(template=TEMPLATE))
-    fig.update_layout(title=f"Score sheet: {sheet.total} VP", height=90 + 27 * (len(rows) + 1),
-                      margin=dict(l=10, r=10, t=50, b=10))
-    return fig
+    rows.append(("total", "", "", sheet.total, ""))
+    body = "".join(
+        f'<tr{f" style=background:{fill}" if fill else ""}><th scope="row"'
+        f'{"" if name == "total" else " style=font-weight:normal"}>{html.escape(str(name))}</th>'
+        + "".join(f'<td style="text-align:right">{value}</td>' for value in (held, counted, vp)) + "</tr>"
+        for name, held, counted, vp, fill in rows)
+    head = "<td></td>" + "".join(f'<th scope="col" style="text-align:right">{word}</th>'
+                                 for word in ("held", "counted", "VP"))  # the corner has no words: no header
+    return (f"<table><caption>Score sheet: {sheet.total} VP</caption><thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table>")
 
 
 SHOWN = 8  # cards of an area drawn before "+ N more"

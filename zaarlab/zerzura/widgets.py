@@ -12,7 +12,7 @@ from ..tournament_widgets import TournamentRunner
 from ..ui import Panel, as_html, guarded, set_range, show_figure
 from .bots import BOTS
 from .cards import GOODS, load_cards
-from .figures import scales_figure, sheet_figure, table_figure
+from .figures import scales_figure, sheet_table, table_figure
 from .scoring import Holdings, met, score_counts
 from .state import ZerzuraGame
 
@@ -45,8 +45,9 @@ class CollectionBuilder(Panel):
                                              style=wide)
         self.stored = controls.Slider(value=0, min=0, max=GOODS, description="cards stored", style=wide)
         self.why = widgets.HTML()
-        self.report, self.tiles = widgets.HTML(), widgets.HTML()
+        self.report, self.tiles, self.sheet_view = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.report.add_class("zaarlab-result")
+        self.sheet_view.add_class("zaarlab-result")
         self.charts = widgets.Output()
         self.figures = ()
         for control in (*self.quantity.values(), *self.character.values(), self.goods_cards, self.stored):
@@ -56,7 +57,7 @@ class CollectionBuilder(Panel):
             ui.row([widgets.VBox(list(self.quantity.values())),
                     widgets.VBox([self.goods_cards, self.stored, self.why])]),
             ui.row(list(self.character.values())[:5]), ui.row(list(self.character.values())[5:]),
-            ui.row([self.report, self.tiles]), self.charts,
+            ui.row([self.report, self.tiles]), self.sheet_view, self.charts,
         ])
 
     def _update(self) -> None:
@@ -80,7 +81,8 @@ class CollectionBuilder(Panel):
             self.text += "\n" + sheet.choices_text()
         self.report.value = as_html(self.text)
         self.tiles.value = as_html("Command tiles met (+3 each if displayed):\n" + ("\n".join(met_tiles) or "none"))
-        self.figures = (sheet_figure(sheet, self.cards), scales_figure(self.cards, highlight=counts))
+        self.sheet_view.value = sheet_table(sheet, self.cards)
+        self.figures = (scales_figure(self.cards, highlight=counts),)
         outputs = []
         for figure in self.figures:
             shown = widgets.Output()
