@@ -13,6 +13,10 @@ all, sized from the memory free when it starts; a kernel belongs to the page it 
 memory ceiling and stops an answer that runs too long; and with a class code (``CODE=`` on ``make classroom``) no page
 is served to a browser that has not typed it (the printed address and QR code carry it).
 
+Each run has a folder of its own in ``classroom-runs/`` where the answers the students check on the exercises page
+are kept (a SQLite file, :mod:`zaarlab.class_answers`); the server prints the address of the teacher's page that
+shows them as they come, with a key no student sees.
+
 >>> [board.title for board in dashboards()][:2]
 ['Dice sums, exactly', 'Zargos battle calculator']
 >>> voila_command("0.0.0.0", 8866, pool=2)[5:10]
@@ -27,13 +31,16 @@ import argparse
 import json
 import os
 import re
+import secrets
 import socket
 import sys
+import time
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
 
+from zaarlab.class_answers import ANSWERS
 from zaarlab.kernel_ceiling import KERNEL_MEGABYTES
 
 FOLDER = Path(__file__).resolve().parents[1] / "notebooks" / "classroom"
@@ -116,27 +123,53 @@ def index_page(boards: list[Dashboard] | None = None) -> str:
     return INDEX.format(dashboards=index_html(dashboards() if boards is None else boards, "../render/{}.ipynb"))
 
 
-def voila_environment(env: dict[str, str] | None = None) -> dict[str, str]:
-    """``env`` (by default this process's) with zaarlab's Voila template found: Voila's lab template without
-    stylesheets from the internet.
+def voila_environment(env: dict[str, str] | None = None, answers: Path | None = None) -> dict[str, str]:
+    """``env`` (by default this process's) with zaarlab's Voila template found (Voila's lab template without
+    stylesheets from the internet), and the kernels told to write the class's answers to ``answers``.
 
     >>> voila_environment({"JUPYTER_PATH": "/x"})["JUPYTER_PATH"].split(os.pathsep)[1]
     '/x'
     """
     env = dict(os.environ if env is None else env)
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, (str(TEMPLATES), env.get("JUPYTER_PATH"))))
+    if answers:
+        env[ANSWERS] = str(answers)
     return env
+
+
+def run_folder(runs: Path) -> Path:
+    """A new folder in ``runs`` for one run of the classroom server (its class's answers), named by its start."""
+    stamp = time.strftime("%Y-%m-%d-%H%M%S")
+    for n in range(1, 100):
+        folder = runs / (stamp if n == 1 else f"{stamp}-{n}")
+        try:
+            folder.mkdir(parents=True)
+            return folder
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{runs}: no new run folder for {stamp}")
+
+
+def teacher_address(students: str, key: str) -> str:
+    """The teacher's page beside the students' address ``students`` (its class code kept).
+
+    >>> teacher_address("http://10.0.0.2:8866/?code=owl7", "k3y")
+    'http://10.0.0.2:8866/zaarlab/teacher?key=k3y&code=owl7'
+    """
+    base, _, query = students.partition("?")
+    return f"{base}zaarlab/teacher?{urlencode({'key': key})}" + (f"&{query}" if query else "")
 
 
 def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: int = IDLE,
                   check: int = CHECK, refill: float = REFILL, lesson: str | None = None,
                   class_size: int = CLASS_SIZE, pages: int = 60, per_device: int = PER_DEVICE,
-                  code: str = "") -> list[str]:
+                  code: str = "", answers: str = "", teacher_key: str = "") -> list[str]:
     """The Voila server for a class: ``pool`` pre-heated kernels per dashboard, ``class_size`` for the ``lesson``'s
     dashboard if one is named (one taken is replaced after ``refill`` seconds), a kernel freed once its page has been
     gone ``idle`` seconds (looked for every ``check`` seconds), no browser opened, zaarlab's template (run it with
     :func:`voila_environment`), its first page ``index.html`` served as a plain file; at most ``pages`` pages held
-    (``per_device`` per network address), kernels under a ceiling, and the class ``code`` asked if there is one."""
+    (``per_device`` per network address), kernels under a ceiling, the class ``code`` asked if there is one, and
+    the teacher's page of the class's ``answers`` (a SQLite file) for ``teacher_key``."""
     command = [sys.executable, "-m", "zaarlab.classroom_server", str(folder), "--no-browser", f"--Voila.ip={host}",
                f"--port={port}",
                "--template=zaarlab",
@@ -148,7 +181,8 @@ def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: 
                FIRST_PAGE, "--Voila.port_retries=0",  # the port printed or none (port_taken)
                "--VoilaConfiguration.kernel_spec_manager_class=zaarlab.classroom_kernels.CeilingKernelSpecs",
                f"--ClassroomVoila.pages={pages}", f"--ClassroomVoila.pages_per_device={per_device}",
-               f"--ClassroomVoila.page_hold={idle}", f"--ClassroomVoila.code={code}"]
+               f"--ClassroomVoila.page_hold={idle}", f"--ClassroomVoila.code={code}",
+               f"--ClassroomVoila.answers={answers}", f"--ClassroomVoila.teacher_key={teacher_key}"]
     if lesson:
         pools = {"default": {"pool_size": pool}, f"{lesson}.ipynb": {"pool_size": class_size}}
         command.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
@@ -248,6 +282,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--code", default="", help="a class code without which no page is served")
     parser.add_argument("--pages", type=int, help="pages held at once (default: as many as the free memory holds)")
     parser.add_argument("--per-device", type=int, default=PER_DEVICE, help="pages one device may hold at once")
+    parser.add_argument("--runs", type=Path, default=Path("classroom-runs"),
+                        help="where each run keeps its class's answers (a folder per run)")
     args = parser.parse_args(argv)
     if args.code and not re.fullmatch(r"[A-Za-z0-9-]{1,40}", args.code):
         parser.exit(2, f"{parser.prog}: error: a class code is 1 to 40 letters, digits or '-' (CODE=owl-7)\n")
@@ -263,9 +299,13 @@ def main(argv: list[str] | None = None) -> None:
           f"device; each page's kernel is kept under {KERNEL_MEGABYTES} MB.", flush=True)
     if args.host in ("0.0.0.0", "::") and not args.code:
         print("Anyone on this network can open these pages: CODE=<a word> make classroom asks for a class code.")
+    answers, key = run_folder(args.runs) / "answers.sqlite", secrets.token_urlsafe(12)
+    print(f"Your page of the class's answers (keep this address to yourself): {teacher_address(url, key)}\n"
+          f"The answers are kept in {answers.resolve()}.", flush=True)
     command = voila_command(args.host, args.port, args.pool, lesson=args.lesson, class_size=args.class_size,
-                            pages=pages, per_device=args.per_device, code=args.code)
-    os.execve(command[0], command, voila_environment())
+                            pages=pages, per_device=args.per_device, code=args.code, answers=str(answers.resolve()),
+                            teacher_key=key)
+    os.execve(command[0], command, voila_environment(answers=answers.resolve()))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,9 @@ anything a browser can. :class:`ClassroomVoila` is Voila with four checks in fro
 - **a kernel belongs to its page**: a browser gets a random *seat* cookie with its first page; the first seat to
   ask for a kernel or connect to it owns it, and only that seat may do so again or shut it down;
 - **kernels with a ceiling**: each kernel starts under a memory limit, and a control's answer that runs too long is
-  stopped (:mod:`zaarlab.kernel_ceiling`, :mod:`zaarlab.controls`).
+  stopped (:mod:`zaarlab.kernel_ceiling`, :mod:`zaarlab.controls`);
+- **the teacher's page** (``/zaarlab/teacher``, the class's answers: :mod:`zaarlab.class_answers`) only with the
+  teacher's key, a random word the server prints at its start and no student sees.
 
 The bookkeeping is :class:`Ledger`'s, which knows nothing of HTTP:
 
@@ -33,8 +35,12 @@ from html import escape
 from inspect import isawaitable
 from urllib.parse import urlencode
 
+from jupyter_server.utils import url_path_join
+from tornado.web import RequestHandler
 from traitlets import Int, Unicode
 from voila.app import Voila
+
+from .class_answers import AnswerBook, tallies, teacher_page
 
 SEAT = "zaarlab_seat"  # the cookie that says which browser a page is
 CODE = "zaarlab_code"  # the cookie that holds the class code once typed
@@ -199,6 +205,25 @@ class _Query(_Owned):
     free_for_all = True  # a page asks for its request's details before it asks for its kernel
 
 
+class _TeacherPage(_Door, RequestHandler):
+    """The class's answers, read anew at each request, for the teacher's key only."""
+
+    def get(self):
+        key, answers = self.settings["zaarlab_teacher_key"], self.settings["zaarlab_answers"]
+        typed = self.get_query_argument("key", "")
+        if not (key and answers and hmac.compare_digest(typed.encode(), key.encode())):
+            self._page(403, "<p>This page is the teacher's: open the address the server printed when it "
+                            "started.</p>")
+            return
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        book = AnswerBook(answers)
+        try:
+            self.finish(teacher_page(tallies(book.rows())))
+        finally:
+            book.close()
+
+
 GUARDS = {  # Voila's handlers by class name, and what guards each (any other: the door alone)
     "TornadoVoilaHandler": _Admission,
     "KernelHandler": _Owned,
@@ -215,15 +240,18 @@ class ClassroomVoila(Voila):
     pages_per_device = Int(6, config=True, help="pages one network address may hold at once")
     pages = Int(60, config=True, help="pages the server holds at once, pre-heated ones not counted")
     page_hold = Int(300, config=True, help="seconds a page whose kernel never connects still counts")
+    answers = Unicode("", config=True, help="the SQLite file of the class's answers (empty: none shown)")
+    teacher_key = Unicode("", config=True, help="the key of the teacher's page (empty: no teacher's page)")
 
     def init_settings(self):
         settings = super().init_settings()
         settings["zaarlab_code"] = self.code
+        settings["zaarlab_answers"], settings["zaarlab_teacher_key"] = self.answers, self.teacher_key
         settings["zaarlab_ledger"] = Ledger(self.pages_per_device, self.pages, self.page_hold)
         return settings
 
     def init_handlers(self):
-        guarded = []
+        guarded = [(url_path_join(self.server_url, "zaarlab/teacher"), _TeacherPage)]
         for pattern, handler, *rest in super().init_handlers():
             guard = GUARDS.get(handler.__name__, _Door)
             guarded.append((pattern, type(f"Guarded{handler.__name__}", (guard, handler), {}), *rest))

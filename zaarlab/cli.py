@@ -1,4 +1,4 @@
-"""The ``zaarlab`` command: exact odds, data checks, rule coverage and bot games from the shell.
+"""The ``zaarlab`` command: exact odds, data checks, rule coverage, bot games and the class's answers from the shell.
 
 Games add their own ``zaarlab odds <game>-...`` commands with :func:`register_odds` and ``zaarlab score <game>``
 commands with :func:`register_score`, and become playable with ``zaarlab play <game>`` by registering their Game
@@ -126,6 +126,17 @@ def _rules_coverage(args: argparse.Namespace) -> int:
     return 0
 
 
+def _answers(args: argparse.Namespace) -> int:
+    from .class_answers import read_csv, tallies, teacher_page
+
+    rows = [row for file in args.files for row in read_csv(Path(file).read_text(encoding="utf-8"), file)]
+    Path(args.out).write_text(teacher_page(tallies(sorted(rows, key=lambda row: row[0])), refresh=None),
+                              encoding="utf-8")
+    print(f"{len(rows)} answers of {len({row[1] for row in rows})} page(s) from {len(args.files)} file(s): "
+          f"open {args.out} in a browser.")
+    return 0
+
+
 def _play(args: argparse.Namespace) -> int:
     from .catalogue import import_game_packages
     from .core.api import GAMES
@@ -191,6 +202,11 @@ def build_parser() -> argparse.ArgumentParser:
     cov.add_argument("--root", default=".", help="the project folder (default: the current folder)")
     cov.add_argument("--summary", action="store_true", help="counts only, without the missing IDs")
     cov.set_defaults(handler=_rules_coverage)
+
+    answers = commands.add_parser("answers", help="the class's answers from the files students downloaded")
+    answers.add_argument("files", nargs="+", metavar="FILE", help="answers-*.csv files from the exercises page")
+    answers.add_argument("--out", default="class-answers.html", help="the page to write (default: %(default)s)")
+    answers.set_defaults(handler=_answers)
 
     games = commands.add_parser("play", help="play a game with random bots")
     games.add_argument("game", help=f"the game: {', '.join(sorted(p.rsplit('.', 1)[1] for p in GAME_PACKAGES))}")

@@ -26,7 +26,7 @@ class Download(Guarded, anywidget.AnyWidget):
         model.on("change:file", () => {
           const file = model.get("file");
           if (!file.name) return;
-          const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
+          const url = URL.createObjectURL(new Blob([file.text], { type: file.type || "application/json" }));
           const link = Object.assign(document.createElement("a"), { href: url, download: file.name });
           el.append(link);
           link.click();
@@ -38,6 +38,6 @@ class Download(Guarded, anywidget.AnyWidget):
     """
     file = traitlets.Dict().tag(sync=True)
 
-    def offer(self, name: str, text: str) -> None:
-        """Have the page save ``text`` as a file called ``name``."""
-        self.file = {"name": name, "text": text, "n": self.file.get("n", 0) + 1}
+    def offer(self, name: str, text: str, kind: str = "application/json") -> None:
+        """Have the page save ``text`` as a file called ``name``, of the media type ``kind``."""
+        self.file = {"name": name, "text": text, "type": kind, "n": self.file.get("n", 0) + 1}

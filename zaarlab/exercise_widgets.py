@@ -1,5 +1,7 @@
 """An exercise on screen (:mod:`zaarlab.exercises`): the student types a name, gets their own numbers, answers, is
-told right or not (with a hint after a wrong try) and may open the worked solution.
+told right or not (with a hint after a wrong try) and may open the worked solution. Every answer checked is kept
+for the page's *download my answers*, and on the classroom server goes to the teacher's page
+(:mod:`zaarlab.class_answers`).
 
 >>> box = ExerciseBox(DICE_EXERCISES[0])
 >>> box.name.value = "Ada"
@@ -14,10 +16,13 @@ told right or not (with a hint after a wrong try) and may open the worked soluti
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as widgets
 
 from . import controls, ui
+from .class_answers import THIS_PAGE, Answer, answers_csv
+from .download import Download
 from .exercises import DICE_EXERCISES, Exercise, Question
 from .zaar.exercises import RAML_EXERCISES
 from .zargos.exercises import COMBAT_EXERCISES as ZARGOS_EXERCISES
@@ -32,8 +37,9 @@ class ExerciseBox(ui.Panel):
 
     title = "an exercise"
 
-    def __init__(self, exercise: Exercise):
-        self.exercise = exercise
+    def __init__(self, exercise: Exercise, lesson: str = ""):
+        self.exercise, self.lesson = exercise, lesson
+        self.when_checked: list = []  # called after each check
         self.name = controls.TextBox(description="your name", placeholder="a name or a number")
         self.question = widgets.HTML()
         self.how = widgets.HTML()
@@ -85,6 +91,12 @@ class ExerciseBox(ui.Panel):
             self.feedback.value = (f'<p role="status"><b>Not yet</b>: {html.escape(verdict.why)}. '
                                    f"Hint: {html.escape(question.hint)}</p>")
         self.solution_button.disabled = False
+        answer = Answer(self.lesson, self.exercise.title, self.name.value, question.text, question.answer_text,
+                        typed or "", verdict.right)
+        if not THIS_PAGE.send(answer):
+            self.feedback.value += "<p>Your answer could not be sent to your teacher's page: tell your teacher.</p>"
+        for call in self.when_checked:
+            call()
 
     def _show_solution(self) -> None:
         question = self.current
@@ -102,8 +114,8 @@ class ExerciseSheet(ui.Panel):
 
     title = "the exercises"
 
-    def __init__(self, exercises):
-        self.exercises = [ExerciseBox(exercise) for exercise in exercises]
+    def __init__(self, exercises, lesson: str = ""):
+        self.exercises = [ExerciseBox(exercise, lesson) for exercise in exercises]
         self.box = widgets.VBox([box.box for box in self.exercises])
 
 
@@ -120,7 +132,8 @@ LESSONS = {
 class LessonExercises(ui.Panel):
     """The exercises of every lesson on one page: the student types their name once and picks the lesson, and its
     sheet is shown with the name in every exercise (each may still be changed there). A sheet is made when its lesson
-    is first picked and kept, so a student going back finds their answers where they left them.
+    is first picked and kept, so a student going back finds their answers where they left them. Once an answer is
+    checked, *download my answers* saves every answer checked on the page as a file for the teacher.
 
     >>> page = LessonExercises()
     >>> page.lesson.value, len(page.sheet.exercises)
@@ -142,9 +155,14 @@ class LessonExercises(ui.Panel):
         self.name = controls.TextBox(description="your name", placeholder="a name or a number")
         self.sheets: dict[str, ExerciseSheet] = {}
         self.shown = widgets.VBox()
+        self.download_button = controls.Button(description="download my answers", disabled=True)
+        self.download_why = widgets.HTML("<small>Your answers can be downloaded once you have checked one.</small>")
+        self.download = Download()
         self.lesson.observe(lambda change: self.show(), names="value")
         self.name.observe(lambda change: self._name_everywhere(), names="value")
-        self.box = widgets.VBox([ui.row([self.name, self.lesson]), self.shown])
+        self.download_button.on_click(lambda button: self.download_answers())
+        self.box = widgets.VBox([ui.row([self.name, self.lesson]), self.shown,
+                                 ui.row([self.download_button, self.download_why]), self.download])
         self.show()
 
     @property
@@ -155,7 +173,9 @@ class LessonExercises(ui.Panel):
     def show(self) -> None:
         """Show the sheet of the lesson picked, made the first time it is."""
         if self.lesson.value not in self.sheets:
-            self.sheets[self.lesson.value] = sheet = ExerciseSheet(LESSONS[self.lesson.value])
+            self.sheets[self.lesson.value] = sheet = ExerciseSheet(LESSONS[self.lesson.value], self.lesson.value)
+            for box in sheet.exercises:
+                box.when_checked.append(self._answers_to_download)
             if self.name.value.strip():
                 self._name_everywhere([sheet])
         self.shown.children = [self.sheet.box]
@@ -166,3 +186,16 @@ class LessonExercises(ui.Panel):
         for sheet in self.sheets.values() if sheets is None else sheets:
             for box in sheet.exercises:
                 box.name.value = self.name.value
+
+    def _answers_to_download(self) -> None:
+        count = len(THIS_PAGE.kept)
+        self.download_button.disabled = not count
+        self.download_why.value = f"<small>{count} answer{'s' if count != 1 else ''} checked on this page.</small>"
+
+    def download_answers(self) -> None:
+        """The browser saves every answer checked on this page as a file (``answers-<name>.csv``)."""
+        name = re.sub(r"[^\w-]+", "-", self.name.value.strip())[:40].strip("-")
+        self.download.offer(f"answers-{name}.csv" if name else "answers.csv", answers_csv(THIS_PAGE.kept),
+                            "text/csv")
+        self.download_why.value = ("<small>Your answers are saved as a file (see your downloads): give it to your "
+                                   "teacher.</small>")

@@ -157,10 +157,20 @@ def _battle_slider_answers_exactly(page) -> None:
 
 
 def _every_lessons_exercises_checked(page) -> None:
+    """Every exercise of every lesson answered, then the answers downloaded as the file a student hands in: every
+    lesson's answers in it, wrong and right, as the page checked them."""
     from tests.browser.drivers import drive_lesson_exercises
-    from zaarlab.exercise_widgets import LessonExercises
+    from zaarlab.class_answers import read_csv
+    from zaarlab.exercise_widgets import LESSONS, LessonExercises
 
     drive_lesson_exercises(page, page, LessonExercises())
+    with page.expect_download() as download:
+        page.get_by_role("button", name="download my answers").click()
+    path = download.value.path()
+    answers = [answer for _, _, answer in read_csv(path.read_text(encoding="utf-8"), download.value.suggested_filename)]
+    assert download.value.suggested_filename == "answers-Ben.csv"
+    assert {a.lesson for a in answers} == set(LESSONS) and {a.name for a in answers} == {"Ada"}
+    assert {a.right for a in answers} == {True, False}
 
 
 # What a student then does on a dashboard whose answer is checked against zaarlab here (the other dashboards'

@@ -1,0 +1,153 @@
+"""The class's answers (``zaarlab.class_answers``): pages writing one SQLite file, the tallies the teacher reads,
+the bounds a hostile page meets, the files students download and the command that reads them, and the exercises
+page that sends each check."""
+
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from zaarlab import class_answers
+from zaarlab.class_answers import (
+    MAX_PER_PAGE,
+    MAX_TEXT,
+    Answer,
+    AnswerBook,
+    PageAnswers,
+    answers_csv,
+    read_csv,
+    tallies,
+    teacher_page,
+)
+from zaarlab.classroom import run_folder, teacher_address, voila_command, voila_environment
+from zaarlab.cli import main
+from zaarlab.exercise_widgets import ExerciseBox, LessonExercises
+from zaarlab.exercises import DICE_EXERCISES
+
+
+def an_answer(name="Ada", typed="1/2", right=False, exercise="A sum at least") -> Answer:
+    return Answer("Start here", exercise, name, f"{name}'s question", "5/18", typed, right)
+
+
+def test_pages_writing_one_file_are_tallied_per_exercise_and_student(tmp_path):
+    path = str(tmp_path / "answers.sqlite")
+    first, second = AnswerBook(path), AnswerBook(path)  # two kernels, one file
+    first.record("p1", an_answer("Ada", "1/4"))
+    second.record("p2", an_answer("Ada", "5/18", True))  # another student who typed the same name
+    first.record("p1", an_answer("Ada", "5/18", True))
+    second.record("p2", an_answer("Bo", "0", exercise="Counting throws"))
+    teacher = AnswerBook(path)
+    [sums, counts] = tallies(teacher.rows())
+    assert (sums.exercise, sums.students, sums.first_try, sums.later, sums.not_yet) == ("A sum at least", 2, 1, 1, 0)
+    assert [(s.name, s.tries, s.right_at, s.last) for s in sums.rows] == [("Ada", 2, 2, "5/18"), ("Ada", 1, 1, "5/18")]
+    assert (counts.exercise, counts.not_yet, counts.rows[0].last) == ("Counting throws", 1, "0")
+    for book in (first, second, teacher):
+        book.close()
+
+
+def test_a_hostile_page_keeps_short_texts_and_a_bounded_number_of_answers(tmp_path, monkeypatch):
+    monkeypatch.setenv(class_answers.ANSWERS, str(tmp_path / "answers.sqlite"))
+    page = PageAnswers()
+    long = an_answer(name="x" * 10_000, typed="9" * 10_000)
+    for _ in range(MAX_PER_PAGE + 50):
+        assert page.send(long)
+    book = AnswerBook(str(tmp_path / "answers.sqlite"))
+    rows = book.rows()
+    assert len(rows) == len(page.kept) == MAX_PER_PAGE
+    assert {len(a.name) for _, _, a in rows} == {len(a.typed) for _, _, a in rows} == {MAX_TEXT}
+    book.close()
+
+
+def test_an_answer_that_cannot_be_written_is_said_and_still_kept(tmp_path, monkeypatch):
+    monkeypatch.setenv(class_answers.ANSWERS, str(tmp_path / "no-such-folder" / "answers.sqlite"))
+    page = PageAnswers()
+    assert page.send(an_answer()) is False and len(page.kept) == 1
+    monkeypatch.setattr("zaarlab.exercise_widgets.THIS_PAGE", page)
+    box = ExerciseBox(DICE_EXERCISES[0])
+    box.name.value = "Ada"
+    box.answer.value = "0"
+    box.check()
+    assert "could not be sent to your teacher's page" in box.feedback.value and "Not yet" in box.feedback.value
+
+
+def test_each_check_on_the_exercises_page_is_sent_and_can_be_downloaded(tmp_path, monkeypatch):
+    monkeypatch.setenv(class_answers.ANSWERS, str(tmp_path / "answers.sqlite"))
+    page = PageAnswers()
+    monkeypatch.setattr("zaarlab.exercise_widgets.THIS_PAGE", page)
+    lessons = LessonExercises()
+    assert lessons.download_button.disabled and "once you have checked one" in lessons.download_why.value
+    lessons.name.value = "Ada Lovelace"
+    box = lessons.sheet.exercises[0]
+    question = box.current
+    box.answer.value = "0"
+    box.check()
+    box.answer.value = question.answer_text.split(" ≈ ")[0]
+    box.check()
+    assert not lessons.download_button.disabled and "2 answers checked" in lessons.download_why.value
+    lessons.download_answers()
+    assert lessons.download.file["name"] == "answers-Ada-Lovelace.csv" and lessons.download.file["type"] == "text/csv"
+    downloaded = read_csv(lessons.download.file["text"], "answers-Ada-Lovelace.csv")
+    book = AnswerBook(str(tmp_path / "answers.sqlite"))
+    assert [a for _, _, a in downloaded] == [a for _, _, a in book.rows()]
+    assert [(a.lesson, a.exercise, a.name, a.question, a.exact, a.right) for _, _, a in downloaded][-1] == (
+        "Start here: exact odds with dice", "A sum at least", "Ada Lovelace", question.text, question.answer_text, True)
+    book.close()
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("name,answer\nAda,1/2\n", "line 1 is not a file of answers"),
+    ("at,page,lesson,exercise,name,question,exact,typed,right\n1,p,L,E,Ada,q,1/2\n", "line 2 has 7 values, not 9"),
+    ("at,page,lesson,exercise,name,question,exact,typed,right\nnoon,p,L,E,Ada,q,1/2,1/2,1\n", "'noon' is not a time"),
+    ("at,page,lesson,exercise,name,question,exact,typed,right\n1,p,L,E,Ada,q,1/2,1/2,yes\n", "not 0 or 1"),
+])
+def test_a_file_that_is_not_answers_is_refused_naming_the_file_and_line(tmp_path, capsys, text, problem):
+    with pytest.raises(ValueError, match=problem):
+        read_csv(text, "ada.csv")
+    file = tmp_path / "ada.csv"
+    file.write_text(text)
+    assert main(["answers", str(file), "--out", str(tmp_path / "page.html")]) == 2
+    assert f"{file}: " in capsys.readouterr().err and not (tmp_path / "page.html").exists()
+
+
+def test_the_command_makes_the_teachers_page_from_the_students_files(tmp_path, capsys):
+    files = []
+    for name, typed, right in (("Ada", "5/18", True), ("Bo", "0", False)):
+        files.append(tmp_path / f"answers-{name}.csv")
+        files[-1].write_text(answers_csv([(1.0, name.lower(), an_answer(name, typed, right))]))
+    out = tmp_path / "class.html"
+    assert main(["answers", *map(str, files), "--out", str(out)]) == 0
+    assert "2 answers of 2 page(s) from 2 file(s)" in capsys.readouterr().out
+    page = out.read_text()
+    assert "right at the first try: 1 of 2; right after more tries: 0 of 2; not right yet: 1 of 2" in page
+    assert 'http-equiv="refresh"' not in page  # a page made once does not reload itself
+
+
+def test_the_teachers_page_escapes_what_students_typed():
+    page = teacher_page(tallies([(1.0, "p", an_answer(name="<script>alert(1)</script>", typed="<b>"))]))
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "&lt;b&gt;" in page
+    assert "No answer yet" in teacher_page([])
+
+
+def test_the_server_is_told_where_answers_go_and_the_teacher_where_to_read_them(tmp_path):
+    command = voila_command("0.0.0.0", 8866, pool=1, answers="/runs/a.sqlite", teacher_key="k")
+    assert "--ClassroomVoila.answers=/runs/a.sqlite" in command and "--ClassroomVoila.teacher_key=k" in command
+    assert voila_environment({}, answers=tmp_path / "a.sqlite")[class_answers.ANSWERS] == str(tmp_path / "a.sqlite")
+    assert class_answers.ANSWERS not in voila_environment({})
+    first, second = run_folder(tmp_path / "runs"), run_folder(tmp_path / "runs")
+    assert first != second and first.is_dir() and second.is_dir()
+    assert teacher_address("http://10.0.0.2:8866/", "k&y") == "http://10.0.0.2:8866/zaarlab/teacher?key=k%26y"
+
+
+def test_sqlite_is_imported_only_where_answers_are_collected():
+    """The static site's Python has no sqlite3: a page there (no ANSWERS) checks and keeps answers without it."""
+    program = ("import sys; sys.modules['sqlite3'] = None\n"
+               "from zaarlab.class_answers import PageAnswers, Answer\n"
+               "page = PageAnswers()\n"
+               "print(page.send(Answer('L', 'E', 'Ada', 'q', '1/2', '0', False)), len(page.kept))")
+    env = {k: v for k, v in os.environ.items() if k != class_answers.ANSWERS}
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, env=env, check=True)
+    assert done.stdout.split() == ["True", "1"]
+    with pytest.raises(sqlite3.OperationalError):
+        AnswerBook("/no/such/folder/answers.sqlite")
