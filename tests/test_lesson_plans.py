@@ -56,3 +56,64 @@ def test_the_plans_percents_are_the_battle_calculators():
     assert [round(100 * float(p_takes(6, 5))), round(100 * float(p_takes(7, 5)))] == [int(q) for q in quoted]
     assert round(100 * float(p_takes(8, 5))) == 97 and "8 against 5 takes\n  the province about 97 %" in ZARGOS_2
     assert p_takes(6, 4) > p_takes(5, 4)  # the discussion's answer: the extra units buy rounds, not dice
+
+
+START_HERE = (LESSONS / "start-here.md").read_text(encoding="utf-8")
+START_HERE_HANDOUT = (LESSONS / "start-here-handout.md").read_text(encoding="utf-8")
+WORDS = {"Two": 2, "Three": 3}
+
+
+def _dice_tables(text: str) -> dict[tuple[int, int], dict[str, dict[int, int]]]:
+    """The plan's tables of throws, by (dice, faces): each row (exactly, at least) as {sum: throws}."""
+    tables = {}
+    for match in re.finditer(r"\*\*(Two|Three) dice with (\d+) faces\*\* \((\d+) throws\):\n\n((?:\|.*\n)+)", text):
+        dice, faces = WORDS[match[1]], int(match[2])
+        assert int(match[3]) == faces**dice
+        head, _, *rows = match[4].splitlines()
+        sums = [int(cell) for cell in head.strip("|").split("|")[1:]]
+        tables[dice, faces] = {row.strip("|").split("|")[0].strip(): dict(zip(
+            sums, [int(cell) for cell in row.strip("|").split("|")[1:]], strict=True)) for row in rows}
+    return tables
+
+
+def test_the_start_here_plan_has_a_table_of_throws_for_every_dice_its_exercises_draw_counted_throw_by_throw():
+    from zaarlab.exercises import DICE
+
+    tables = _dice_tables(START_HERE)
+    assert set(tables) == set(DICE)
+    for (dice, faces), rows in tables.items():
+        throws = [sum(t) for t in product(range(1, faces + 1), repeat=dice)]
+        assert rows["exactly"] == {s: throws.count(s) for s in range(dice, dice * faces + 1)}
+        assert rows["at least"] == {s: sum(t >= s for t in throws) for s in range(dice, dice * faces + 1)}
+
+
+def test_the_start_here_plans_figures_are_exact():
+    from zaarlab.core.readable import exact_text
+    from zaarlab.exercises import check
+
+    two = [sum(t) for t in product(range(1, 7), repeat=2)]
+    three = [sum(t) for t in product(range(1, 7), repeat=3)]
+    assert (two.count(7), two.count(8), sum(s >= 9 for s in two)) == (6, 5, 10)
+    assert "A 7 is in 6 squares, an 8 in 5" in START_HERE and "10/36 = 5/18 ≈ 27.78 %" in START_HERE
+    assert exact_text(Fraction(5, 18)) == "5/18 ≈ 27.78%"
+    assert (three.count(10), three.count(11), three.count(12)) == (27, 27, 25) and Fraction(27, 216) == Fraction(1, 8)
+    assert "10 and 11 both come up in 27 of the 216 throws (1/8 each), 12 in 25" in START_HERE
+    assert Fraction(10, 36) > Fraction(15, 64) and "10 of 36 is more than 15 of 64" in START_HERE
+    once = 1 - Fraction(5, 6) ** 4
+    assert once == Fraction(671, 1296) and f"= 671/1296 ≈ {float(once) * 100:.2f} %" in START_HERE
+    double = 1 - Fraction(35, 36) ** 24
+    assert double < Fraction(1, 2) and f"1 − (35/36)<sup>24</sup>\n≈ {float(double) * 100:.2f} %" in START_HERE
+    assert min(w for w in range(1, 50) if Fraction(5, 6) ** w <= Fraction(1, 10)) == 13 and "*w* = 13" in START_HERE
+    # the common mistake: 28 % is too short for 5/18, three significant digits are enough
+    assert "28 % is not taken for 5/18" in START_HERE and not check("28 %", Fraction(5, 18)).right
+    assert all(check(text, Fraction(5, 18)).right for text in ("27.8 %", "0.278"))
+
+
+def test_the_start_here_handout_lists_the_exercises_the_page_shows():
+    from zaarlab.exercise_widgets import LESSONS
+    from zaarlab.exercises import DICE_EXERCISES
+
+    assert "*Start here: exact odds with dice*" in START_HERE_HANDOUT and DICE_EXERCISES is LESSONS[
+        "Start here: exact odds with dice"]
+    for exercise in DICE_EXERCISES:
+        assert f"| {exercise.title} | | |" in START_HERE_HANDOUT
