@@ -6,13 +6,15 @@ ipywidgets (a bots module imports in a fraction of the time).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from . import controls, theme, ui
 from .theme import TEMPLATE, Figure
-from .tournaments import Tournament, tournament, winning_seats
+from .core.readable import exact_text
+from .tournaments import Standing, Tournament, tournament, winning_seats
 from .ui import Panel, as_html, guarded, show_figure
 
 WIN, OTHER = theme.WIN, theme.EVEN
@@ -32,6 +34,27 @@ def tournament_figure(result: Tournament) -> go.Figure:
         marker_color=[WIN] * len(result.wins) + [OTHER] * len(result.endings)))
     fig.update_layout(title=f"{result.games} seeded games", yaxis=dict(title="share of games", range=[0, 1]),
                       height=320, margin=dict(l=50, r=20, t=50, b=60))
+    return fig
+
+
+def leaderboard_figure(standings: Sequence[Standing], opponents: Sequence[str]) -> go.Figure:
+    """A leaderboard (:func:`zaarlab.tournaments.leaderboard`): each contender's share of the games it won in the
+    first seat, the best at the top, each bar with its exact fraction and percent.
+
+    >>> fig = leaderboard_figure([Standing("mine", 12, 40), Standing("bold", 9, 40)], ["cautious", "bold"])
+    >>> list(fig.data[0].y), list(fig.data[0].text)
+    (['bold', 'mine'], ['9/40 ≈ 22.50%', '3/10 ≈ 30.00%'])
+    """
+    shown = list(reversed(standings))  # plotly draws the first bar at the bottom
+    fig = Figure(layout=dict(template=TEMPLATE), data=go.Bar(
+        y=[s.name for s in shown], x=[s.wins / s.games for s in shown], orientation="h", marker_color=WIN,
+        text=[exact_text(Fraction(s.wins, s.games)) for s in shown], textposition="auto",
+        hovertemplate="%{y}: won %{customdata} games<extra></extra>",
+        customdata=[f"{s.wins} of {s.games}" for s in shown]))
+    games = standings[0].games if standings else 0
+    fig.update_layout(title=f"Who wins most: {games} seeded games each, against {' and '.join(opponents)}",
+                      xaxis=dict(title="share of games won", range=[0, 1], tickformat=".0%"),
+                      height=120 + 45 * len(standings), margin=dict(l=90, r=20, t=60, b=50))
     return fig
 
 

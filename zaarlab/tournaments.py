@@ -1,5 +1,5 @@
-"""Seeded bot tournaments for any game: who won how often (the chart and the widget that runs one:
-:mod:`zaarlab.tournament_widgets`).
+"""Seeded bot tournaments for any game: who won how often, and a leaderboard of bots met by the same opponents in the
+same deals (the charts and the widget that runs a tournament: :mod:`zaarlab.tournament_widgets`).
 
 A game supplies its bots by name and a ``verdict(final_state)``: the seats that won (shared wins count for each)
 or the name of another ending ("Zogar (7 Gazes)", "turn limit").
@@ -74,6 +74,33 @@ def tournament(game, bots: Mapping[str, Callable], names: Sequence[str], games: 
         if progress:
             progress(done)
     return Tournament(tuple(names), tuple(wins), games, tuple(sorted(endings.items())))
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A contender's place on a leaderboard: games won of those played in the first seat."""
+
+    name: str
+    wins: int
+    games: int
+
+
+def leaderboard(game, bots: Mapping[str, Callable], contenders: Sequence[str], opponents: Sequence[str], games: int,
+                seed: int = 0, verdict: Callable[[object], tuple[int, ...] | str] = winning_seats,
+                workers: int | None = 1) -> list[Standing]:
+    """Each contender in turn in the first seat, against the same ``opponents`` in the same ``games`` seeded deals
+    (so that a contender's luck is every contender's), ranked by games won, the first listed first among equals.
+    ``workers`` as in :func:`tournament` (by default here, in this process: a bot written in a notebook need not
+    travel to other processes).
+
+    >>> from zaarlab.zerzura.bots import BOTS
+    >>> from zaarlab.zerzura.state import ZerzuraGame
+    >>> [(s.name, s.wins) for s in leaderboard(ZerzuraGame(players=2), BOTS, ["random", "planner"], ["random"], 6)]
+    [('planner', 6), ('random', 4)]
+    """
+    standings = [Standing(name, tournament(game, bots, [name, *opponents], games, seed=seed, verdict=verdict,
+                                           workers=workers).wins[0], games) for name in contenders]
+    return sorted(standings, key=lambda s: -s.wins)
 
 
 def play_games(game, seats: Sequence[Callable], seeds: Iterable[int], verdict: Callable = winning_seats) -> list:

@@ -11,7 +11,8 @@ A :class:`PressYourLuck` bot
 - holds the dice the hold advisor ranks best (:func:`~zaarlab.zogars_gaze.odds.hold_advice`).
 
 ``cautious_bot`` leaves once the next flip has a risk over 20% or after two finds; ``bold_bot`` takes up to a 35%
-risk and goes on to five finds.
+risk and goes on to five finds. :class:`YourBot` plays like them but leaves the dungeon when a function of yours says
+so (what it is told: :class:`Delve`), and :func:`leaderboard` ranks such bots against the built-in ones.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ from .state import (
     ZogarState,
 )
 
-__all__ = ["BOTS", "PressYourLuck", "bold_bot", "cautious_bot", "random_bot", "tournament", "verdict"]
+__all__ = ["BOTS", "Delve", "PressYourLuck", "YourBot", "bold_bot", "cautious_bot", "cautious_flip", "leaderboard",
+           "random_bot", "tournament", "verdict"]
 
 SHOPPING = ("healing_draught", "lucky_charm", "thieves_signet", "holy_water", "scrying_map", "glow_rock")
 PRICE = 5
@@ -129,6 +131,57 @@ class PressYourLuck:
     def _dying(self, state: ZogarState, legal: tuple):
         items = [a for a in legal if isinstance(a, UseItem)]
         return items[0] if items else AcceptDeath()
+
+
+@dataclass(frozen=True)
+class Delve:
+    """What a bot in the dungeon knows when it decides whether to turn one more card."""
+
+    found: int  # cards found in this delve so far (kept if the bot leaves, lost if it dies)
+    carried: int  # cards it brought in (lost too if it dies)
+    p_survive: Fraction  # the exact chance of coming through the next card alive, the game not lost
+    gazes: int  # Zogar's Gaze cards revealed: at the seventh, every player loses
+
+
+def cautious_flip(delve: Delve) -> bool:
+    """The cautious bot's rule as a ``flip`` function: one more card while it is at least 80% safe and fewer than two
+    cards were found (a start for your own).
+
+    >>> cautious_flip(Delve(found=1, carried=0, p_survive=Fraction(5, 6), gazes=0))
+    True
+    """
+    return delve.p_survive >= Fraction(4, 5) and delve.found < 2
+
+
+@dataclass(frozen=True)
+class YourBot(PressYourLuck):
+    """A :class:`PressYourLuck` bot that turns one more card exactly when ``flip(delve)`` is true (``delve``: a
+    :class:`Delve`); its market, items, Thieves and dice are the built-in bots'.
+
+    >>> bot = YourBot(flip=lambda delve: delve.p_survive > Fraction(3, 4) and delve.found < 3)
+    >>> result = leaderboard({"mine": bot}, games=6, seed=2)
+    >>> [standing.name for standing in result], sum(standing.games for standing in result)
+    (['cautious', 'mine', 'bold', 'random'], 24)
+    """
+
+    nerve: float = 0.8  # for the Thieves: fight them when the dice win at least this often, as the cautious bot
+    greed: int = 2  # unused: ``flip`` decides
+    flip: Callable[[Delve], bool] = cautious_flip
+
+    def _delve(self, state: ZogarState, legal: tuple):
+        if Leave.of() not in legal:
+            return Flip.of() if Flip.of() in legal else legal[0]
+        delve = Delve(len(state.found), len(state.carried), p_survive(state, 1, number=Fraction), len(state.gazes))
+        return Flip.of() if self.flip(delve) else Leave.of()
+
+
+def leaderboard(yours: dict[str, Callable], opponents: Sequence[str] = ("cautious", "bold"), games: int = 200,
+                seed: int = 0, builtin: Sequence[str] = ("cautious", "bold", "random"), **params):
+    """Your bots (name -> bot) and the built-in ones, each in turn in the first seat against the same ``opponents``
+    in the same seeded deals, ranked by games won (:func:`zaarlab.tournaments.leaderboard`)."""
+    game = ZogarGame(players=1 + len(opponents), **params)
+    return tournaments.leaderboard(game, {**BOTS, **yours}, [*yours, *builtin], opponents, games, seed=seed,
+                                   verdict=verdict)
 
 
 _COUNTED = {  # what each race's goal counts, card by card (ZOGAR-SETUP-04)
