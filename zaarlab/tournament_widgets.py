@@ -12,8 +12,8 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from . import controls, theme, ui
-from .theme import TEMPLATE, Figure
 from .core.readable import exact_text
+from .theme import TEMPLATE, Figure
 from .tournaments import Standing, Tournament, tournament, winning_seats
 from .ui import Panel, as_html, guarded, show_figure
 
