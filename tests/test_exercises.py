@@ -60,6 +60,10 @@ def test_every_students_answer_is_what_counting_every_throw_gives(exercise):
         elif exercise.id == "dice-choice":
             chances = [_brute_at_least(*event) for event in params["events"]]
             assert question.answer == question.options[chances.index(max(chances))]
+        elif exercise.id == "dice-once":
+            faces, tries = params["faces"], params["tries"]
+            throws = list(product(range(1, faces + 1), repeat=tries))
+            assert question.answer == Fraction(sum(faces in throw for throw in throws), len(throws))
         else:
             chances = {letter: _brute_at_least(*event) for letter, event in zip("ABC", params["events"], strict=True)}
             assert question.answer == tuple(sorted(chances, key=chances.get, reverse=True))

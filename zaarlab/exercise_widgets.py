@@ -109,7 +109,7 @@ class ExerciseSheet(ui.Panel):
 
     >>> sheet = ExerciseSheet(DICE_EXERCISES)
     >>> len(sheet.exercises), sheet._repr_mimebundle_()["text/plain"]
-    (4, 'the exercises: run this cell to use it')
+    (5, 'the exercises: run this cell to use it')
     """
 
     title = "the exercises"
@@ -137,7 +137,7 @@ class LessonExercises(ui.Panel):
 
     >>> page = LessonExercises()
     >>> page.lesson.value, len(page.sheet.exercises)
-    ('Start here: exact odds with dice', 4)
+    ('Start here: exact odds with dice', 5)
     >>> page.name.value = "Ada"
     >>> page.lesson.value = "Zargos 2: the odds of combat"
     >>> page.shown.children == (page.sheet.box,), len(page.sheet.exercises), len(page.sheets)

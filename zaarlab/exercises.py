@@ -242,11 +242,25 @@ def _ordering(params: dict) -> Question:
                     "; ".join(f"{letter}: {exact_text(chances[letter])}" for letter in order) + ".", params)
 
 
+def _at_least_once(params: dict) -> Question:
+    faces, tries = params["faces"], params["tries"]
+    never = Fraction(faces - 1, faces) ** tries
+    return Question(
+        f"A fair die with {faces} faces is thrown {tries} times. What is the chance that it shows {faces} at least "
+        "once?", 1 - never,
+        f"First the chance of no {faces} in one throw, then of no {faces} in {tries} throws in a row; at least once "
+        "is everything else.",
+        f"No {faces} in one throw: {faces - 1}/{faces}; in {tries} throws: ({faces - 1}/{faces})^{tries} = {never}. "
+        f"At least once: 1 − {never} = {exact_text(1 - never)}.", params)
+
+
 DICE_EXERCISES: Sequence[Exercise] = (
     Exercise("dice-at-least", "A sum at least", lambda rng: _draw_sum(rng, "at_least"), _at_least),
     Exercise("dice-count", "Counting throws", lambda rng: _draw_sum(rng, "total"), _count),
     Exercise("dice-choice", "Which is likelier?", lambda rng: _draw_pairs(rng, 2), _choice),
     Exercise("dice-order", "Rank the chances", lambda rng: _draw_pairs(rng, 3), _ordering),
+    Exercise("dice-once", "At least once", lambda rng: {"faces": rng.choice((4, 6, 8, 10)),
+                                                        "tries": rng.randint(2, 5)}, _at_least_once),
 )
 """Lesson 0's exercises (exact odds with dice)."""
 
