@@ -32,3 +32,20 @@ def test_committed_executed_without_widget_state(path):
     assert "widgets" not in nb.metadata, "widget state is stored: re-run `make notebooks`"
     counts = [c.execution_count for c in code]
     assert counts == list(range(1, len(code) + 1)), "cells were run out of order: re-run `make notebooks`"
+
+
+def test_every_lesson_with_exercises_opens_with_its_goals_and_closes_with_what_the_student_can_now_do():
+    from zaarlab.exercise_widgets import LESSONS
+
+    lessons = {}
+    for path in NOTEBOOKS:
+        nb = nbformat.read(path, as_version=4)
+        code = " ".join(c.source for c in nb.cells if c.cell_type == "code")
+        if "classroom" not in path.parts and ("ExerciseSheet(" in code or "YourBot(" in code):
+            lessons[path.name] = nb
+    assert len(lessons) == len(LESSONS) + 1  # every lesson of the exercises page, and writing your own bot
+    for name, nb in lessons.items():
+        cells = [c.source for c in nb.cells if c.cell_type == "markdown"]
+        assert any("**By the end of this" in source and "1. " in source for source in cells[:3]), name
+        closing = [source for source in cells if source.startswith("## What you can now do")]
+        assert len(closing) == 1 and closing[0].count("\n- ") >= 3, name
