@@ -50,3 +50,10 @@ def test_every_public_fact_cited_has_its_source():
 def _folded(listed: set) -> set:
     """IDs the readings page answers inside another's row (GAP-Z09 is AMB-Z09; GAP-S04 lives in GAP-S01)."""
     return {"GAP-Z09", "GAP-S04", "GAP-S07"} if {"AMB-Z09", "GAP-S01", "AMB-S02"} <= listed else set()
+
+
+def test_every_make_command_named_is_a_target_of_the_makefile():
+    targets = set(re.findall(r"^([a-z][\w-]*):", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M))
+    named = {(name, target) for name, text in _texts() if name.endswith(".md") or name == "README.md"
+             for target in re.findall(r"`(?:[A-Z]+=\S+ )*make ([a-z][\w-]*)", text)}
+    assert named and {(name, target) for name, target in named if target not in targets} == set()
