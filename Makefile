@@ -9,7 +9,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 NOTEBOOKS := $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 export JUPYTER_PLATFORM_DIRS := 1
 
-.PHONY: lab test test-browser classroom classroom-load site notebooks bench soak docs
+.PHONY: lab test test-browser classroom classroom-load site notebooks bench soak docs gallery
 
 lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
@@ -65,6 +65,11 @@ soak: $(VENV)/.dev
 # The documentation site, offline, into docs/_build/html; every warning is an error.
 docs: $(VENV)/.dev
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs docs/_build/html
+
+# The pictures of docs/gallery.md: every classroom dashboard from the classroom server, in Chromium. Run it again after
+# a change to a dashboard's look (tests/test_gallery.py checks the page lists every dashboard, not the pictures' looks).
+gallery: $(VENV)/.dev
+	$(BIN)/python docs/gallery_pictures.py
 
 bench: $(VENV)/.dev
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

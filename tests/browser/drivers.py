@@ -164,12 +164,28 @@ def drive_mansion_builder(page, root, twin) -> None:
     shows_lines(odds, re.sub(r"<[^>]+>", "", twin.odds.value))
 
 
+def disc_keeps_its_size(root) -> None:
+    """The astrolabe drawn as its figure says: its axes keep their ranges (they once grew threefold as the page
+    resized the chart, leaving a disc a quarter of its box's width)."""
+    from zaarlab.zaar.figures import LOWER_RING
+
+    chart = root.locator(".js-plotly-plot").first
+    chart.wait_for(state="attached", timeout=WAIT)
+    chart.evaluate("gd => new Promise(drawn => { const look = () => gd._fullLayout && gd._fullLayout.xaxis ? drawn() "
+                   ": setTimeout(look, 50); look(); })")
+    span = chart.evaluate("gd => gd._fullLayout.xaxis.range[1] - gd._fullLayout.xaxis.range[0]")
+    assert span < 2 * LOWER_RING[1] * 1.2, f"the astrolabe's axis spans {span:.2f}: its disc is drawn small"
+    disc = chart.evaluate("gd => gd._fullLayout.xaxis._length") / chart.evaluate("gd => gd._fullLayout.width")
+    assert disc > 0.6, f"the astrolabe's disc fills {disc:.0%} of its chart's width"
+
+
 def drive_astrolabe(page, root, twin) -> None:
     """AstrolabeBattle: the plaque and room menus, *read the astrolabe*, the wisdom slider, the Warrior and Wise
     toggles and *throw the raml* (seeded like the twin's throws); the odds are those of the throws left after each
     throw; wisdom cannot go below the throws made, and at that floor the battle is lost (it once never ended); another
     plaque clears the reading (it once kept the old one); a button that cannot act says why."""
     report = widget_with(root, "read the astrolabe to turn the plates")
+    disc_keeps_its_size(root)
     throw = root.locator(".widget-button", has_text="throw the raml")
     expect(throw).to_be_disabled()
     expect(root.get_by_text("Read the astrolabe first").first).to_be_visible()

@@ -208,7 +208,7 @@ def astrolabe_figure(astro, plates, title: str = "The astrolabe") -> go.Figure:
                              marker=dict(symbol="triangle-down", size=16, color=theme.BLACK),
                              text=[f"notch: {lower[0]}, {top[0]}"], textposition="top center",
                              textfont=dict(size=14), hoverinfo="skip"))
-    hidden = dict(visible=False, fixedrange=True)
+    hidden = dict(visible=False, fixedrange=True, constrain="domain")  # the disc shrinks to fit, its ranges never grow
     fig.update_layout(title=title, height=520, margin=dict(l=20, r=20, t=70, b=20),
                       legend=dict(orientation="h", y=-0.02, font=dict(size=14)),
                       xaxis=dict(range=[-2.1, 2.1], **hidden),
