@@ -117,3 +117,46 @@ def test_the_start_here_handout_lists_the_exercises_the_page_shows():
         "Start here: exact odds with dice"]
     for exercise in DICE_EXERCISES:
         assert f"| {exercise.title} | | |" in START_HERE_HANDOUT
+
+
+ZOGAR_1 = (LESSONS / "zogars-gaze-1.md").read_text(encoding="utf-8")
+ZOGAR_1_HANDOUT = (LESSONS / "zogars-gaze-1-handout.md").read_text(encoding="utf-8")
+
+
+def test_zogar_combat_05_the_plans_chances_of_three_5s_are_the_hold_advisors():
+    from zaarlab.core.readable import exact_text
+    from zaarlab.zogars_gaze.odds import p_win
+
+    best, simple = (Fraction(p_win("3x5", number=Fraction, policy=policy)) for policy in ("optimal", "simple"))
+    assert f"wins {exact_text(best).replace('%', ' %')}, less than half" in ZOGAR_1 and best < Fraction(1, 2)
+    assert f"keeping only the 5s wins {float(simple) * 100:.2f} %" in ZOGAR_1
+
+
+def test_zogar_combat_09_keeping_the_two_6s_is_best_as_the_plan_works_it_out():
+    from zaarlab.zogars_gaze.odds import hold_advice
+
+    advice = hold_advice("3x5", (2, 3, 4, 6, 6), 1, Fraction)
+    assert advice.best == (6, 6) and Fraction(advice.p((6, 6))) == Fraction(17, 216)
+    assert Fraction(advice.p(())) == Fraction(203, 3888)
+    three = list(product(range(1, 7), repeat=3))  # the three dice rolled beside the two 6s
+    assert sum(t.count(6) >= 2 or t == (5, 5, 5) for t in three) == 17
+    five = list(product(range(1, 7), repeat=5))  # all five rolled: three 5s, or four of another face
+    assert sum(t.count(5) >= 3 or any(t.count(f) >= 4 for f in (1, 2, 3, 4, 6)) for t in five) == 406
+    assert "17/216 ≈ 7.87 %" in ZOGAR_1 and "203/3888 ≈ 5.22 %" in ZOGAR_1 and "406 throws of 7776" in ZOGAR_1
+
+
+def test_zogar_combat_04_the_plans_counts_of_faces_among_five_dice_count_every_throw():
+    five = list(product(range(1, 7), repeat=5))
+    assert sum(t.count(6) >= 2 for t in five) == 1526 and sum(t.count(6) >= 3 for t in five) == 276
+    assert "1526/7776 = 763/3888 ≈ 19.62 %" in ZOGAR_1 and "276/7776 = 23/648 ≈ 3.55 %" in ZOGAR_1
+    same = {k: sum(max(t.count(f) for f in range(1, 7)) >= k for t in five) for k in (3, 4, 5)}
+    assert same == {3: 1656, 4: 156, 5: 6}
+    assert "At least 3: 1656 throws; at least 4: 156;\n   all 5: 6." in ZOGAR_1
+
+
+def test_the_zogar_handout_lists_the_exercises_the_page_shows():
+    from zaarlab.exercise_widgets import LESSONS as SHEETS
+
+    assert "*Zogar's Gaze 1: combat dice*" in ZOGAR_1_HANDOUT
+    for exercise in SHEETS["Zogar's Gaze 1: combat dice"]:
+        assert f"| {exercise.title} | | |" in ZOGAR_1_HANDOUT
