@@ -57,3 +57,12 @@ def test_every_make_command_named_is_a_target_of_the_makefile():
     named = {(name, target) for name, text in _texts() if name.endswith(".md") or name == "README.md"
              for target in re.findall(r"`(?:[A-Z]+=\S+ )*make ([a-z][\w-]*)", text)}
     assert named and {(name, target) for name, target in named if target not in targets} == set()
+
+
+def test_every_module_of_the_package_is_in_the_api_reference():
+    api = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^   (zaarlab\.\w+)$", api, re.M))
+    package = ROOT / "zaarlab"
+    modules = {f"zaarlab.{p.stem}" for p in package.glob("*.py") if p.stem != "__init__"}
+    modules |= {f"zaarlab.{p.name}" for p in package.iterdir() if (p / "__init__.py").is_file()}
+    assert modules - listed == set() and listed - modules == set()

@@ -1,4 +1,5 @@
-"""The Zaar game: static parameters (:class:`ZaarGame`), the frozen state (:class:`ZaarState`), actions.
+"""The Zaar game: static parameters (:class:`~zaarlab.zaar.state.ZaarGame`),
+the frozen state (:class:`~zaarlab.zaar.state.ZaarState`), actions.
 
 The mansion is kept as its plain parts (rooms, Amulet doors, passages) and rebuilt as a
 :class:`~zaarlab.zaar.board.Mansion` when needed. Coins are counted: the bag holds life and wisdom coins, tools have a

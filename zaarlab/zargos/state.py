@@ -1,4 +1,5 @@
-"""The Zargos game: static parameters (:class:`ZargosGame`), the frozen state (:class:`ZargosState`), and actions.
+"""The Zargos game: static parameters (:class:`~zaarlab.zargos.state.ZargosGame`),
+the frozen state (:class:`~zaarlab.zargos.state.ZargosState`), and actions.
 
 The state is plain data; the rules that move it live in :mod:`zaarlab.zargos.rules`. A seat of the order of play
 is a *people* (AMB-S17); a player may run two or three peoples (ZARGOS-SETUP-03, -05), and

@@ -1,4 +1,5 @@
-"""The Zerzura game: static parameters (:class:`ZerzuraGame`), the frozen state (:class:`ZerzuraState`), actions.
+"""The Zerzura game: static parameters (:class:`~zaarlab.zerzura.state.ZerzuraGame`),
+the frozen state (:class:`~zaarlab.zerzura.state.ZerzuraState`), actions.
 
 The state is plain data; the rules that move it live in :mod:`zaarlab.zerzura.rules`. Cards are ids of
 :func:`~zaarlab.zerzura.cards.load_cards`; piles are sorted multisets. The draw deck is a multiset too: a card is

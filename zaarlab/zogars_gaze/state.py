@@ -1,4 +1,5 @@
-"""The Zogar's Gaze game: static parameters (:class:`ZogarGame`), the frozen state (:class:`ZogarState`), actions.
+"""The Zogar's Gaze game: static parameters (:class:`~zaarlab.zogars_gaze.state.ZogarGame`),
+the frozen state (:class:`~zaarlab.zogars_gaze.state.ZogarState`), actions.
 
 The state is plain data; the rules that move it live in :mod:`zaarlab.zogars_gaze.rules`. Cards are ids of
 :func:`~zaarlab.zogars_gaze.cards.load_cards` and every pile is a sorted multiset of ids. The unseen decks (the
