@@ -155,7 +155,8 @@ class LessonExercises(ui.Panel):
         self.name = controls.TextBox(description="your name", placeholder="a name or a number")
         self.sheets: dict[str, ExerciseSheet] = {}
         self.shown = widgets.VBox()
-        self.download_button = controls.Button(description="download my answers", disabled=True)
+        self.download_button = controls.Button(description="download my answers", disabled=True,
+                                               layout=widgets.Layout(width="auto"))  # its words whole
         self.download_why = widgets.HTML("<small>Your answers can be downloaded once you have checked one.</small>")
         self.download = Download()
         self.lesson.observe(lambda change: self.show(), names="value")

@@ -66,10 +66,11 @@ def scrolling_boxes(page) -> list[str]:
 
 
 def cut_labels(page) -> list[str]:
-    """The names of controls (a slider's, a menu's, a checkbox's) that do not fit their box: "enemy ne..." for
-    "enemy needs"."""
+    """The names of controls (a slider's, a menu's, a checkbox's) and the words of buttons that do not fit their
+    box: "enemy ne..." for "enemy needs", "download my an..." for "download my answers"."""
     return page.evaluate("""() => [...document.querySelectorAll('#rendered_cells .widget-label, '
-                                                               + '#rendered_cells .widget-checkbox label')]
+                                                               + '#rendered_cells .widget-checkbox label, '
+                                                               + '#rendered_cells .jupyter-button')]
         .filter(el => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1)
         .map(el => `"${el.textContent.trim()}"`)""")
 
