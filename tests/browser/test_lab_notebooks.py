@@ -76,6 +76,7 @@ NOTEBOOKS = {
         (TRY, lambda: DeckExplorer(seed=7), drivers.drive_deck_explorer),
         ("runner = tournament_runner(", lambda: zogar_runner(seats=("bold", "random", "cautious"), games=10),
          drivers.drive_tournament_runner)],
+    "zogars_gaze/04_your_own_bot": [],  # no widget: the student edits a function (the test below)
     "zogars_gaze/03_play_zogars_gaze": [
         ('ZogarTable(seats=("person", "cautious", "bold"))', lambda: ZogarTable(seats=("person", "cautious"), pace=0),
          drivers.drive_game_table)],
@@ -138,3 +139,29 @@ def test_every_teaching_notebook_is_driven():
     teaching = {str(p.relative_to(notebooks).with_suffix("")) for p in notebooks.rglob("*.ipynb")
                 if "classroom" not in p.parts and ".ipynb_checkpoints" not in p.parts}
     assert teaching == set(NOTEBOOKS)
+
+
+def test_a_student_rewrites_their_bot_and_the_leaderboard_follows(jupyter_lab, browser):
+    """In the bot lesson a student types a new ``my_flip`` in its cell and runs it and the cells below: the
+    leaderboard printed is the one zaarlab gives here for that function, in the same deals."""
+    from playwright.sync_api import expect
+
+    from zaarlab.zogars_gaze.bots import YourBot, leaderboard
+
+    mine = next(s for s in leaderboard({"mine": YourBot(flip=lambda delve: delve.found < 1)}, games=120, seed=1)
+                if s.name == "mine")
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    try:
+        open_in_lab(page, jupyter_lab, "zogars_gaze/04_your_own_bot.ipynb")
+        run_all_in_lab(page, "zogars_gaze/04_your_own_bot.ipynb")
+        cell = page.locator(".jp-Notebook .jp-CodeCell", has_text="def my_flip")
+        cell.locator(".cm-content").click()
+        page.keyboard.press("Control+A")
+        page.keyboard.insert_text("def my_flip(delve):\n    return delve.found < 1\n\n\nmine = YourBot(flip=my_flip)")
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run Selected Cell and All Below").first.click()
+        expect(lab_output(page, "standings = leaderboard(")).to_contain_text(
+            f"mine      won {mine.wins:>3} of 120", timeout=120_000)
+        assert_no_python_error(page)
+    finally:
+        page.close()
