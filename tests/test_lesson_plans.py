@@ -160,3 +160,55 @@ def test_the_zogar_handout_lists_the_exercises_the_page_shows():
     assert "*Zogar's Gaze 1: combat dice*" in ZOGAR_1_HANDOUT
     for exercise in SHEETS["Zogar's Gaze 1: combat dice"]:
         assert f"| {exercise.title} | | |" in ZOGAR_1_HANDOUT
+
+
+ZERZURA_1 = (LESSONS / "zerzura-1.md").read_text(encoding="utf-8")
+ZERZURA_1_HANDOUT = (LESSONS / "zerzura-1-handout.md").read_text(encoding="utf-8")
+MARKS = {"": "rulebook", "†": "public", "*": "reconstructed"}
+
+
+def test_zerzura_end_03_the_plans_scales_are_the_games_with_where_each_cell_comes_from():
+    from zaarlab.zerzura.cards import load_cards
+
+    cards = load_cards()
+    rows = {line.split("|")[1].strip(): [cell.strip() for cell in line.strip("|").split("|")[1:]]
+            for line in ZERZURA_1.splitlines() if line.startswith("| ") and line.split("|")[1].strip() in
+            set(cards.names.values())}
+    assert len(rows) == len(cards.objects)
+    for obj in cards.objects:
+        for quantity, cell in enumerate(rows[cards.names[obj]]):
+            value, mark = re.fullmatch(r"(-?\d+)([†*]?)", cell).groups()
+            source = cards.sources[obj][min(quantity, len(cards.sources[obj]) - 1)]
+            assert (int(value), MARKS[mark]) == (cards.vp(obj, quantity), source), (obj, quantity)
+
+
+def test_zerzura_char_02_the_plans_guard_goes_where_the_score_sheet_puts_it():
+    from zaarlab.zerzura.cards import load_cards
+    from zaarlab.zerzura.scoring import score
+
+    held = ["lamp_3", "peppers_3", "peppers_1"]  # 3 lamps and 4 peppers
+    assert score(held).total == 5 and "3 lamps and 4 peppers score 5 + 0 = 5" in ZERZURA_1
+    guarded = score([*held, "guard_minus_1"])
+    assert guarded.total == 8 and guarded.guards == (("guard_minus_1", "peppers"),)
+    assert "the sheet puts it on the peppers, 3 of them score 3, and the total is 8" in ZERZURA_1
+    cards = load_cards()
+    assert cards.vp("lamp", 2) + cards.vp("peppers", 4) == 5  # "on the lamps it would leave 5"
+    assert (cards.vp("lamp", 1), cards.vp("lamp", 4)) == (7, 1) and "(One: 7 points; four: 1.)" in ZERZURA_1
+
+
+def test_the_zerzura_plans_market_chance_counts_every_market():
+    from math import comb
+
+    from zaarlab.zerzura.exercises import p_market_shows
+
+    assert p_market_shows(40, 5) == 1 - Fraction(comb(35, 4), comb(40, 4)) == Fraction(3903, 9139)
+    assert "= 3903/9139 ≈ 42.71 %" in ZERZURA_1 and float(Fraction(3903, 9139)) * 100 == pytest.approx(42.71, abs=0.005)
+    assert p_market_shows(40, 5) != Fraction(1, 2)  # not 4 × 5/40, as the discussion says
+
+
+def test_the_zerzura_handout_lists_the_exercises_the_page_shows():
+    from zaarlab.exercise_widgets import LESSONS as SHEETS
+
+    assert "*Zerzura 1: the scales that go up and down*" in ZERZURA_1_HANDOUT
+    for exercise in SHEETS["Zerzura 1: the scales that go up and down"]:
+        assert f"| {exercise.title} | | |" in ZERZURA_1_HANDOUT
