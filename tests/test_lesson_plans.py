@@ -212,3 +212,47 @@ def test_the_zerzura_handout_lists_the_exercises_the_page_shows():
     assert "*Zerzura 1: the scales that go up and down*" in ZERZURA_1_HANDOUT
     for exercise in SHEETS["Zerzura 1: the scales that go up and down"]:
         assert f"| {exercise.title} | | |" in ZERZURA_1_HANDOUT
+
+
+ZAAR_2 = (LESSONS / "zaar-2.md").read_text(encoding="utf-8")
+ZAAR_2_HANDOUT = (LESSONS / "zaar-2-handout.md").read_text(encoding="utf-8")
+
+
+def test_zaar_astro_10_and_11_the_plans_table_of_throws_counts_every_throw_of_the_number_dice():
+    from zaarlab.zaar.exercises import REQUIREMENTS, _words
+    from zaarlab.zaar.raml import Requirement, load_raml
+
+    raml = load_raml()
+    throws = list(product(raml.numbers, repeat=raml.count))
+    table = {line.split("|")[1].strip(): int(line.split("|")[2]) for line in ZAAR_2.splitlines()
+             if line.startswith("| ") and line.split("|")[2].strip().isdigit()}
+    assert set(table) == {_words(code) for code in REQUIREMENTS}  # every requirement the exercises draw
+    for code in REQUIREMENTS:
+        need = Requirement.from_text(code)
+        assert table[_words(code)] == sum(need.met(numbers) for numbers in throws), code
+
+
+def test_zaar_battle_01_the_plans_battle_of_three_throws_is_exact():
+    from zaarlab.zaar.exercises import p_meets
+
+    p = 1 - (1 - p_meets("{1}")) ** 3
+    assert p == 1 - Fraction(27, 64) ** 3 == Fraction(242461, 262144)
+    assert f"= 242461/262144 ≈ {float(p) * 100:.2f} %" in ZAAR_2
+    assert "so 64 − 27 = 37 throws have a 1" in ZAAR_2 and p_meets("{1}") == Fraction(37, 64)
+
+
+def test_zaar_raml_03_a_plaque_letter_traps_one_throw_in_four():
+    from zaarlab.zaar.raml import load_raml, throw_dist, traps
+
+    raml = load_raml()
+    one = throw_dist(raml).fraction(lambda throw: traps(throw, ("A",), raml))
+    two = throw_dist(raml).fraction(lambda throw: traps(throw, ("A", "C"), raml))
+    assert (one, two) == (Fraction(1, 4), Fraction(1, 2)) and "one plaque letter traps with 1/4" in ZAAR_2
+
+
+def test_the_zaar_handout_lists_the_exercises_the_page_shows():
+    from zaarlab.exercise_widgets import LESSONS as SHEETS
+
+    assert "*Zaar 2: the raml and the astrolabe*" in ZAAR_2_HANDOUT
+    for exercise in SHEETS["Zaar 2: the raml and the astrolabe"]:
+        assert f"| {exercise.title} | | |" in ZAAR_2_HANDOUT
