@@ -20,6 +20,7 @@ from zaarlab.zaar.table import ZaarTable
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 from zaarlab.zaar.widgets import GameViewer as ZaarViewer
 from zaarlab.zargos.exercises import COMBAT_EXERCISES as ZARGOS_EXERCISES
+from zaarlab.zargos.map_exercises import MAP_EXERCISES
 from zaarlab.zargos.state import ZargosGame
 from zaarlab.zargos.table import ZargosTable
 from zaarlab.zargos.widgets import BattleCalculator, ProvinceExplorer
@@ -52,7 +53,9 @@ NOTEBOOKS = {
         ('ZaarTable(seats=("person", "greedy"))', lambda: ZaarTable(seats=("person", "greedy"), pace=0),
          drivers.drive_zaar_table),
         (TRY, lambda: ZaarViewer(ZaarGame(players=3), seed=4), drivers.drive_game_viewer)],
-    "zargos/01_the_planet": [(TRY, ProvinceExplorer, drivers.drive_province_explorer)],
+    "zargos/01_the_planet": [(TRY, ProvinceExplorer, drivers.drive_province_explorer),
+                             ("ExerciseSheet(MAP_EXERCISES)", lambda: ExerciseSheet(MAP_EXERCISES),
+                              drivers.drive_exercise_sheet)],
     "zargos/02_combat_odds": [(TRY, BattleCalculator, drivers.drive_battle_calculator),
                               ("ExerciseSheet(COMBAT_EXERCISES)", lambda: ExerciseSheet(ZARGOS_EXERCISES),
                                drivers.drive_exercise_sheet)],

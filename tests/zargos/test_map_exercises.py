@@ -1,0 +1,75 @@
+"""Zargos 1's exercises: each drawn question's answer checked, for many students, against the planet's graph read
+here apart (its edges, with a breadth-first search of our own over the sea spaces)."""
+
+from collections import deque
+from fractions import Fraction
+
+import pytest
+
+from tests.helpers import student_text_problems
+from zaarlab.zargos.board import ZARGOS, load_planet
+from zaarlab.zargos.map_exercises import MAP_EXERCISES
+
+STUDENTS = [f"student {i}" for i in range(40)]
+PLANET = load_planet()
+GRAPH = PLANET.graph
+
+
+def land(province: str) -> set[str]:
+    return {n for n in GRAPH.neighbors(province) if GRAPH[province][n]["kind"] == "land"}
+
+
+def seas(node: str) -> set[str]:
+    return {n for n in GRAPH.neighbors(node) if GRAPH.nodes[n]["type"] == "sea"}
+
+
+def boats(origin: str, target: str) -> int | None:
+    """ZARGOS-SEA-02, -07: one boat a sea space, from a sea next to the origin to one next to the target."""
+    start, goal = seas(origin), seas(target)
+    depth, queue = {sea: 1 for sea in start}, deque(start)
+    while queue:
+        sea = queue.popleft()
+        if sea in goal:
+            return depth[sea]
+        for nxt in seas(sea) - depth.keys():
+            depth[nxt] = depth[sea] + 1
+            queue.append(nxt)
+    return None
+
+
+def by_id(exercise_id):
+    return next(e for e in MAP_EXERCISES if e.id == exercise_id)
+
+
+@pytest.mark.parametrize("exercise", MAP_EXERCISES, ids=[e.id for e in MAP_EXERCISES])
+def test_zargos_sea_02_every_students_answer_is_what_the_graph_read_here_gives(exercise):
+    seen = set()
+    for name in STUDENTS:
+        question = exercise.for_student(name)
+        params = question.params
+        seen.add(question.text)
+        if exercise.id == "zargos-neighbours":
+            assert question.answer == len(land(params["province"]))
+        elif exercise.id == "zargos-boats":
+            assert question.answer == boats(*params["route"]) >= 2
+        elif exercise.id == "zargos-coastal":
+            provinces = PLANET.kingdoms[params["kingdom"]].provinces
+            assert question.answer == Fraction(sum(bool(seas(p)) for p in provinces), len(provinces))
+        elif exercise.id == "zargos-cheaper":
+            a, b = (boats(params["origin"], target) for target in params["targets"])
+            assert a != b and question.answer == ("A" if a < b else "B")
+        else:
+            counts = [len(land(p)) for p in params["provinces"]]
+            assert question.answer == tuple(sorted("ABC", key=lambda letter: -counts["ABC".index(letter)]))
+        assert all(PLANET.kingdom_of(p) != ZARGOS for p in _named(params))
+        assert "zaarlab's reconstruction" in question.text
+        assert question.check(question.answer_text.split(" ≈ ")[0]).right
+        assert student_text_problems(" ".join([question.text, question.hint, question.solution])) == []
+    assert len(seen) >= 5
+
+
+def _named(params: dict) -> list[str]:
+    """The provinces a question names."""
+    named = [params.get("province"), *params.get("route", ()), params.get("origin"), *params.get("targets", ()),
+             *params.get("provinces", ())]
+    return [p for p in named if p]
