@@ -220,10 +220,104 @@ def test_zaar_raml_03_a_plaque_letter_traps_one_throw_in_four():
     assert (one, two) == (Fraction(1, 4), Fraction(1, 2)) and "one plaque letter traps with 1/4" in ZAAR_2
 
 
+ZARGOS_1 = (LESSONS / "zargos-1.md").read_text(encoding="utf-8")
+ZARGOS_1_HANDOUT = (LESSONS / "zargos-1-handout.md").read_text(encoding="utf-8")
+
+
+def _table(text: str, head: str) -> list[list[str]]:
+    """The rows of the plan's table whose header row starts with ``head``, as lists of cells."""
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"| {head} |"))
+    rows = []
+    for line in lines[at + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows
+
+
+def test_the_zargos_1_plans_answer_key_is_the_planets_every_province_outside_the_kingdom_of_zargos():
+    from zaarlab.zargos.board import ZARGOS, load_planet
+
+    planet = load_planet()
+    rows = _table(ZARGOS_1, "kingdom")
+    assert len(rows) == len(planet.kingdoms) - 1
+    for name, borders, water, chance in rows:
+        kingdom = planet.kingdoms[re.search(r"\((\w+)\)$", name)[1]]
+        assert kingdom.id != ZARGOS and name == f"{kingdom.name} ({kingdom.id})"
+        counts = dict(item.rsplit(" ", 1) for item in borders.split(" · "))
+        assert counts == {p: str(len(planet.land_neighbours(p))) for p in kingdom.provinces}
+        coast = [p for p in kingdom.provinces if planet.is_coastal(p)]
+        assert water.split(", ") == coast
+        assert Fraction(chance) == Fraction(len(coast), len(kingdom.provinces))
+
+
+def test_zargos_sea_02_the_zargos_1_plans_sea_spaces_are_the_graphs():
+    from zaarlab.zargos.board import load_planet
+
+    planet = load_planet()
+    rows = _table(ZARGOS_1, "sea space")
+    assert sorted(row[0] for row in rows) == sorted(planet.seas)
+    for sea, seas, shores in rows:
+        around = list(planet.graph[sea])
+        assert seas == (", ".join(n for n in around if n in planet.seas) or "none")
+        assert shores == ", ".join(n for n in around if n not in planet.seas)
+    coasts = [p for p in planet.provinces if planet.is_coastal(p)]
+    dearest = max(n for p in coasts for n in planet.sea_routes_from(p).values())
+    assert f"The dearest crossing between two coasts of the planet costs {dearest} boats." in ZARGOS_1
+
+
+def test_zargos_sea_07_the_zargos_1_plans_crossing_round_the_ring_is_the_shortest_path():
+    from zaarlab.zargos.board import load_planet
+
+    planet = load_planet()
+    assert planet.sea_route("KORI-2", "K07-2") == ("SEA1", "SEA5", "SEA4")
+    ring = ["SEA1", "SEA2", "SEA3", "SEA4", "SEA5"]
+    assert all(planet.graph.has_edge(a, b) for a, b in zip(ring, ring[1:] + ring[:1], strict=True))
+    assert "the ring one way: SEA1, SEA2, SEA3, SEA4, 4 boats; the other way: SEA1, SEA5, SEA4, 3 boats" in ZARGOS_1
+
+
+def test_zargos_reorg_07_the_zargos_1_plans_lake_joins_only_its_shores():
+    from zaarlab.zargos.board import load_planet
+
+    planet = load_planet()
+    assert sorted(planet.sea_routes_from("KORI-3")) == ["KORI-4", "LUDOS-3", "LUDOS-4"]
+    assert "it reaches KORI-4, LUDOS-3 and LUDOS-4 and nowhere else by water" in ZARGOS_1
+
+
+def test_the_zargos_1_plans_counts_on_kori_and_ludos_are_the_planets():
+    from zaarlab.zargos.board import load_planet
+
+    planet = load_planet()
+    degree = {p: len(planet.land_neighbours(p)) for p in ("KORI-1", "LUDOS-1", "KORI-2", "LUDOS-5")}
+    assert degree == {"KORI-1": 4, "LUDOS-1": 4, "KORI-2": 2, "LUDOS-5": 2}
+    inland = [p for p in planet.kingdoms["KORI"].provinces if not planet.is_coastal(p)]
+    assert inland == ["KORI-1"] and "In Kori 4 of 5: KORI-1 is the only one inland." in ZARGOS_1
+
+
+def test_the_zargos_1_handouts_continent_is_the_graphs_each_border_once():
+    from zaarlab.zargos.board import load_planet
+
+    planet = load_planet()
+    continent = set(planet.kingdoms["KORI"].provinces) | set(planet.kingdoms["LUDOS"].provinces)
+    listed = []
+    for sentence in re.findall(r"([A-Z]+-\d) borders ([^.]+)\.", ZARGOS_1_HANDOUT):
+        for other in re.findall(r"[A-Z]+-\d", sentence[1]):
+            listed.append(frozenset((sentence[0], other)))
+    borders = {frozenset(edge) for edge in planet.graph.subgraph(continent).edges()
+               if planet.graph.edges[edge]["kind"] == "land"}
+    assert len(listed) == len(set(listed)) and set(listed) == borders
+    water = re.search(r"On the water: (.+)\.", ZARGOS_1_HANDOUT)[1]
+    for shores, sea in re.findall(r"((?:[A-Z]+-\d(?:, | and )?)+) on (SEA1|the lake)", water):
+        assert set(re.findall(r"[A-Z]+-\d", shores)) == {
+            p for p in continent if ("LAKE" if sea == "the lake" else sea) in planet.seas_touching(p)}
+
+
 @pytest.mark.parametrize(("handout", "lesson"), [
     ("start-here-handout.md", "Start here: exact odds with dice"),
     ("zogars-gaze-1-handout.md", "Zogar's Gaze 1: combat dice"),
     ("zaar-2-handout.md", "Zaar 2: the raml and the astrolabe"),
+    ("zargos-1-handout.md", "Zargos 1: the planet"),
     ("zargos-2-handout.md", "Zargos 2: the odds of combat"),
     ("zerzura-1-handout.md", "Zerzura 1: the scales that go up and down"),
 ])
