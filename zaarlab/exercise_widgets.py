@@ -25,6 +25,7 @@ from .class_answers import THIS_PAGE, Answer, answers_csv
 from .download import Download
 from .exercises import DICE_EXERCISES, Exercise, Question
 from .zaar.exercises import RAML_EXERCISES
+from .zaar.mansion_exercises import MANSION_EXERCISES
 from .zargos.exercises import COMBAT_EXERCISES as ZARGOS_EXERCISES
 from .zargos.map_exercises import MAP_EXERCISES
 from .zerzura.exercises import SCORING_EXERCISES
@@ -124,6 +125,7 @@ class ExerciseSheet(ui.Panel):
 LESSONS = {
     "Start here: exact odds with dice": DICE_EXERCISES,
     "Zogar's Gaze 1: combat dice": ZOGAR_EXERCISES,
+    "Zaar 1: the mansion": MANSION_EXERCISES,
     "Zaar 2: the raml and the astrolabe": RAML_EXERCISES,
     "Zargos 1: the planet": MAP_EXERCISES,
     "Zargos 2: the odds of combat": ZARGOS_EXERCISES,

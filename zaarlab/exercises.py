@@ -130,8 +130,11 @@ class Question:
     @property
     def how(self) -> str:
         """How to type an answer, for the screen."""
-        return {"number": RULE, "choice": "Pick one.",
-                "ordering": "Type the letters from the likeliest to the least likely, like B, A, C."}[self.kind]
+        if self.kind == "ordering":  # its letters in alphabetical order: the format, not a hint of the order
+            letters = sorted(self.answer)
+            return (f"Type the letters {', '.join(letters[:-1])} and {letters[-1]}, each once, in the order the "
+                    "question asks, separated by commas.")
+        return RULE if self.kind == "number" else "Pick one."
 
     def check(self, text: str) -> Verdict:
         if self.kind == "number":

@@ -15,6 +15,7 @@ from tests.browser.conftest import assert_no_python_error, lab_output, open_in_l
 from zaarlab.exercise_widgets import DICE_EXERCISES, ExerciseSheet
 from zaarlab.intro.widgets import DiceSumExplorer
 from zaarlab.zaar.exercises import RAML_EXERCISES
+from zaarlab.zaar.mansion_exercises import MANSION_EXERCISES
 from zaarlab.zaar.state import ZaarGame
 from zaarlab.zaar.table import ZaarTable
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
@@ -45,7 +46,9 @@ TRY = "yours to try"
 NOTEBOOKS = {
     "00_start_here": [(TRY, lambda: DiceSumExplorer(dice=3), drivers.drive_dice_sums),
                       ("ExerciseSheet(", lambda: ExerciseSheet(DICE_EXERCISES), drivers.drive_exercise_sheet)],
-    "zaar/01_the_mansion": [(TRY, lambda: MansionBuilder(seed=1), drivers.drive_mansion_builder)],
+    "zaar/01_the_mansion": [(TRY, lambda: MansionBuilder(seed=1), drivers.drive_mansion_builder),
+                            ("ExerciseSheet(MANSION_EXERCISES)", lambda: ExerciseSheet(MANSION_EXERCISES),
+                             drivers.drive_exercise_sheet)],
     "zaar/02_raml_and_astrolabe": [(TRY, lambda: AstrolabeBattle(seed=5), drivers.drive_astrolabe),
                                    ("ExerciseSheet(RAML_EXERCISES)", lambda: ExerciseSheet(RAML_EXERCISES),
                                     drivers.drive_exercise_sheet)],
