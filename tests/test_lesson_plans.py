@@ -313,9 +313,73 @@ def test_the_zargos_1_handouts_continent_is_the_graphs_each_border_once():
             p for p in continent if ("LAKE" if sea == "the lake" else sea) in planet.seas_touching(p)}
 
 
+ZAAR_1 = (LESSONS / "zaar-1.md").read_text(encoding="utf-8")
+ZAAR_1_HANDOUT = (LESSONS / "zaar-1-handout.md").read_text(encoding="utf-8")
+
+
+def test_zaar_setup_01_the_zaar_1_plans_enclosures_are_the_grids():
+    from zaarlab.core.hexgrid import Hex, ring
+    from zaarlab.zaar.board import Mansion
+
+    assert [len(ring(n)) for n in range(1, 5)] == [1, 6, 12, 18] and "Enclosures hold 1, 6, 12, 18 cells" in ZAAR_1
+    for cell, enclosure in (((2, -1), 3), ((-3, 1), 4), ((2, 1), 4)):
+        assert Mansion.enclosure(Hex(*cell)) == enclosure
+    assert "[2, −1] is in enclosure 3, [−3, 1] in enclosure 4" in ZAAR_1
+    assert "[2, 1] is not in enclosure 3 but in enclosure 4" in ZAAR_1
+    cells = re.search(r"\| cell \| (.+) \|", ZAAR_1_HANDOUT)[1].split(" | ")
+    assert len(cells) == 5 and all(re.fullmatch(r"\[[−-]?\d, [−-]?\d\]", cell) for cell in cells)
+
+
+@pytest.mark.rule("ZAAR-PLACE-01")
+def test_zaar_place_01_the_zaar_1_plans_card_fits_as_the_engine_says():
+    from zaarlab.core.hexgrid import SIDE_NAMES
+    from zaarlab.zaar.cards import load_cards
+    from zaarlab.zaar.mansion_exercises import fitting_turns
+
+    room = load_cards().rooms["windy_room_8"]
+    assert [SIDE_NAMES[side] for side in sorted(room.doors)] == ["NE", "E", "SE", "SW"]
+    assert "(north-east, east, south-east, south-west)" in ZAAR_1 and "The card of the vote (Windy room 8)" in ZAAR_1
+    assert fitting_turns(room.doors, east_door=True) == (0, 1, 2) and fitting_turns(room.doors, False) == (3,)
+    assert "turns 0, 1 and 2 fit, so the vote's answer is 3. If that side is a wall, only turn 3 fits" in ZAAR_1
+
+
+def test_zaar_lvl1_01_the_zaar_1_plans_sacred_room_odds_are_the_engines():
+    from zaarlab.zaar.board import Mansion
+    from zaarlab.zaar.odds import default_pile, p_sacred_within
+
+    start = Mansion.start("bloody_chamber")
+    pile = default_pile(start)
+    rooms = start.cards.rooms
+    sacred = sum(card in rooms and rooms[card].is_sacred for card in pile)
+    assert (len(pile), sum(card in rooms for card in pile), sacred) == (71, 51, 9)
+    assert "the pile holds 71 cards (51 rooms and 20 events), 9 of them sacred rooms" in ZAAR_1
+    assert "The pile holds 71 cards, 9 of them sacred rooms." in ZAAR_1_HANDOUT
+    assert Fraction(str(p_sacred_within(start, 1))) == Fraction(9, 71)
+    three = Fraction(str(p_sacred_within(start, 3)))
+    assert three == 1 - Fraction(37820, 57155) == Fraction(3867, 11431)
+    assert "1 − 37820/57155 = 3867/11431 ≈ 33.83 %" in ZAAR_1 and f"{float(three) * 100:.2f}" == "33.83"
+
+
+def test_zaar_move_01_the_zaar_1_plans_mansion_is_the_one_the_engine_grows():
+    import networkx as nx
+
+    from zaarlab.zaar.mansion_exercises import _lettered
+
+    graph, sentence = _lettered(4)
+    assert sentence in " ".join(ZAAR_1.split()) and sentence in " ".join(ZAAR_1_HANDOUT.split())
+    moves = nx.single_source_shortest_path_length(graph, "E")
+    assert sorted(r for r, n in moves.items() if n == 1) == ["B", "F", "G", "H"]
+    assert sorted(r for r, n in moves.items() if n == 2) == ["A"]
+    assert "From E, the rooms B, F, G and H are 1 move away and A is 2:\n5 rooms within 2 moves." in ZAAR_1
+    triangles = sorted(sorted(c) for c in nx.enumerate_all_cliques(graph) if len(c) == 3)
+    assert triangles == [["A", "B", "G"], ["B", "E", "G"]]
+    assert "A, B and G, and B, E and G, are triangles" in ZAAR_1
+
+
 @pytest.mark.parametrize(("handout", "lesson"), [
     ("start-here-handout.md", "Start here: exact odds with dice"),
     ("zogars-gaze-1-handout.md", "Zogar's Gaze 1: combat dice"),
+    ("zaar-1-handout.md", "Zaar 1: the mansion"),
     ("zaar-2-handout.md", "Zaar 2: the raml and the astrolabe"),
     ("zargos-1-handout.md", "Zargos 1: the planet"),
     ("zargos-2-handout.md", "Zargos 2: the odds of combat"),
