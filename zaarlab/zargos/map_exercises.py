@@ -52,8 +52,9 @@ def _boats(params: dict) -> Question:
 
 
 def _coastal(params: dict) -> Question:
-    kingdom = load_planet().kingdoms[params["kingdom"]]
-    coast = [p for p in kingdom.provinces if load_planet().is_coastal(p)]
+    planet = load_planet()
+    kingdom = planet.kingdoms[params["kingdom"]]
+    coast = [p for p in kingdom.provinces if planet.is_coastal(p)]
     p = Fraction(len(coast), len(kingdom.provinces))
     return Question(
         f"{ON}a province of {kingdom.name} (marked {kingdom.id} on the map) is picked at random, each alike. What is "
