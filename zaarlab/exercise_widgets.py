@@ -29,6 +29,7 @@ from .zaar.mansion_exercises import MANSION_EXERCISES
 from .zargos.exercises import COMBAT_EXERCISES as ZARGOS_EXERCISES
 from .zargos.map_exercises import MAP_EXERCISES
 from .zerzura.exercises import SCORING_EXERCISES
+from .zogars_gaze.deck_exercises import DECK_EXERCISES
 from .zogars_gaze.exercises import COMBAT_EXERCISES as ZOGAR_EXERCISES
 
 __all__ = ["DICE_EXERCISES", "LESSONS", "ExerciseBox", "ExerciseSheet", "LessonExercises"]
@@ -125,6 +126,7 @@ class ExerciseSheet(ui.Panel):
 LESSONS = {
     "Start here: exact odds with dice": DICE_EXERCISES,
     "Zogar's Gaze 1: combat dice": ZOGAR_EXERCISES,
+    "Zogar's Gaze 2: press your luck": DECK_EXERCISES,
     "Zaar 1: the mansion": MANSION_EXERCISES,
     "Zaar 2: the raml and the astrolabe": RAML_EXERCISES,
     "Zargos 1: the planet": MAP_EXERCISES,

@@ -32,6 +32,7 @@ from zaarlab.zerzura.table import ZerzuraTable
 from zaarlab.zerzura.widgets import CollectionBuilder
 from zaarlab.zerzura.widgets import GameViewer as ZerzuraViewer
 from zaarlab.zerzura.widgets import tournament_runner as zerzura_runner
+from zaarlab.zogars_gaze.deck_exercises import DECK_EXERCISES
 from zaarlab.zogars_gaze.exercises import COMBAT_EXERCISES
 from zaarlab.zogars_gaze.table import ZogarTable
 from zaarlab.zogars_gaze.widgets import DeckExplorer, HoldAdvisor
@@ -81,7 +82,8 @@ NOTEBOOKS = {
     "zogars_gaze/02_press_your_luck": [
         (TRY, lambda: DeckExplorer(seed=7), drivers.drive_deck_explorer),
         ("runner = tournament_runner(", lambda: zogar_runner(seats=("bold", "random", "cautious"), games=10),
-         drivers.drive_tournament_runner)],
+         drivers.drive_tournament_runner),
+        ("ExerciseSheet(DECK_EXERCISES)", lambda: ExerciseSheet(DECK_EXERCISES), drivers.drive_exercise_sheet)],
     "zogars_gaze/04_your_own_bot": [],  # no widget: the student edits a function (the test below)
     "zogars_gaze/03_play_zogars_gaze": [
         ('ZogarTable(seats=("person", "cautious", "bold"))', lambda: ZogarTable(seats=("person", "cautious"), pace=0),

@@ -1,0 +1,128 @@
+"""Zogar's Gaze 2's exercises: each drawn question's answer checked, for many students, against the engine's own odds
+on a state holding the deck the question describes (the next card's kind, the seventh Gaze before the cut), and
+against the deck's cards enumerated here, pair by pair and card by card."""
+
+import random
+import re
+from dataclasses import replace
+from fractions import Fraction
+from itertools import permutations
+
+import pytest
+
+from tests.helpers import student_text_problems
+from zaarlab.zogars_gaze.cards import load_cards
+from zaarlab.zogars_gaze.deck import next_card_dist, p_seventh_gaze_within
+from zaarlab.zogars_gaze.deck_exercises import DECK_EXERCISES
+from zaarlab.zogars_gaze.state import ZogarGame
+
+STUDENTS = [f"student {i}" for i in range(40)]
+CARDS = load_cards()
+START = ZogarGame(players=3).initial_state()
+WORDS = {"monster": "monster", "treasure": "treasure", "Zogar's Gaze card": "gaze"}
+
+
+def by_id(exercise_id):
+    return next(e for e in DECK_EXERCISES if e.id == exercise_id)
+
+
+def the_deck(params) -> tuple[list[str], list[str]]:
+    """The cards turned and those unseen, shuffled here as the question says (the same seed, the same cards)."""
+    deck = list(CARDS.dungeon_deck())
+    random.Random(params["seed"]).shuffle(deck)
+    return deck[:params["turned"]], deck[params["turned"]:]
+
+
+def kind(card: str) -> str:
+    return CARDS[card].kind
+
+
+def chance(cards: list[str], words: str) -> Fraction:
+    """The chance of an event, in the question's words, counted over the unseen ``cards``: one card, every ordered
+    pair, or card after card for three."""
+    if match := re.fullmatch(r"the next card is a (.+)", words):
+        return Fraction(sum(kind(c) == WORDS[match[1]] for c in cards), len(cards))
+    if match := re.fullmatch(r"the next two cards are both (.+)s", words):
+        pairs = [(a, b) for a, b in permutations(range(len(cards)), 2)]
+        return Fraction(sum(kind(cards[a]) == kind(cards[b]) == WORDS[match[1]] for a, b in pairs), len(pairs))
+    match = re.fullmatch(r"none of the next 3 cards is a (.+)", words)
+    others, n, p = sum(kind(c) != WORDS[match[1]] for c in cards), len(cards), Fraction(1)
+    for i in range(3):
+        p *= Fraction(others - i, n - i)
+    return p
+
+
+def test_a_lesson_has_at_least_five_exercises_of_every_kind():
+    kinds = {e.for_student("Ada").kind for e in DECK_EXERCISES}
+    assert len(DECK_EXERCISES) >= 5 and kinds == {"number", "choice", "ordering"}
+
+
+@pytest.mark.rule("ZOGAR-DELVE-01")
+def test_zogar_delve_01_the_next_cards_kind_is_the_engines_chance_on_the_deck_described():
+    for name in STUDENTS:
+        question = by_id("zogar-next").for_student(name)
+        turned, unseen = the_deck(question.params)
+        state = replace(START, dungeon=tuple(sorted(unseen)), drawable=len(unseen),
+                        gazes=tuple(c for c in turned if kind(c) == "gaze"))
+        assert Fraction(str(next_card_dist(state).p(question.params["kind"]))) == question.answer
+        assert f"has {len(unseen)} cards still unseen" in question.text
+
+
+@pytest.mark.rule("ZOGAR-DELVE-01")
+def test_zogar_delve_01_two_in_a_row_counts_every_ordered_pair_of_the_deck():
+    for name in STUDENTS:
+        question = by_id("zogar-two").for_student(name)
+        _, unseen = the_deck(question.params)
+        words = re.search(r"the chance that (.+)\?", question.text)[1]
+        assert chance(unseen, words) == question.answer > 0
+
+
+@pytest.mark.rule("ZOGAR-GAZE-02")
+@pytest.mark.rule("ZOGAR-DELVE-02")
+def test_zogar_gaze_02_the_seventh_gaze_is_the_engines_chance_before_the_cut():
+    gazes = [c for c in CARDS.dungeon_deck() if kind(c) == "gaze"]
+    others = [c for c in CARDS.dungeon_deck() if kind(c) != "gaze"]
+    for name in STUDENTS:
+        question = by_id("zogar-seventh").for_student(name)
+        deck, out, cards = (question.params[key] for key in ("deck", "out", "cards"))
+        left = len(gazes) - out
+        state = replace(START, gazes=tuple(gazes[:out]), dungeon=tuple(gazes[out:] + others[:deck - left]),
+                        drawable=cards)  # the cut leaves ``cards`` to turn
+        assert Fraction(str(p_seventh_gaze_within(state, cards))) == question.answer
+        assert Fraction(str(p_seventh_gaze_within(state, cards + 5))) == question.answer  # not one card past the cut
+
+
+def test_which_is_likelier_and_the_ranking_count_the_deck_card_by_card():
+    for name in STUDENTS:
+        which = by_id("zogar-likelier").for_student(name)
+        _, unseen = the_deck(which.params)
+        a, b = re.search(r"A: (.+); B: (.+)\.$", which.text).groups()
+        assert which.answer == ("A" if chance(unseen, a) > chance(unseen, b) else "B")
+        rank = by_id("zogar-rank-events").for_student(name)
+        _, unseen = the_deck(rank.params)
+        events = dict(re.findall(r"([ABC]): ([^;]+?)(?:;|\.$)", rank.text.split("least likely: ")[1]))
+        assert rank.answer == tuple(sorted(events, key=lambda letter: chance(unseen, events[letter]), reverse=True))
+
+
+def test_every_deck_described_is_the_reconstructed_deck_with_the_game_still_on():
+    for name in STUDENTS:
+        question = by_id("zogar-rank-events").for_student(name)
+        turned, unseen = the_deck(question.params)
+        assert sum(kind(c) == "gaze" for c in turned) <= 6 and len(turned) + len(unseen) == 126
+        counts = re.search(r"shuffled: (\d+) monsters?, (\d+) treasures?, (\d+) Zogar's Gaze cards? and (\d+) other",
+                           question.text).groups()
+        assert [int(n) for n in counts] == [sum(kind(c) == k for c in unseen) for k in (
+            "monster", "treasure", "gaze")] + [sum(kind(c) not in ("monster", "treasure", "gaze") for c in unseen)]
+
+
+@pytest.mark.parametrize("exercise", DECK_EXERCISES, ids=[e.id for e in DECK_EXERCISES])
+def test_every_question_reads_well_and_its_own_answer_is_right(exercise):
+    seen = set()
+    for name in STUDENTS:
+        question = exercise.for_student(name)
+        seen.add(question.text)
+        assert question.check(question.answer_text.split(" ≈ ")[0]).right
+        assert student_text_problems(" ".join([question.text, question.hint, question.solution, question.how])) == []
+        assert "zaarlab's reconstruction" in question.text
+    assert exercise.for_student("Ada") == exercise.for_student(" ada ")
+    assert len(seen) >= 5
