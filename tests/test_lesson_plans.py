@@ -376,9 +376,71 @@ def test_zaar_move_01_the_zaar_1_plans_mansion_is_the_one_the_engine_grows():
     assert "A, B and G, and B, E and G, are triangles" in ZAAR_1
 
 
+ZOGAR_2 = (LESSONS / "zogars-gaze-2.md").read_text(encoding="utf-8")
+ZOGAR_2_HANDOUT = (LESSONS / "zogars-gaze-2-handout.md").read_text(encoding="utf-8")
+
+
+def test_the_zogar_2_plans_deck_is_the_reconstructed_decks():
+    from collections import Counter
+
+    from zaarlab.zogars_gaze.cards import load_cards
+
+    cards = load_cards()
+    kinds = Counter(cards[c].kind for c in cards.dungeon_deck())
+    rest = sum(kinds.values()) - kinds["monster"] - kinds["treasure"] - kinds["gaze"]
+    said = (f"{kinds['monster']} monsters, {kinds['treasure']} treasures, {kinds['gaze']} Zogar's Gaze cards and "
+            f"{rest} others")
+    assert f"{sum(kinds.values())} cards, {said}" in ZOGAR_2_HANDOUT
+    assert f"a reconstruction: {said}" in " ".join(ZOGAR_2.split()) and f"({sum(kinds.values())} cards" in ZOGAR_2
+
+
+@pytest.mark.rule("ZOGAR-DELVE-01")
+def test_zogar_delve_01_the_zogar_2_plans_pairs_are_drawn_without_replacement():
+    from itertools import permutations
+
+    from zaarlab.zogars_gaze.cards import load_cards
+    from zaarlab.zogars_gaze.deck import next_card_dist
+    from zaarlab.zogars_gaze.state import ZogarGame
+
+    start = ZogarGame(players=3).initial_state()
+    assert Fraction(str(next_card_dist(start).p("monster"))) == Fraction(56, 126) == Fraction(4, 9)
+    cards = load_cards()
+    deck = cards.dungeon_deck()
+    monsters = sum(cards[c].kind == "monster" for c in deck)
+    both = Fraction(monsters * (monsters - 1), len(deck) * (len(deck) - 1))
+    assert both == Fraction(44, 225) < Fraction(4, 9) ** 2
+    assert f"56/126 × 55/125 = 44/225 ≈ {float(both) * 100:.2f} %" in ZOGAR_2
+    assert f"(4/9)<sup>2</sup> ≈ {float(Fraction(16, 81)) * 100:.2f} %" in ZOGAR_2
+    slips = "MMMM" + "------"  # the ten slips, four marked M: every ordered pair drawn
+    pairs = list(permutations(range(10), 2))
+    assert Fraction(sum(slips[a] == slips[b] == "M" for a, b in pairs), len(pairs)) == Fraction(2, 15)
+    assert "4/10 × 3/9 = 2/15 ≈ 13 %, not 4/10 × 4/10 = 4/25 = 16 %" in ZOGAR_2
+
+
+@pytest.mark.rule("ZOGAR-GAZE-02")
+def test_zogar_gaze_02_the_zogar_2_plans_seventh_gaze_is_the_engines():
+    from dataclasses import replace
+
+    from zaarlab.core.readable import exact_text
+    from zaarlab.zogars_gaze.cards import load_cards
+    from zaarlab.zogars_gaze.deck import p_seventh_gaze_within
+    from zaarlab.zogars_gaze.state import ZogarGame
+
+    cards = load_cards()
+    gazes = [c for c in cards.dungeon_deck() if cards[c].kind == "gaze"]
+    others = [c for c in cards.dungeon_deck() if cards[c].kind != "gaze"]
+    state = replace(ZogarGame(players=3).initial_state(), gazes=tuple(gazes[:6]),
+                    dungeon=tuple(gazes[6:] + others[:37]), drawable=40)
+    p = Fraction(str(p_seventh_gaze_within(state, 5)))
+    assert p == 1 - Fraction(37 * 36 * 35 * 34 * 33, 40 * 39 * 38 * 37 * 36) == Fraction(667, 1976)
+    assert f"= {exact_text(p).replace('%', ' %')}" in ZOGAR_2
+    assert "6 Gazes are out. 40 cards are unseen, 3 of them Gazes, and the cut lets you turn 5 more." in ZOGAR_2_HANDOUT
+
+
 @pytest.mark.parametrize(("handout", "lesson"), [
     ("start-here-handout.md", "Start here: exact odds with dice"),
     ("zogars-gaze-1-handout.md", "Zogar's Gaze 1: combat dice"),
+    ("zogars-gaze-2-handout.md", "Zogar's Gaze 2: press your luck"),
     ("zaar-1-handout.md", "Zaar 1: the mansion"),
     ("zaar-2-handout.md", "Zaar 2: the raml and the astrolabe"),
     ("zargos-1-handout.md", "Zargos 1: the planet"),
