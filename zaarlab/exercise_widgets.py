@@ -29,6 +29,7 @@ from .zaar.mansion_exercises import MANSION_EXERCISES
 from .zargos.exercises import COMBAT_EXERCISES as ZARGOS_EXERCISES
 from .zargos.map_exercises import MAP_EXERCISES
 from .zerzura.exercises import SCORING_EXERCISES
+from .zerzura.play_exercises import PLAY_EXERCISES
 from .zogars_gaze.deck_exercises import DECK_EXERCISES
 from .zogars_gaze.exercises import COMBAT_EXERCISES as ZOGAR_EXERCISES
 
@@ -132,6 +133,7 @@ LESSONS = {
     "Zargos 1: the planet": MAP_EXERCISES,
     "Zargos 2: the odds of combat": ZARGOS_EXERCISES,
     "Zerzura 1: the scales that go up and down": SCORING_EXERCISES,
+    "Zerzura 2: play a game": PLAY_EXERCISES,
 }
 
 

@@ -56,10 +56,10 @@ def read_number(text: str) -> tuple[Fraction, int | None]:
     """The number typed, and for a decimal or a percent how many digits follow the point in the decimal it stands
     for (``None`` for a fraction or a whole number: exact). Raises ``ValueError`` in the student's words.
 
-    >>> read_number("12.5 %"), read_number(" 3 / 24 "), read_number("7")
-    ((Fraction(1, 8), 3), (Fraction(1, 8), None), (Fraction(7, 1), None))
+    >>> read_number("12.5 %"), read_number(" 3 / 24 "), read_number("7"), read_number("\u22124")
+    ((Fraction(1, 8), 3), (Fraction(1, 8), None), (Fraction(7, 1), None), (Fraction(-4, 1), None))
     """
-    text = text.strip().replace("\u2009", " ")
+    text = text.strip().replace("\u2009", " ").replace("\u2212", "-")  # a thin space; a minus sign typed as such
     if not text:
         raise ValueError("type an answer first")
     if len(text) > MAX_ANSWER:

@@ -27,6 +27,7 @@ from zaarlab.zargos.table import ZargosTable
 from zaarlab.zargos.widgets import BattleCalculator, ProvinceExplorer
 from zaarlab.zargos.widgets import GameViewer as ZargosViewer
 from zaarlab.zerzura.exercises import SCORING_EXERCISES
+from zaarlab.zerzura.play_exercises import PLAY_EXERCISES
 from zaarlab.zerzura.state import ZerzuraGame
 from zaarlab.zerzura.table import ZerzuraTable
 from zaarlab.zerzura.widgets import CollectionBuilder
@@ -75,7 +76,8 @@ NOTEBOOKS = {
         ("tournament_runner(", lambda: zerzura_runner(seats=("planner", "greedy"), games=20),
          drivers.drive_tournament_runner),
         ('ZerzuraTable(seats=("person", "greedy", "planner"))',
-         lambda: ZerzuraTable(seats=("person", "greedy"), pace=0), drivers.drive_zerzura_table)],
+         lambda: ZerzuraTable(seats=("person", "greedy"), pace=0), drivers.drive_zerzura_table),
+        ("ExerciseSheet(PLAY_EXERCISES)", lambda: ExerciseSheet(PLAY_EXERCISES), drivers.drive_exercise_sheet)],
     "zogars_gaze/01_combat_dice": [
         (TRY, lambda: HoldAdvisor("3x5", dice=(2, 3, 4, 6, 6), rolls_left=1), drivers.drive_hold_advisor),
         ("ExerciseSheet(COMBAT_EXERCISES)", lambda: ExerciseSheet(COMBAT_EXERCISES), drivers.drive_exercise_sheet)],

@@ -1,0 +1,131 @@
+"""Zerzura 2's exercises: each drawn question's answer checked, for many students, against whole games the engine
+plays (the actions each player takes), the engine's setup (the cards it leaves out), a product of the cards that
+stay, and every hand scored here apart, Object by Object on the game's scales (not by the score sheet)."""
+
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from tests.helpers import student_text_problems
+from zaarlab.core.api import CHANCE
+from zaarlab.core.play import Session
+from zaarlab.zerzura.bots import BOTS
+from zaarlab.zerzura.cards import load_cards
+from zaarlab.zerzura.play_exercises import PLAY_EXERCISES
+from zaarlab.zerzura.state import ZerzuraGame
+
+STUDENTS = [f"student {i}" for i in range(40)]
+CARDS = load_cards()
+
+
+def by_id(exercise_id):
+    return next(e for e in PLAY_EXERCISES if e.id == exercise_id)
+
+
+def points(hand) -> int:
+    """A hand of Goods cards scored here: each Object's quantity read on its scale."""
+    held = Counter(obj for card in hand for obj in CARDS.goods[card].objects)
+    return sum(CARDS.vp(obj, n) for obj, n in held.items())
+
+
+def lead_after(move, mine, theirs) -> int:
+    mine, theirs = list(mine), list(theirs)
+    if move[0] == "take":
+        mine.append(move[1])
+    else:
+        mine.remove(move[1])
+        theirs.remove(move[2])
+        mine.append(move[2])
+        theirs.append(move[1])
+    return points(mine) - points(theirs)
+
+
+def change(move, params) -> int:
+    return lead_after(move, params["mine"], params["theirs"]) - (points(params["mine"]) - points(params["theirs"]))
+
+
+def test_a_lesson_has_at_least_five_exercises_of_every_kind():
+    kinds = {e.for_student("Ada").kind for e in PLAY_EXERCISES}
+    assert len(PLAY_EXERCISES) >= 5 and kinds == {"number", "choice", "ordering"}
+
+
+@pytest.mark.rule("ZERZURA-END-01")
+@pytest.mark.rule("ZERZURA-ACTION-10")
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_zerzura_end_01_the_actions_each_player_takes_are_those_of_a_whole_game_the_engine_plays(players):
+    question = next(q for q in (by_id("zerzura-actions").for_student(name) for name in STUDENTS)
+                    if q.params["players"] == players)
+    session = Session(ZerzuraGame(players=players).initial_state(), [BOTS["random"]] * players, seed=players)
+    session.run_until(lambda state: False)
+    assert session.state.is_terminal()
+    movers = Counter(s.current_player() for s in session.states[:-1] if s.current_player() != CHANCE)
+    assert set(movers.values()) == {question.answer}, movers
+
+
+@pytest.mark.rule("ZERZURA-SETUP-04")
+def test_zerzura_setup_04_all_in_play_is_the_product_of_the_cards_that_stay_after_the_engines_setup():
+    for name in STUDENTS:
+        question = by_id("zerzura-in-play").for_student(name)
+        players, card = question.params["players"], question.params["card"]
+        state = ZerzuraGame(players=players).initial_state()
+        while state.phase == "remove":
+            state = state.apply(state.chance_outcomes()[0][0])
+        total, removed = len(CARDS.deck()), len(CARDS.deck()) - len(state.deck)
+        assert f"{removed} of Zerzura's {total} cards" in question.text
+        copies = CARDS.deck().count(card)
+        stay = Fraction(1)
+        for i in range(copies):
+            stay *= Fraction(total - removed - i, total - i)
+        assert question.answer == stay and f"Among the {total} are {copies} copies" in question.text
+
+
+@pytest.mark.rule("ZERZURA-ACTION-04")
+@pytest.mark.rule("ZERZURA-END-03")
+def test_zerzura_action_04_an_exchanges_worth_is_both_hands_scored_on_the_scales():
+    seen = Counter()
+    for name in STUDENTS:
+        question = by_id("zerzura-exchange").for_student(name)
+        assert question.answer == change(question.params["move"], question.params) != 0
+        for card in (*question.params["mine"], *question.params["theirs"]):
+            assert CARDS.card_name(card) in question.text
+        seen[question.answer > 0] += 1
+    assert seen[True] and seen[False]  # some exchanges lose ground: the answer's sign is the question
+
+
+@pytest.mark.rule("ZERZURA-ACTION-03")
+def test_zerzura_action_03_take_or_exchange_and_the_ranking_follow_the_lead_scored_here():
+    for name in STUDENTS:
+        which = by_id("zerzura-take-or-exchange").for_student(name)
+        a, b = (change(move, which.params) for move in which.params["moves"])
+        assert which.answer == ("A" if a > b else "B")
+        rank = by_id("zerzura-rank-moves").for_student(name)
+        changes = {letter: change(move, rank.params) for letter, move in zip("ABC", rank.params["moves"], strict=True)}
+        assert rank.answer == tuple(sorted(changes, key=changes.get, reverse=True))
+        assert any(move[0] == "take" for move in rank.params["moves"])
+
+
+def test_the_hands_are_dealt_from_the_games_goods_cards():
+    printed = Counter({g.id: g.count for g in CARDS.goods.values()})
+    for name in STUDENTS:
+        params = by_id("zerzura-rank-moves").for_student(name).params
+        market = [move[1] for move in params["moves"] if move[0] == "take"]
+        assert not Counter([*params["mine"], *params["theirs"], *market]) - printed
+
+
+def test_a_fall_typed_with_a_minus_sign_is_read():
+    question = next(q for q in (by_id("zerzura-exchange").for_student(name) for name in STUDENTS) if q.answer < 0)
+    assert question.check(f"\u2212{-question.answer}").right and question.check(str(question.answer)).right
+    assert not question.check(str(-question.answer)).right
+
+
+@pytest.mark.parametrize("exercise", PLAY_EXERCISES, ids=[e.id for e in PLAY_EXERCISES])
+def test_every_question_reads_well_and_its_own_answer_is_right(exercise):
+    seen = set()
+    for name in STUDENTS:
+        question = exercise.for_student(name)
+        seen.add(question.text)
+        assert question.check(question.answer_text.split(" ≈ ")[0]).right
+        assert student_text_problems(" ".join([question.text, question.hint, question.solution, question.how])) == []
+    assert exercise.for_student("Ada") == exercise.for_student(" ada ")
+    assert len(seen) >= 4  # the game's length has four answers, one for each number of players
