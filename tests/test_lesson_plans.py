@@ -226,7 +226,7 @@ ZARGOS_1_HANDOUT = (LESSONS / "zargos-1-handout.md").read_text(encoding="utf-8")
 
 def _table(text: str, head: str) -> list[list[str]]:
     """The rows of the plan's table whose header row starts with ``head``, as lists of cells."""
-    lines = text.splitlines()
+    lines = [line.strip() for line in text.splitlines()]  # a table in a list item is indented
     at = next(i for i, line in enumerate(lines) if line.startswith(f"| {head} |"))
     rows = []
     for line in lines[at + 2:]:
@@ -437,6 +437,64 @@ def test_zogar_gaze_02_the_zogar_2_plans_seventh_gaze_is_the_engines():
     assert "6 Gazes are out. 40 cards are unseen, 3 of them Gazes, and the cut lets you turn 5 more." in ZOGAR_2_HANDOUT
 
 
+ZERZURA_2 = (LESSONS / "zerzura-2.md").read_text(encoding="utf-8")
+ZERZURA_2_HANDOUT = (LESSONS / "zerzura-2-handout.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.rule("ZERZURA-END-01")
+def test_zerzura_end_01_the_zerzura_2_plans_table_of_game_lengths_is_the_rules():
+    from zaarlab.zerzura.play_exercises import actions_each
+    from zaarlab.zerzura.state import REMOVED, ZerzuraGame
+
+    rows = _table(ZERZURA_2, "players")
+    assert [int(row[0]) for row in rows] == [2, 3, 4, 5]
+    for players, in_play, market, rounds, each in ([int(cell) for cell in row] for row in rows):
+        game = ZerzuraGame(players=players)
+        assert (in_play, market) == (len(game.cards.deck()) - REMOVED[players], game.market_size)
+        assert rounds * market == in_play and each == actions_each(players)
+
+
+@pytest.mark.rule("ZERZURA-SETUP-04")
+def test_zerzura_setup_04_the_zerzura_2_plans_cards_in_play_are_exact():
+    from zaarlab.core.readable import exact_text
+    from zaarlab.zerzura.cards import load_cards
+    from zaarlab.zerzura.play_exercises import p_all_in_play
+
+    assert load_cards().goods["turban_1"].count == 3 and load_cards().card_name("turban_1") == "Genie's turban"
+    three, two = p_all_in_play(60, 15, 3), p_all_in_play(60, 20, 3)
+    assert three == Fraction(45 * 44 * 43, 60 * 59 * 58) and p_all_in_play(60, 15, 1) == Fraction(3, 4)
+    assert f"45/60 × 44/59 × 43/58 = {exact_text(three).replace('%', ' %')}" in ZERZURA_2
+    assert f"with 3 players {exact_text(three).replace('%', ' %')}, with 2 players\n   " \
+           f"{exact_text(two).replace('%', ' %')}" in ZERZURA_2
+
+
+@pytest.mark.rule("ZERZURA-ACTION-04")
+def test_zerzura_action_04_the_zerzura_2_plans_exchanges_move_the_lead_as_the_score_sheet_says():
+    from zaarlab.zerzura.play_exercises import lead, lead_change
+    from zaarlab.zerzura.scoring import score
+
+    mine, theirs = ["ring_2", "lamp_1"], ["ring_1", "turban_2"]
+    assert (score(mine).total, score(theirs).total, lead(mine, theirs)) == (7, 7, 0)
+    assert lead_change(("exchange", "ring_2", "ring_1"), mine, theirs) == 8
+    assert lead_change(("exchange", "lamp_1", "ring_1"), mine, theirs) == -10
+    assert (score(["ring_1", "lamp_1"]).total, score(["ring_2", "turban_2"]).total) == (11, 3)
+    assert (score(["ring_2", "ring_1"]).total, score(["lamp_1", "turban_2"]).total) == (0, 10)
+    assert "you score 4 + 7 = 11 (+4) and they 0 + 3 = 3 (−4), so your lead grows by 8" in ZERZURA_2
+    assert "you 0 (−7), they 10 (+3), a fall of 10" in ZERZURA_2
+    assert "You hold Magic ring ×2 and Enchanted lamp; player 2 holds Magic ring and Genie's turban ×2." \
+        in ZERZURA_2_HANDOUT
+
+
+def test_the_zerzura_2_handouts_scales_are_the_games():
+    from zaarlab.zerzura.cards import load_cards
+
+    cards = load_cards()
+    rows = {row[0]: [int(cell) for cell in row[1:]] for row in _table(ZERZURA_2_HANDOUT, "Quantity")}
+    assert set(rows) == {cards.names[obj] for obj in cards.objects}
+    for obj in cards.objects:
+        assert rows[cards.names[obj]] == [cards.vp(obj, q) for q in range(len(rows[cards.names[obj]]))]
+
+
 @pytest.mark.parametrize(("handout", "lesson"), [
     ("start-here-handout.md", "Start here: exact odds with dice"),
     ("zogars-gaze-1-handout.md", "Zogar's Gaze 1: combat dice"),
@@ -446,6 +504,7 @@ def test_zogar_gaze_02_the_zogar_2_plans_seventh_gaze_is_the_engines():
     ("zargos-1-handout.md", "Zargos 1: the planet"),
     ("zargos-2-handout.md", "Zargos 2: the odds of combat"),
     ("zerzura-1-handout.md", "Zerzura 1: the scales that go up and down"),
+    ("zerzura-2-handout.md", "Zerzura 2: play a game"),
 ])
 def test_a_handout_names_its_lesson_and_has_a_line_for_each_exercise_the_page_shows(handout, lesson):
     from zaarlab.exercise_widgets import LESSONS as SHEETS
