@@ -55,12 +55,16 @@ def write_sources(app) -> None:
     out.mkdir(exist_ok=True)
     for game, rules in traced.items():
         _write_if_changed(out / f"{game}.md", rules_page(game, rules, traced))
-    named = sorted(({*rule.tests, *rule.code} for rules in traced.values() for rule in rules), key=len)
-    by_file = sorted({(*split_name(name), name) for names in named for name in names})
+    rules_of: dict[str, list[str]] = {}  # a test's or a function's full name -> the rules it names
+    for rules in traced.values():
+        for rule in rules:
+            for name in (*rule.tests, *rule.code):
+                rules_of.setdefault(name, []).append(rule.rule_id)
+    by_file = sorted((*split_name(name), name) for name in rules_of)
     for path, group in itertools.groupby(by_file, key=lambda entry: entry[0]):
         page = SOURCES / Path(path).with_suffix(".md")
         page.parent.mkdir(parents=True, exist_ok=True)
-        _write_if_changed(page, source_page(path, [(full, qualname) for _, qualname, full in group]))
+        _write_if_changed(page, source_page(path, [(full, qualname, rules_of[full]) for _, qualname, full in group]))
     notebooks = DOCS / "notebooks"
     for source in sorted((ROOT / "notebooks").rglob("*.ipynb")):
         if ".ipynb_checkpoints" in source.parts:
@@ -145,19 +149,24 @@ def _definitions(body, prefix: str = "") -> dict:
     return found
 
 
-def source_page(path: str, names: list[tuple[str, str]]) -> str:
-    """The functions (or classes) of one file that name rules: each under its name, with its line and its source.
-    ``names`` are (full name, qualified name in the file)."""
+def source_page(path: str, names: list[tuple[str, str, list[str]]]) -> str:
+    """The functions (or classes) of one file that name rules: each under its name, with the rules it names (each a
+    link back to its entry), its line and its source. ``names`` are (full name, qualified name in the file, rule
+    IDs)."""
     source = (ROOT / path).read_text(encoding="utf-8")
     found, lines = _definitions(ast.parse(source).body), source.splitlines()
     out = ["---", "orphan: true", "---", f"# `{path}`", "",  # reached from the rule pages, not the table of contents
            "What in this file names rules of a rulebook, as the rule pages link it.", ""]
-    for full, qualname in names:
+    for full, qualname, rules in names:
         node = found[qualname]
         start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-        out += [f"({source_label(full)})=", f"## `{qualname}`", "", f"`{path}`, line {start}:", "",
-                "```python", *lines[start - 1:node.end_lineno], "```", ""]
+        out += [f"({source_label(full)})=", f"## `{qualname}`", "", f"Names {_listed(rules)}.", "",
+                f"`{path}`, line {start}:", "", "```python", *lines[start - 1:node.end_lineno], "```", ""]
     return "\n".join(out)
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def rules_page(game: str, rules: list, traced: dict) -> str:

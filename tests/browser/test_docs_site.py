@@ -73,6 +73,21 @@ def test_every_rule_entry_links_its_tests_and_code_at_their_source(site):
     assert re.search(r"tests/zaar/test_cards\.py</span></code>, line \d+", section)
 
 
+def test_every_function_on_a_source_page_links_back_to_the_rules_it_names(site):
+    """A reader who followed a rule to its test or code finds, under each function's heading, the rules it names,
+    each a link to its entry."""
+    sections = 0
+    for page in sorted((site / "sources").rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        headings = text.count('<section id="src-')
+        backlinks = re.findall(r"<p>Names (.*?)\.</p>", text, re.S)
+        assert len(backlinks) == headings, page
+        for line in backlinks:
+            assert re.search(r'href="[./]*rules_traced/\w+\.html#rule-[\w-]+"', line), (page, line)
+        sections += headings
+    assert sections > 300
+
+
 def test_markdown_tables_render_as_tables(site):
     """The notebooks' odds tables (Markdown outputs) once showed as a paragraph of ``| a | b |`` text."""
     pages = sorted((site / "notebooks").rglob("*.html"))
