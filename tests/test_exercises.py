@@ -2,6 +2,7 @@
 the digits typed, every student's answer equals a brute force over all throws, and the exercise box answers a
 student, hints after a wrong try and refuses what a page cannot send."""
 
+import re
 from fractions import Fraction
 from itertools import product
 
@@ -161,3 +162,68 @@ def test_the_lessons_page_takes_the_name_once_and_never_wipes_a_name_typed_in_an
     assert {box.name.value for sheet in page.sheets.values() for box in sheet.exercises} == {"Ada"}
     page.lesson.value = list(LESSONS)[2]
     assert all(box.current == box.exercise.for_student("Ada") for box in page.sheet.exercises)
+
+
+def _shows_why(question, panel) -> None:
+    """The widget a solution opens is set to the question's numbers and shows its answer (or the numbers it is drawn
+    from), read off the widget as the student sees it."""
+    from zaarlab.core.readable import exact_text
+    from zaarlab.zargos.exercises import p_takes
+
+    kind, settings = question.explainer
+    params = question.params
+    if kind == "dice_sums":
+        assert (panel.dice.value, panel.faces, panel.at_least.value) == (
+            settings["dice"], settings["faces"], settings["at_least"])
+        if isinstance(question.answer, Fraction):  # a chance: the explorer's answer line is it
+            assert panel.answer.value.endswith(f"= {exact_text(question.answer)}")
+        else:  # a count: the chart's bar at that sum is the count over every throw
+            bar = dict(zip(panel.figure.data[0].x, panel.figure.data[0].y, strict=True))[settings["at_least"]]
+            assert bar == pytest.approx(question.answer / settings["faces"] ** settings["dice"])
+    elif kind == "hold_advisor":
+        assert (panel.requirement.value, panel.faces(), panel.rolls_left.value) == (
+            settings["requirement"], tuple(settings["dice"]), settings["rolls_left"])
+        if "kept" in params:  # the hold the question keeps, held, with its chance
+            assert panel.text.splitlines()[1].endswith(exact_text(question.answer))
+    elif kind == "province":
+        lines = panel.text.splitlines()
+        assert lines[0].startswith(settings["province"])
+        if question.kind == "number" and "route" not in params:  # neighbours by land
+            assert len(lines[1].removeprefix("land neighbours: ").split(", ")) == question.answer
+        elif "route" in params:
+            target = params["route"][1]
+            assert f"{target} ({question.answer} boat" in lines[2]
+    elif kind == "battle":
+        attackers, defenders = params["attacks"][0]
+        assert panel.text.splitlines()[0] == f"attacker takes the province: {exact_text(p_takes(attackers, defenders))}"
+    else:
+        assert {obj: panel.quantity[obj].value for obj in settings["quantities"]} == settings["quantities"]
+        if question.kind == "number":
+            assert panel.text.splitlines()[-1] == f"total: {question.answer}"
+        else:  # the Guard: the sheet puts it where the totals are highest
+            best = max(int(total) for total in re.findall(r"[A-C] (-?\d+)", question.solution))
+            assert f"total: {best}" in panel.text
+
+
+@pytest.mark.parametrize("lesson", list(LESSONS))
+def test_a_solution_opens_the_widget_that_shows_why_set_to_the_students_numbers(lesson):
+    from zaarlab.exercise_widgets import explainer
+
+    opened = 0
+    for exercise in LESSONS[lesson]:
+        for name in ("Ada", "Ben", "Cy", "student 7"):
+            question = exercise.for_student(name)
+            panel = explainer(question)
+            assert (panel is None) == (question.explainer == ())
+            if panel is not None:
+                _shows_why(question, panel)
+                opened += 1
+    box = ExerciseBox(LESSONS[lesson][-1], lesson)
+    box.name.value = "Ada"
+    box.solution_button.value = True
+    assert bool(box.explained.children) == bool(box.current.explainer)
+    box.name.value = "Ben"  # a new question: its solution closed, and its widget with it
+    assert box.explained.children == ()
+    if lesson in ("Start here: exact odds with dice", "Zogar's Gaze 1: combat dice", "Zargos 1: the planet",
+                  "Zargos 2: the odds of combat", "Zerzura 1: the scales that go up and down"):
+        assert opened >= 8  # most of the lesson's questions open a widget

@@ -1,7 +1,8 @@
 """An exercise on screen (:mod:`zaarlab.exercises`): the student types a name, gets their own numbers, answers, is
 told right or not (with a hint after a wrong try) and may open the worked solution. Every answer checked is kept
 for the page's *download my answers*, and on the classroom server goes to the teacher's page
-(:mod:`zaarlab.class_answers`).
+(:mod:`zaarlab.class_answers`). Where a zaarlab widget computes the answer, the solution opens it set to the
+student's numbers (:func:`explainer`).
 
 >>> box = ExerciseBox(DICE_EXERCISES[0])
 >>> box.name.value = "Ada"
@@ -11,6 +12,9 @@ for the page's *download my answers*, and on the classroom server goes to the te
 >>> box.answer.value = "27.78 %"; box.check()
 >>> "Right" in box.feedback.value, box.solution_button.disabled
 (True, False)
+>>> box.solution_button.value = True  # the worked solution, and the dice-sum explorer on the question's dice
+>>> box.explained.children[1] is box._explainers[box.current.text].box
+True
 """
 
 from __future__ import annotations
@@ -36,6 +40,70 @@ from .zogars_gaze.exercises import COMBAT_EXERCISES as ZOGAR_EXERCISES
 __all__ = ["DICE_EXERCISES", "LESSONS", "ExerciseBox", "ExerciseSheet", "LessonExercises"]
 
 
+def _dice_sums(settings: dict) -> ui.Panel:
+    from .intro.widgets import DiceSumExplorer
+
+    panel = DiceSumExplorer(dice=settings["dice"], faces=settings["faces"])
+    panel.at_least.value = settings["at_least"]
+    return panel
+
+
+def _hold_advisor(settings: dict) -> ui.Panel:
+    from .zogars_gaze.widgets import HoldAdvisor
+
+    panel = HoldAdvisor(settings["requirement"], tuple(settings["dice"]), settings["rolls_left"])
+    kept, held = list(settings["kept"]), []
+    for face in settings["dice"]:  # the question's hold: the first dice showing the faces kept
+        held.append(face in kept)
+        if face in kept:
+            kept.remove(face)
+    panel.tray.held = held
+    return panel
+
+
+def _battle(settings: dict) -> ui.Panel:
+    from .zargos.widgets import BattleCalculator
+
+    return BattleCalculator(settings["attackers"], settings["defenders"], heatmap_size=10)  # the exercises' sizes
+
+
+def _province(settings: dict) -> ui.Panel:
+    from .zargos.widgets import ProvinceExplorer
+
+    return ProvinceExplorer(province=settings["province"])
+
+
+def _collection(settings: dict) -> ui.Panel:
+    from .zerzura.widgets import CollectionBuilder
+
+    panel = CollectionBuilder()
+    for obj, quantity in settings["quantities"].items():
+        panel.quantity[obj].value = quantity
+    for character in settings["characters"]:
+        panel.character[character].value = True
+    return panel
+
+
+# The widgets a solution opens, by a question's ``explainer`` kind, each set to the question's numbers. Imported when
+# first opened: a page of exercises starts without them.
+EXPLAINERS = {"dice_sums": _dice_sums, "hold_advisor": _hold_advisor, "battle": _battle, "province": _province,
+              "collection": _collection}
+
+
+def explainer(question: Question) -> ui.Panel | None:
+    """The widget that shows why ``question``'s answer is what it is, set to its numbers (``None`` for a question
+    whose worked solution is its own explanation).
+
+    >>> question = DICE_EXERCISES[0].for_student("Ada")
+    >>> explainer(question).answer.value
+    'P(sum of 2d6 ≥ 9) = 5/18 ≈ 27.78%'
+    """
+    if not question.explainer:
+        return None
+    kind, settings = question.explainer
+    return EXPLAINERS[kind](settings)
+
+
 class ExerciseBox(ui.Panel):
     """One exercise: the student's name, the question drawn for it, an answer box, *check* and the solution."""
 
@@ -53,13 +121,16 @@ class ExerciseBox(ui.Panel):
         self.solution_button = controls.Toggle(description="show the solution", disabled=True)
         self.feedback = widgets.HTML()
         self.solution = widgets.HTML()
+        self.explained = widgets.VBox()  # the widget showing why, opened with the solution
+        self.explained.add_class("zaarlab-explainer")
+        self._explainers: dict[str, ui.Panel] = {}  # by question: made once, kept as the student left it
         self.current: Question | None = None
         self.name.observe(lambda change: self.new_question(), names="value")
         self.check_button.on_click(lambda button: self.check())
         self.solution_button.observe(lambda change: self._show_solution(), names="value")
         self.box = widgets.VBox([widgets.HTML(f"<b>{html.escape(exercise.title)}</b>"), self.name, self.question,
                                  self.how, ui.row([self.answer, self.option, self.check_button]), self.feedback,
-                                 self.solution_button, self.solution])
+                                 self.solution_button, self.solution, self.explained])
         self.box.add_class("zaarlab-exercise")
         self.new_question()
 
@@ -68,6 +139,7 @@ class ExerciseBox(ui.Panel):
         name = self.name.value.strip()
         self.current = self.exercise.for_student(name) if name else None
         self.feedback.value = self.solution.value = ""
+        self.explained.children = []
         self.solution_button.value = False
         self.solution_button.disabled = True
         question = self.current
@@ -106,6 +178,13 @@ class ExerciseBox(ui.Panel):
         question = self.current
         shown = self.solution_button.value and question is not None
         self.solution.value = f"<p>{html.escape(question.solution)}</p>" if shown else ""
+        panel = None
+        if shown and question.explainer:
+            if question.text not in self._explainers:
+                self._explainers[question.text] = explainer(question)
+            panel = self._explainers[question.text]
+        self.explained.children = [widgets.HTML(f"<p>See why in {panel.title}, set to your question (try other "
+                                                "values too):</p>"), panel.box] if panel else []
 
 
 class ExerciseSheet(ui.Panel):

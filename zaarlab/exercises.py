@@ -112,7 +112,9 @@ class Question:
     """One student's question: its text, its exact answer, a hint and the worked solution.
 
     The answer is a number (a probability or a count, checked by :func:`check`), one of ``options`` (a choice), or
-    every option in order (an ordering, typed as their letters: ``B, A, C``)."""
+    every option in order (an ordering, typed as their letters: ``B, A, C``). ``explainer`` names the widget that
+    shows why, and its settings for this question (``("dice_sums", {"dice": 2, ...})``; ``()`` for none): the
+    solution opens it (:mod:`zaarlab.exercise_widgets`)."""
 
     text: str
     answer: Fraction | int | str | tuple[str, ...]
@@ -120,6 +122,7 @@ class Question:
     solution: str
     params: dict = field(default_factory=dict)
     options: tuple[str, ...] = ()
+    explainer: tuple = ()
 
     @property
     def kind(self) -> str:
@@ -191,7 +194,7 @@ def _at_least(params: dict) -> Question:
         p, f"Count the throws: there are {' × '.join([str(faces)] * n)} = {faces**n} of them, each as likely. How "
            f"many give {t} or more?",
         f"{favourable} of the {faces**n} throws give {t} or more, so the chance is {favourable}/{faces**n} = "
-        f"{exact_text(p)}.", params)
+        f"{exact_text(p)}.", params, explainer=_dice_sums(n, faces, t))
 
 
 def _count(params: dict) -> Question:
@@ -201,7 +204,13 @@ def _count(params: dict) -> Question:
         f"{WORDS[n]} dice with {faces} faces are thrown, one after the other. In how many of the {faces**n} throws "
         f"is the sum exactly {total}?", ways,
         "List the first die's faces; for each, how many ways can the others make up the rest?",
-        f"{ways} throws: the coefficient of x^{total} in (x + x^2 + ... + x^{faces})^{n}.", params)
+        f"{ways} throws: the coefficient of x^{total} in (x + x^2 + ... + x^{faces})^{n}.", params,
+        explainer=_dice_sums(n, faces, total))
+
+
+def _dice_sums(dice: int, faces: int, at_least: int) -> tuple:
+    """The dice-sum explorer with these dice and threshold: the chart of every sum, the event's bars marked."""
+    return ("dice_sums", {"dice": dice, "faces": faces, "at_least": at_least})
 
 
 def _draw_sum(rng: random.Random, name: str) -> dict:

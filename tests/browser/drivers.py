@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 
 from tests.tables import MAP_KEYS
 from zaarlab.core.readable import exact_text
+from zaarlab.exercise_widgets import explainer
 from zaarlab.intro.odds import p_sum_at_least
 from zaarlab.ui import spoken
 from zaarlab.zargos.odds import p_attacker_wins, p_defender_holds
@@ -512,6 +513,24 @@ def drive_exercise_sheet(page, root, twin) -> None:
             expect(feedback).to_contain_text(f"Right: {question.answer_text}", timeout=WAIT)
         box.get_by_role("button", name="show the solution").click()
         expect(box).to_contain_text(question.solution, timeout=WAIT)
+        if question.explainer:  # and the widget that shows why, on the question's numbers
+            panel = explainer(question)
+            why = box.locator(".zaarlab-explainer")
+            expect(why).to_contain_text(f"See why in {panel.title}", timeout=WAIT)
+            expect(why).to_contain_text(_shown_by(panel), timeout=WAIT)
+
+
+def _shown_by(panel) -> str:
+    """What an explainer shows of the question's answer, as the student reads it on the page."""
+    kind = type(panel).__name__
+    if kind == "DiceSumExplorer":
+        return panel.answer.value
+    if kind == "BattleCalculator":  # its exact fraction may be long: the percent beside it
+        return re.search(r"≈ [\d.]+%", panel.text.splitlines()[0])[0]
+    if kind == "CollectionBuilder":  # the score sheet, a table under its caption
+        total = next(line for line in panel.text.splitlines() if line.startswith("total: "))
+        return f"Score sheet: {total.removeprefix('total: ')} VP"
+    return panel.text.splitlines()[1 if kind == "ProvinceExplorer" else 0]
 
 
 def drive_lesson_exercises(page, root, twin) -> None:

@@ -84,7 +84,7 @@ def _which(params: dict) -> Question:
         f"{_attack_words(b)}.", "A" if pa > pb else "B",
         "More units are not always more dice: 4 to 6 units roll two, 7 or more three. Count the rounds each side can "
         "stand.", f"The battle calculator's exact chains: A takes it with {exact_text(pa)}; B with {exact_text(pb)}.",
-        params, ("A", "B"))
+        params, ("A", "B"), _calculator(a))
 
 
 def _rank(params: dict) -> Question:
@@ -95,7 +95,14 @@ def _rank(params: dict) -> Question:
         "Rank these attacks from the likeliest to take its province to the least likely (no capital, no power): "
         + "; ".join(f"{letter}: {_attack_words(attack)}" for letter, attack in zip(letters, attacks, strict=True))
         + ".", order, "Look at the dice each side rolls, and at how many units it can lose before it rolls fewer.",
-        "; ".join(f"{letter}: {exact_text(chances[letter])}" for letter in order) + ".", params)
+        "; ".join(f"{letter}: {exact_text(chances[letter])}" for letter in order) + ".", params,
+        explainer=_calculator(attacks[0]))
+
+
+def _calculator(attack) -> tuple:
+    """The battle calculator on ``attack`` (the first of the question's: its sliders reach the others)."""
+    attackers, defenders = attack
+    return ("battle", {"attackers": attackers, "defenders": defenders})
 
 
 def _draw_attacks(rng: random.Random, count: int) -> dict:

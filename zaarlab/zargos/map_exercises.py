@@ -38,7 +38,7 @@ def _neighbours(params: dict) -> Question:
         f"{ON}how many provinces border {province} by land?", len(around),
         "Look at the map (or pick the province in the explorer): count the provinces that share a border with it, "
         "not the sea spaces.",
-        f"{len(around)}: {', '.join(around)}.", params)
+        f"{len(around)}: {', '.join(around)}.", params, explainer=_explorer(province))
 
 
 def _boats(params: dict) -> Question:
@@ -48,7 +48,7 @@ def _boats(params: dict) -> Question:
     return Question(
         f"{ON}what is the fewest number of boats for a sea attack from {origin} to {target}?", len(route),
         "One boat for each sea space crossed: start in a sea space next to the origin, land from one next to the "
-        "target.", f"{len(route)}: by {', then '.join(route)}.", params)
+        "target.", f"{len(route)}: by {', then '.join(route)}.", params, explainer=_explorer(origin))
 
 
 def _coastal(params: dict) -> Question:
@@ -71,7 +71,7 @@ def _cheaper(params: dict) -> Question:
         f"{ON}which attack from {origin} needs fewer boats? A: to {a}; B: to {b}.", min(boats, key=boats.get),
         "Find the shortest way by water to each, counting the sea spaces.",
         f"A: {boats['A']} boat{'s' * (boats['A'] != 1)}; B: {boats['B']} boat{'s' * (boats['B'] != 1)}.", params,
-        ("A", "B"))
+        ("A", "B"), _explorer(origin))
 
 
 def _rank(params: dict) -> Question:
@@ -83,7 +83,12 @@ def _rank(params: dict) -> Question:
             f"{letter}: {p}" for letter, p in zip(letters, provinces, strict=True)) + ".", order,
         "Count each one's land borders on the map.",
         "; ".join(f"{letter} ({provinces[letters.index(letter)]}): {borders[letter]}" for letter in order) + ".",
-        params)
+        params, explainer=_explorer(provinces[0]))
+
+
+def _explorer(province: str) -> tuple:
+    """The province explorer on ``province``: its neighbours, its sea routes, the map ringed."""
+    return ("province", {"province": province})
 
 
 def _draw_route(rng: random.Random) -> dict:

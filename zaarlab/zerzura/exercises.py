@@ -57,7 +57,7 @@ def _scales(params: dict) -> Question:
         f"At the end of the game you hold {' and '.join(_name(obj, q) for obj, q in holding.items())}, and nothing "
         "else. How many points do they score?", total,
         "Each kind of Object has its own scale: read each one at the quantity you hold, then add.",
-        f"{'; '.join(parts)}; {total} points in all.", params)
+        f"{'; '.join(parts)}; {total} points in all.", params, explainer=_builder(holding))
 
 
 def _guard_totals(params: dict) -> dict[str, int]:
@@ -81,7 +81,13 @@ def _guard(params: dict) -> Question:
         f"Object's quantity by {shift:+d} if you like. Where is it best used? " + "; ".join(
             f"{letter[obj]}: on the {_plural(obj)}" for obj in holding) + "; C: leave it unused.",
         letter[best], "Read each scale where the Guard would move you: the scales go down as well as up.",
-        "Totals: " + "; ".join(f"{letter[key]} {total}" for key, total in totals.items()) + ".", params, options)
+        "Totals: " + "; ".join(f"{letter[key]} {total}" for key, total in totals.items()) + ".", params, options,
+        _builder(holding, GUARDS[shift]))
+
+
+def _builder(holding: dict, *characters: str) -> tuple:
+    """The collection builder holding these Objects (and Characters): the live score sheet."""
+    return ("collection", {"quantities": dict(holding), "characters": list(characters)})
 
 
 def p_market_shows(unseen: int, showing: int, market: int = MARKET) -> Fraction:

@@ -70,7 +70,7 @@ def _keep(params: dict) -> Question:
         f"You win if at least {missing} of the {WORDS[rolled].lower()} dice rolled show a {face} (with so few dice, no "
         "other face can make a larger set).",
         f"At least {missing} more {face}{'s' if missing > 1 else ''} among the {WORDS[rolled].lower()} dice rolled: "
-        f"{exact_text(p)}.", params)
+        f"{exact_text(p)}.", params, explainer=_advisor(f"{count}x{face}", params["dice"], 1, kept))
 
 
 def _rolls(n: int) -> str:
@@ -93,7 +93,7 @@ def _which(params: dict) -> Question:
         f"{_rolls(params['rolls_left'])} left. Which is the better hold? A: {hold_words(a)}; B: {hold_words(b)}.",
         "A" if pa > pb else "B", "Which hold leaves you more ways to make the set in the rolls left?",
         f"A wins with {exact_text(pa)}, B with {exact_text(pb)} (the hold advisor's exact chances).", params,
-        ("A", "B"))
+        ("A", "B"), _advisor(params["requirement"], params["dice"], params["rolls_left"]))
 
 
 def _rank(params: dict) -> Question:
@@ -105,7 +105,14 @@ def _rank(params: dict) -> Question:
         f"{_rolls(params['rolls_left'])} left. Rank the holds from the best to the worst: " + "; ".join(
             f"{letter}: {hold_words(hold)}" for letter, (hold, _) in zip(letters, holds, strict=True)) + ".",
         order, "Keeping more of the face you need is not always best: think of what the other dice can still become.",
-        "; ".join(f"{letter}: {exact_text(holds[letters.index(letter)][1])}" for letter in order) + ".", params)
+        "; ".join(f"{letter}: {exact_text(holds[letters.index(letter)][1])}" for letter in order) + ".", params,
+        explainer=_advisor(params["requirement"], params["dice"], params["rolls_left"]))
+
+
+def _advisor(requirement: str, dice, rolls_left: int, kept=()) -> tuple:
+    """The hold advisor on this combat, the dice ``kept`` held: every hold's exact chance, best first."""
+    return ("hold_advisor", {"requirement": requirement, "dice": tuple(dice), "rolls_left": rolls_left,
+                             "kept": tuple(kept)})
 
 
 def _draw_keep(rng: random.Random) -> dict:

@@ -46,7 +46,8 @@ class HoldAdvisor(Panel):
     def __init__(self, requirement: str = "3x5", dice: tuple[int, ...] = (1, 1, 2, 5, 6), rolls_left: int = 2,
                  seed: int = 0):
         self.rng, self._rolling = random.Random(seed), False
-        self.requirement = controls.Menu(options=[(parse(r).words(), r) for r in REQUIREMENTS], value=requirement,
+        offered = REQUIREMENTS if requirement in REQUIREMENTS else (requirement, *REQUIREMENTS)  # an exercise's own
+        self.requirement = controls.Menu(options=[(parse(r).words(), r) for r in offered], value=requirement,
                                             description="the enemy needs", style={"description_width": "initial"})
         self.tray = DiceTray(dice)
         self.dice = [controls.Menu(options=list(range(1, 7)), value=d, description=f"die {i + 1}",
