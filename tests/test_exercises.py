@@ -68,10 +68,32 @@ def test_every_students_answer_is_what_counting_every_throw_gives(exercise):
         else:
             chances = {letter: _brute_at_least(*event) for letter, event in zip("ABC", params["events"], strict=True)}
             assert question.answer == tuple(sorted(chances, key=chances.get, reverse=True))
-        assert question.check(question.answer_text.split(" ≈ ")[0]).right  # its own answer, as written, is right
+    assert len(seen) >= 5  # neighbours get different numbers
+
+
+EVERY_EXERCISE = [exercise for exercises in LESSONS.values() for exercise in exercises]
+
+
+def test_every_exercise_has_an_id_of_its_own():  # its questions are drawn from it: two alike would draw alike
+    assert len({exercise.id for exercise in EVERY_EXERCISE}) == len(EVERY_EXERCISE)
+
+
+@pytest.mark.parametrize("lesson", list(LESSONS))
+def test_every_lesson_has_at_least_five_exercises_of_every_kind(lesson):
+    kinds = {exercise.for_student("Ada").kind for exercise in LESSONS[lesson]}
+    assert len(LESSONS[lesson]) >= 5 and kinds == {"number", "choice", "ordering"}
+
+
+@pytest.mark.parametrize("exercise", EVERY_EXERCISE, ids=[e.id for e in EVERY_EXERCISE])
+def test_every_question_reads_well_and_its_own_answer_as_written_is_right(exercise):
+    seen = set()
+    for name in NAMES:
+        question = exercise.for_student(name)
+        seen.add(question.text)
+        assert question.check(question.answer_text.split(" ≈ ")[0]).right, question.text
         assert student_text_problems(" ".join([question.text, question.hint, question.solution, question.how])) == []
     assert exercise.for_student("Ada") == exercise.for_student("  ada ")  # the name as typed, however spaced
-    assert len(seen) >= 5  # neighbours get different numbers
+    assert len(seen) >= 3  # neighbours get different questions (five dice alike has three, a game's length four)
 
 
 def test_the_exercise_box_checks_hints_and_shows_the_solution():

@@ -9,7 +9,6 @@ from fractions import Fraction
 
 import pytest
 
-from tests.helpers import student_text_problems
 from zaarlab.core.hexgrid import Hex
 from zaarlab.zaar.board import Mansion
 from zaarlab.zaar.cards import load_cards
@@ -69,11 +68,6 @@ def engine_turns(room_id: str, east_door: bool) -> int:
             if cell == Hex(1, 0) and (5 in mansion.doors(cell)) == east_door:
                 return sum(cell == Hex(1, -1) for cell, _ in mansion.legal_placements(room_id))
     raise AssertionError("no room fits east of the Chamber with that side")
-
-
-def test_a_lesson_has_at_least_five_exercises_of_every_kind():
-    kinds = {e.for_student("Ada").kind for e in MANSION_EXERCISES}
-    assert len(MANSION_EXERCISES) >= 5 and kinds == {"number", "choice", "ordering"}
 
 
 @pytest.mark.rule("ZAAR-SETUP-01")
@@ -143,15 +137,3 @@ def test_zaar_lvl1_01_a_sacred_room_soon_is_the_engines_chance_and_a_product_of_
         holy = [c for c in cards if c in CARDS.rooms and CARDS.rooms[c].is_sacred][:sacred]
         others = [c for c in cards if c not in CARDS.rooms or not CARDS.rooms[c].is_sacred][:pile - sacred]
         assert Fraction(str(p_sacred_within(start, draws, holy + others))) == question.answer
-
-
-@pytest.mark.parametrize("exercise", MANSION_EXERCISES, ids=[e.id for e in MANSION_EXERCISES])
-def test_every_question_reads_well_and_its_own_answer_is_right(exercise):
-    seen = set()
-    for name in STUDENTS:
-        question = exercise.for_student(name)
-        seen.add(question.text)
-        assert question.check(question.answer_text.split(" ≈ ")[0]).right
-        assert student_text_problems(" ".join([question.text, question.hint, question.solution, question.how])) == []
-    assert exercise.for_student("Ada") == exercise.for_student(" ada ")
-    assert len(seen) >= 5

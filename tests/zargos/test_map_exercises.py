@@ -6,7 +6,6 @@ from fractions import Fraction
 
 import pytest
 
-from tests.helpers import student_text_problems
 from zaarlab.zargos.board import ZARGOS, load_planet
 from zaarlab.zargos.map_exercises import MAP_EXERCISES
 
@@ -63,8 +62,6 @@ def test_zargos_sea_02_every_students_answer_is_what_the_graph_read_here_gives(e
             assert question.answer == tuple(sorted("ABC", key=lambda letter: -counts["ABC".index(letter)]))
         assert all(PLANET.kingdom_of(p) != ZARGOS for p in _named(params))
         assert "zaarlab's reconstruction" in question.text
-        assert question.check(question.answer_text.split(" ≈ ")[0]).right
-        assert student_text_problems(" ".join([question.text, question.hint, question.solution])) == []
     assert len(seen) >= 5
 
 

@@ -25,11 +25,6 @@ def p_win_in_one_roll(requirement: str, kept: tuple[int, ...]) -> Fraction:
     return Fraction(sum(need.is_met(tuple(sorted(kept + r))) for r in rolled), len(rolled))
 
 
-def test_a_lesson_has_at_least_five_exercises_of_every_kind():
-    kinds = {e.for_student("Ada").kind for e in COMBAT_EXERCISES}
-    assert len(COMBAT_EXERCISES) >= 5 and kinds == {"number", "choice", "ordering"}
-
-
 @pytest.mark.parametrize("name", STUDENTS[:10])
 def test_the_chance_of_a_face_among_five_dice_is_the_share_of_throws(name):
     question = by_id("zogar-fresh").for_student(name)

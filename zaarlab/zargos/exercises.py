@@ -54,7 +54,7 @@ def _round(params: dict, divisor: int = 2) -> Question:
                          ("an attacker", "the capital", "a third"))
     return Question(
         f"In a round, {side} of {UNITS[dice]} units rolls {_dice_words(dice)} and {loser} loses {part} of the "
-        f"total, rounded down. What is the chance that {loser} loses at least {loss} units?", p,
+        f"total, rounded down. What is the chance that {loser} loses at least {loss} unit{'s' * (loss != 1)}?", p,
         f"{UNITS[dice]} units roll {_dice_words(dice)}. At least {loss} lost means a total of at least "
         f"{divisor * loss}.",
         f"{throws_losing(dice, loss, divisor)} of the {6 ** dice} throws total {divisor * loss} or more: "
@@ -66,7 +66,7 @@ def _count(params: dict) -> Question:
     ways = throws_losing(2, loss, at_least=False)
     return Question(
         f"A side rolls two dice, and the other side loses half the total, rounded down. In how many of the 36 throws "
-        f"does it lose exactly {loss} units?", ways,
+        f"does it lose exactly {loss} unit{'s' * (loss != 1)}?", ways,
         f"Exactly {loss} lost means a total of {2 * loss} or {2 * loss + 1}.",
         f"{ways} throws: those totalling {2 * loss} or {2 * loss + 1}.", params)
 
@@ -105,6 +105,14 @@ def _calculator(attack) -> tuple:
     return ("battle", {"attackers": attackers, "defenders": defenders})
 
 
+def _draw_round(rng: random.Random, dice: tuple[int, ...], divisor: int) -> dict:
+    """Dice and a loss that some throws reach and some do not (a certain loss teaches nothing)."""
+    rolled = rng.choice(dice)
+    losses = [loss for loss in range(1, 6 * rolled // divisor + 1)
+              if 0 < throws_losing(rolled, loss, divisor) < 6 ** rolled]
+    return {"dice": rolled, "loss": rng.choice(losses)}
+
+
 def _draw_attacks(rng: random.Random, count: int) -> dict:
     """``count`` attacks of 2 to 9 units against 1 to 6, each with a different chance."""
     while True:
@@ -114,12 +122,9 @@ def _draw_attacks(rng: random.Random, count: int) -> dict:
 
 
 COMBAT_EXERCISES: Sequence[Exercise] = (
-    Exercise("zargos-round", "A round's losses",
-             lambda rng: (lambda dice: {"dice": dice, "loss": rng.randint(1, 3 * dice - 1)})(rng.choice((1, 2, 3))),
-             _round),
+    Exercise("zargos-round", "A round's losses", lambda rng: _draw_round(rng, (1, 2, 3), 2), _round),
     Exercise("zargos-count", "Counting throws", lambda rng: {"loss": rng.randint(1, 5)}, _count),
-    Exercise("zargos-capital", "Against a capital",
-             lambda rng: (lambda dice: {"dice": dice, "loss": rng.randint(1, 2 * dice - 1)})(rng.choice((2, 3))),
+    Exercise("zargos-capital", "Against a capital", lambda rng: _draw_round(rng, (2, 3), 3),
              lambda params: _round(params, divisor=3)),
     Exercise("zargos-which", "Which attack?", lambda rng: _draw_attacks(rng, 2), _which),
     Exercise("zargos-rank", "Rank the attacks", lambda rng: _draw_attacks(rng, 3), _rank),

@@ -129,6 +129,6 @@ MAP_EXERCISES: Sequence[Exercise] = (
     Exercise("zargos-coastal", "A coastal province",
              lambda rng: {"kingdom": rng.choice(sorted(k for k in load_planet().kingdoms if k != ZARGOS))}, _coastal),
     Exercise("zargos-cheaper", "The cheaper crossing", _draw_targets, _cheaper),
-    Exercise("zargos-rank", "Rank by borders", _draw_ranked, _rank),
+    Exercise("zargos-rank-borders", "Rank by borders", _draw_ranked, _rank),
 )
 """Zargos 1's exercises (the planet as a graph)."""
