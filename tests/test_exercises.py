@@ -118,6 +118,9 @@ def test_a_choice_is_picked_and_an_order_is_typed():
     choice = ExerciseBox(DICE_EXERCISES[2])
     choice.name.value = "Ada"
     assert choice.option.layout.display == "" and choice.answer.layout.display == "none"
+    choice.option.value = next(option for option in choice.current.options if option != choice.current.answer)
+    choice.check()  # a wrong pick: not yet, and the hint (no empty reason before it)
+    assert "<b>Not yet</b>. Hint: " in choice.feedback.value
     choice.option.value = choice.current.answer
     choice.check()
     assert "Right" in choice.feedback.value

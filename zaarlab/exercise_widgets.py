@@ -164,8 +164,8 @@ class ExerciseBox(ui.Panel):
         if verdict.right:
             self.feedback.value = f'<p role="status"><b>Right</b>: {html.escape(question.answer_text)}.</p>'
         else:
-            self.feedback.value = (f'<p role="status"><b>Not yet</b>: {html.escape(verdict.why)}. '
-                                   f"Hint: {html.escape(question.hint)}</p>")
+            why = f": {html.escape(verdict.why)}" if verdict.why else ""  # a wrong pick needs no reason
+            self.feedback.value = f'<p role="status"><b>Not yet</b>{why}. Hint: {html.escape(question.hint)}</p>'
         self.solution_button.disabled = False
         answer = Answer(self.lesson, self.exercise.title, self.name.value, question.text, question.answer_text,
                         typed or "", verdict.right)

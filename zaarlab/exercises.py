@@ -137,7 +137,9 @@ class Question:
             letters = sorted(self.answer)
             return (f"Type the letters {', '.join(letters[:-1])} and {letters[-1]}, each once, in the order the "
                     "question asks, separated by commas.")
-        return RULE if self.kind == "number" else "Pick one."
+        if self.kind == "number":  # a count is a whole number: no rounding to speak of
+            return "Type a whole number." if isinstance(self.answer, int) else RULE
+        return "Pick one."
 
     def check(self, text: str) -> Verdict:
         if self.kind == "number":
