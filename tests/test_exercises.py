@@ -24,7 +24,8 @@ def test_every_form_of_the_right_answer_is_right(typed):
 
 @pytest.mark.parametrize(("typed", "why"), [
     ("1/7", "not the exact answer"), ("0.126", "not the exact answer rounded"), ("13%", "significant digits"),
-    ("0.12", "2 significant digits: give at least 3"), ("0.13", "significant digits"), ("", "type an answer first"),
+    ("0.12", "2 significant digits: give at least 3"), ("0.13", "significant digits"),
+    ("0.1", "has 1 significant digit: give"), ("", "type an answer first"),
     ("one eighth", "is not a number"), ("1/0", "cannot have 0 below the line"), ("1/8%", "is not a number"),
     ("9" * 100, "at most 60 characters"), ("0x10", "is not a number"), ("1e-3", "is not a number"),
 ])

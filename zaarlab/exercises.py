@@ -94,8 +94,8 @@ def check(text: str, exact: Fraction | int) -> Verdict:
         return Verdict(typed == exact, "" if typed == exact else "not the exact answer")
     digits = _significant(typed, places)
     if digits < SIGNIFICANT and typed != exact:
-        return Verdict(False, f"{text.strip()} has {digits} significant digits: give at least {SIGNIFICANT}, or the "
-                              "fraction")
+        return Verdict(False, f"{text.strip()} has {digits} significant digit{'s' * (digits != 1)}: give at least "
+                              f"{SIGNIFICANT}, or the fraction")
     unit = Fraction(1, 10**places)
     right = abs(typed - exact) <= unit / 2
     return Verdict(right, "" if right else "not the exact answer rounded to the digits you typed")
