@@ -220,3 +220,24 @@ def test_the_page_renders_in_chromium_offline(served, browser, path, tmp_path):
     finally:
         page.close()
     assert errors == [] and foreign == []
+
+
+PLANS = sorted((ROOT / "docs" / "guides" / "lessons").glob("*.md"))
+FITS = re.compile(r"\[student handout\]\(([\w-]+)\.md\) fits on two printed\s+pages \(A4 or Letter\)")
+
+
+@pytest.mark.browser
+def test_every_handout_fits_on_the_two_printed_pages_its_plan_promises(served, browser):
+    """A teacher prints each lesson's handout from the docs: on A4 and on Letter paper, without the site's menus,
+    it takes no more than the two pages its lesson plan says (three, before the print stylesheet was tightened)."""
+    handouts = [FITS.search(plan.read_text(encoding="utf-8")) for plan in PLANS if "handout" not in plan.stem]
+    assert handouts and all(handouts), "every lesson plan says its handout fits on two printed pages"
+    page = browser.new_page()
+    for handout in handouts:
+        page.goto(f"{served}/guides/lessons/{handout[1]}.html")
+        page.emulate_media(media="print")
+        assert not page.locator(".bd-sidebar-primary").is_visible()  # the text alone
+        for paper in ("A4", "Letter"):
+            printed = page.pdf(format=paper)
+            assert len(re.findall(rb"/Type\s*/Page[^s]", printed)) <= 2, (handout[1], paper)
+    page.close()
