@@ -84,10 +84,40 @@ def _collection(settings: dict) -> ui.Panel:
     return panel
 
 
+class Drawn(ui.Panel):
+    """A chart that shows why, with its point in a line of words above it (a solution's, where no widget of zaarlab
+    computes the answer but a drawing shows it)."""
+
+    def __init__(self, title: str, text: str, figure):
+        self.title, self.text, self.figure = title, text, figure
+        self.chart = widgets.Output()
+        ui.show_figure(self.chart, figure)
+        self.box = widgets.VBox([widgets.HTML(ui.as_html(text)), self.chart])
+
+
+def _walk(settings: dict) -> ui.Panel:
+    from .zaar.figures import walk_figure
+    from .zaar.mansion_exercises import lettered_mansion
+
+    mansion, letters = lettered_mansion(settings["seed"])
+    start = next(cell for cell, letter in letters.items() if letter == settings["room"])
+    return Drawn("the mansion's door graph", f"Each room with its letter and the fewest moves to it from room "
+                 f"{settings['room']}: a line is a door.", walk_figure(mansion, letters, start))
+
+
+def _next_card(settings: dict) -> ui.Panel:
+    from .zogars_gaze.deck_exercises import deck_state
+    from .zogars_gaze.figures import next_card_figure
+
+    state = deck_state(settings["turned"], settings["seed"])
+    return Drawn("the chart of the next card", f"The next card's kind, each bar the share of the {len(state.dungeon)} "
+                 "cards left (hover over one for its exact chance).", next_card_figure(state))
+
+
 # The widgets a solution opens, by a question's ``explainer`` kind, each set to the question's numbers. Imported when
 # first opened: a page of exercises starts without them.
 EXPLAINERS = {"dice_sums": _dice_sums, "hold_advisor": _hold_advisor, "battle": _battle, "province": _province,
-              "collection": _collection}
+              "collection": _collection, "walk": _walk, "next_card": _next_card}
 
 
 def explainer(question: Question) -> ui.Panel | None:
@@ -183,8 +213,9 @@ class ExerciseBox(ui.Panel):
             if question.text not in self._explainers:
                 self._explainers[question.text] = explainer(question)
             panel = self._explainers[question.text]
-        self.explained.children = [widgets.HTML(f"<p>See why in {panel.title}, set to your question (try other "
-                                                "values too):</p>"), panel.box] if panel else []
+        caption = (f"See why in {panel.title}, drawn for your question:" if isinstance(panel, Drawn) else
+                   f"See why in {panel.title}, set to your question (try other values too):") if panel else ""
+        self.explained.children = [widgets.HTML(f"<p>{caption}</p>"), panel.box] if panel else []
 
 
 class ExerciseSheet(ui.Panel):

@@ -523,6 +523,8 @@ def drive_exercise_sheet(page, root, twin) -> None:
 def _shown_by(panel) -> str:
     """What an explainer shows of the question's answer, as the student reads it on the page."""
     kind = type(panel).__name__
+    if kind == "Drawn":  # a chart: the line of words above it
+        return panel.text
     if kind == "DiceSumExplorer":
         return panel.answer.value
     if kind == "BattleCalculator":  # its exact fraction may be long: the percent beside it

@@ -132,6 +132,39 @@ def door_graph_figure(mansion: Mansion, kinds: Iterable[str] = ("door", "amulet"
     return fig
 
 
+def walk_figure(mansion: Mansion, letters: Mapping[Hex, str], start: Hex) -> go.Figure:
+    """The door graph with each room's letter and the fewest moves to it from ``start`` (the pawn's room), the
+    rooms shaded by that number: how far a pawn walks, drawn.
+
+    >>> from .board import Mansion
+    >>> fig = walk_figure(Mansion.start("bloody_chamber"), {Hex(0, 0): "A"}, Hex(0, 0))
+    >>> fig.data[-1].text
+    ('A: the pawn',)
+    """
+    moves = mansion.reachable(start, len(letters), kinds=("door",))
+    fig = Figure(layout=dict(template=TEMPLATE))
+    xs, ys = [], []
+    for u, v in mansion.door_graph.edges():
+        (x0, y0), (x1, y1) = to_pixel(u), to_pixel(v)
+        xs += [x0, x1, None]
+        ys += [y0, y1, None]
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", name="doors", hoverinfo="skip",
+                             line=dict(color=EDGE_COLOURS["door"], width=3)))
+    cells = sorted(letters, key=letters.get)
+    words = [f"{letters[c]}: the pawn" if c == start else
+             f"{letters[c]}: {moves[c]} move{'s' * (moves[c] != 1)}" if c in moves else f"{letters[c]}: no way"
+             for c in cells]
+    fig.add_trace(go.Scatter(
+        x=[to_pixel(c)[0] for c in cells], y=[to_pixel(c)[1] for c in cells], mode="markers+text", name="rooms",
+        text=words, textposition="top center", hoverinfo="text",
+        marker=dict(size=22, color=[moves.get(c, len(letters)) for c in cells], colorscale="Blues", reversescale=True,
+                    cmin=0, cmax=max(moves.values(), default=0) + 1, line=dict(width=1, color=theme.BLACK))))
+    fig.update_layout(title=f"Moves from room {letters[start]}", height=420, plot_bgcolor="white", showlegend=False,
+                      xaxis=dict(visible=False), yaxis=dict(visible=False, scaleanchor="x", constrain="domain"),
+                      margin=dict(l=10, r=10, t=50, b=10))
+    return fig
+
+
 def _outlines(fig: go.Figure, cells, name: str, fill: str, line: str, hover=None) -> None:
     xs, ys = [], []
     for cell in cells:

@@ -148,11 +148,22 @@ def grown_mansion(seed: int, rooms: int = MANSION_ROOMS) -> tuple[Mansion, tuple
     return mansion, tuple(order)
 
 
+def lettered_mansion(seed: int) -> tuple[Mansion, dict[Hex, str]]:
+    """A grown mansion (:func:`grown_mansion`) and its rooms' letters, A, B, ... in the order they were laid.
+
+    >>> mansion, letters = lettered_mansion(4)
+    >>> letters[Hex(0, 0)], len(letters) == len(mansion.rooms)
+    ('A', True)
+    """
+    mansion, order = grown_mansion(seed)
+    return mansion, dict(zip(order, string.ascii_uppercase, strict=False))
+
+
 def _lettered(seed: int) -> tuple[nx.Graph, str]:
     """A grown mansion's door graph on the letters A, B, ... (in the order the rooms were laid), and the sentence
     that describes it."""
-    mansion, order = grown_mansion(seed)
-    letter = dict(zip(order, string.ascii_uppercase, strict=False))
+    mansion, letter = lettered_mansion(seed)
+    order = list(letter)
     graph = nx.relabel_nodes(mansion.door_graph, letter)
     links = sorted("–".join(sorted(edge)) for edge in graph.edges())
     last = string.ascii_uppercase[len(order) - 1]
@@ -170,7 +181,13 @@ def _reach(params: dict) -> Question:
         f"other rooms are at most {moves} moves away?", len(others),
         "Draw the rooms as dots and the doors as lines. Mark the rooms one move away, then those one move further.",
         f"{len(others)}: " + "; ".join(f"{rooms} at {n} move{'s' * (n > 1)}" for n, rooms in (
-            (n, ", ".join(r for r in others if near[r] == n)) for n in range(1, moves + 1)) if rooms) + ".", params)
+            (n, ", ".join(r for r in others if near[r] == n)) for n in range(1, moves + 1)) if rooms) + ".", params,
+        explainer=_walk(params["seed"], start))
+
+
+def _walk(seed: int, room: str) -> tuple:
+    """The question's mansion drawn as its door graph, each room with its letter and its moves from ``room``."""
+    return ("walk", {"seed": seed, "room": room})
 
 
 def _draw_reach(rng: random.Random) -> dict:
@@ -217,7 +234,8 @@ def _rank(params: dict) -> Question:
         "first: " + "; ".join(f"{letter}: room {room}" for letter, room in zip(letters, rooms, strict=True)) + ".",
         order, "Follow the doors from the pawn's room: one move to each room next to it, and so on.",
         "; ".join(f"{letter} (room {room}): {moves[room]} move{'s' * (moves[room] > 1)}" for letter, room in (
-            (letter, rooms[letters.index(letter)]) for letter in order)) + ".", params)
+            (letter, rooms[letters.index(letter)]) for letter in order)) + ".", params,
+        explainer=_walk(params["seed"], start))
 
 
 def _draw_ranked(rng: random.Random) -> dict:

@@ -57,6 +57,26 @@ def gazes_in_deck() -> int:
     return sum(cards[c].kind == "gaze" for c in cards.dungeon_deck())
 
 
+def deck_state(turned: int, seed: int):
+    """A game's state whose dungeon holds the cards :func:`unseen` leaves (all above the cut), the Gazes among the
+    cards turned laid out: the deck a question describes, for the engine's odds.
+
+    >>> state = deck_state(20, 1)
+    >>> len(state.dungeon), state.drawable, len(state.gazes) + unseen(20, 1)["gaze"]
+    (106, 106, 9)
+    """
+    from dataclasses import replace
+
+    from .state import ZogarGame
+
+    cards = load_cards()
+    deck = list(cards.dungeon_deck())
+    random.Random(seed).shuffle(deck)
+    start = ZogarGame(players=3).initial_state()
+    return replace(start, dungeon=tuple(sorted(deck[turned:])), drawable=len(deck) - turned,
+                   gazes=tuple(c for c in deck[:turned] if cards[c].kind == "gaze"))
+
+
 def _deck_words(left: Counter) -> str:
     total = sum(left.values())
     parts = [f"{left[kind]} {NAMES[kind][left[kind] != 1]}" for kind in KINDS] + [f"{left['other']} other cards"]
@@ -97,7 +117,7 @@ def _next(params: dict) -> Question:
     return Question(
         f"{_deck_words(left)} What is the chance that {words}?", p,
         "Every unseen card is as likely to come next: count the cards of that kind, over all the cards left.",
-        f"{left[kind]} of the {n} cards left: {exact_text(p)}.", params)
+        f"{left[kind]} of the {n} cards left: {exact_text(p)}.", params, explainer=_chart(params))
 
 
 def _two(params: dict) -> Question:
@@ -107,7 +127,7 @@ def _two(params: dict) -> Question:
     return Question(
         f"{_deck_words(left)} What is the chance that {words}?", p,
         "After the first one is turned, there is one fewer of them, and one card fewer in the deck.",
-        f"{c}/{n} × {c - 1}/{n - 1} = {exact_text(p)}.", params)
+        f"{c}/{n} × {c - 1}/{n - 1} = {exact_text(p)}.", params, explainer=_chart(params))
 
 
 def p_seventh(deck: int, gazes: int, missing: int, cards: int) -> Fraction:
@@ -155,7 +175,7 @@ def _which(params: dict) -> Question:
     return Question(
         f"{_deck_words(left)} Which is likelier? A: {a}; B: {b}.", "A" if pa > pb else "B",
         "Work out both chances from the counts; the second card of a pair comes from a deck one card smaller.",
-        f"A: {exact_text(pa)}; B: {exact_text(pb)}.", params, ("A", "B"))
+        f"A: {exact_text(pa)}; B: {exact_text(pb)}.", params, ("A", "B"), _chart(params))
 
 
 def _rank(params: dict) -> Question:
@@ -166,7 +186,13 @@ def _rank(params: dict) -> Question:
         f"{_deck_words(left)} Rank from the likeliest to the least likely: " + "; ".join(
             f"{letter}: {events[letter][0]}" for letter in letters) + ".", order,
         "Work out the three chances from the counts, each card turned leaving one fewer.",
-        "; ".join(f"{letter}: {exact_text(events[letter][1])}" for letter in order) + ".", params)
+        "; ".join(f"{letter}: {exact_text(events[letter][1])}" for letter in order) + ".", params,
+        explainer=_chart(params))
+
+
+def _chart(params: dict) -> tuple:
+    """The chart of the next card's kinds on the question's deck."""
+    return ("next_card", {"turned": params["turned"], "seed": params["seed"]})
 
 
 def _draw_deck(rng: random.Random) -> dict:
