@@ -85,14 +85,15 @@ def _collection(settings: dict) -> ui.Panel:
 
 
 class Drawn(ui.Panel):
-    """A chart that shows why, with its point in a line of words above it (a solution's, where no widget of zaarlab
+    """Charts that show why, with their point in a line of words above them (a solution's, where no widget of zaarlab
     computes the answer but a drawing shows it)."""
 
-    def __init__(self, title: str, text: str, figure):
-        self.title, self.text, self.figure = title, text, figure
-        self.chart = widgets.Output()
-        ui.show_figure(self.chart, figure)
-        self.box = widgets.VBox([widgets.HTML(ui.as_html(text)), self.chart])
+    def __init__(self, title: str, text: str, *figures):
+        self.title, self.text, self.figures = title, text, figures
+        self.charts = [widgets.Output() for _ in figures]
+        for chart, figure in zip(self.charts, figures, strict=True):
+            ui.show_figure(chart, figure)
+        self.box = widgets.VBox([widgets.HTML(ui.as_html(text)), *self.charts])
 
 
 def _walk(settings: dict) -> ui.Panel:
@@ -114,10 +115,39 @@ def _next_card(settings: dict) -> ui.Panel:
                  "cards left (hover over one for its exact chance).", next_card_figure(state))
 
 
+def _throws(settings: dict) -> ui.Panel:
+    from .zaar.exercises import _words, number_throws
+    from .zaar.figures import throws_figure
+    from .zaar.raml import Requirement
+
+    codes = settings["codes"]
+    named = [(f"{letter}: " if len(codes) > 1 else "") + _words(code) for letter, code in zip("ABC", codes,
+                                                                                             strict=False)]
+    return Drawn("the 64 throws of the number dice", "; ".join(
+        f"{name}: {number_throws(code)} of the 64 throws" for name, code in zip(named, codes, strict=True)) + ".",
+        *(throws_figure(Requirement.from_text(code), name) for name, code in zip(named, codes, strict=True)))
+
+
+def _leads(settings: dict) -> ui.Panel:
+    from .zerzura.figures import leads_figure
+    from .zerzura.play_exercises import after
+    from .zerzura.scoring import score
+
+    mine, theirs, moves = settings["mine"], settings["theirs"], [tuple(move) for move in settings["moves"]]
+    scores = [("now", score(mine).total, score(theirs).total)]
+    for letter, move in zip("ABC" if len(moves) > 1 else [""], moves, strict=False):
+        new_mine, new_theirs = after(move, mine, theirs)
+        scores.append((f"after {letter or 'the move'}", score(new_mine).total, score(new_theirs).total))
+    return Drawn("the scores before and after", "Your score and player 2's, now and after each move; the lead is "
+                 "the gap between them: " + "; ".join(f"{label}: {yours - theirs:+d}"
+                                                       for label, yours, theirs in scores) + ".",
+                 leads_figure(scores))
+
+
 # The widgets a solution opens, by a question's ``explainer`` kind, each set to the question's numbers. Imported when
 # first opened: a page of exercises starts without them.
 EXPLAINERS = {"dice_sums": _dice_sums, "hold_advisor": _hold_advisor, "battle": _battle, "province": _province,
-              "collection": _collection, "walk": _walk, "next_card": _next_card}
+              "collection": _collection, "walk": _walk, "next_card": _next_card, "throws": _throws, "leads": _leads}
 
 
 def explainer(question: Question) -> ui.Panel | None:

@@ -70,7 +70,7 @@ def _count(params: dict) -> Question:
         f"The astrolabe asks the number dice to show {_words(code)}. Of the 4 × 4 × 4 = 64 throws of the "
         "three number dice (each showing 0, 1, 2 or 3), how many meet it?", ways,
         "Count the throws that miss, if that is easier, and take them from 64.",
-        f"{ways} of the 64 throws: " + _why(code), params)
+        f"{ways} of the 64 throws: " + _why(code), params, explainer=_throws(code))
 
 
 def _why(code: str) -> str:
@@ -93,7 +93,7 @@ def _battle(params: dict) -> Question:
         f"The astrolabe asks for {_words(code)}. You have {WORDS.get(throws, str(throws)).lower()} "
         "throws (one wisdom coin each), and the dice on the table missed: what is the chance to win the battle?", p,
         f"One throw meets it with {exact_text(hit)}. You lose only if every throw misses.",
-        f"1 − (1 − {hit})^{throws} = {exact_text(p)}.", params)
+        f"1 − (1 − {hit})^{throws} = {exact_text(p)}.", params, explainer=_throws(code))
 
 
 def _which(params: dict) -> Question:
@@ -104,7 +104,7 @@ def _which(params: dict) -> Question:
         f"{_words(b)}.", "A" if pa > pb else "B",
         "Count the throws of the three number dice (64 in all) that meet each one.",
         f"A: {number_throws(a)} of 64 ({exact_text(pa)}); B: {number_throws(b)} of 64 ({exact_text(pb)}).", params,
-        ("A", "B"))
+        ("A", "B"), _throws(a, b))
 
 
 def _rank(params: dict) -> Question:
@@ -115,7 +115,12 @@ def _rank(params: dict) -> Question:
             f"{letter}: {_words(code)}" for letter, code in zip(letters, codes, strict=True)) + ".",
         order, "An order fixes a die's place; a number on any die may come on any of the three.",
         "; ".join(f"{letter}: {number_throws(codes[letters.index(letter)])} of 64" for letter in order) + ".",
-        params)
+        params, explainer=_throws(*codes))
+
+
+def _throws(*codes: str) -> tuple:
+    """The 64 throws of the number dice, those that meet each requirement marked."""
+    return ("throws", {"codes": list(codes)})
 
 
 def _draw_codes(rng: random.Random, count: int) -> dict:

@@ -165,6 +165,43 @@ def walk_figure(mansion: Mansion, letters: Mapping[Hex, str], start: Hex) -> go.
     return fig
 
 
+def throws_figure(requirement, words: str) -> go.Figure:
+    """The 64 throws of the raml's three number dice, one square each (the first die's number by row, the other two
+    by column), those that meet ``requirement`` (a :class:`~zaarlab.zaar.raml.Requirement`) filled, the others open:
+    a count to read off.
+
+    >>> from .raml import Requirement
+    >>> fig = throws_figure(Requirement.from_text("{1}"), "a 1 on any die")
+    >>> fig.data[0].name, len(fig.data[0].x), fig.data[1].name
+    ('meets it: 37', 37, 'misses: 27')
+    """
+    from itertools import product
+
+    from .raml import load_raml
+
+    raml = load_raml()
+    throws = list(product(raml.numbers, repeat=raml.count))
+    met = [t for t in throws if requirement.met(t)]
+    missed = [t for t in throws if not requirement.met(t)]
+    columns = [t[1:] for t in throws[:len(raml.numbers) ** (raml.count - 1)]]
+
+    def place(group):
+        return ([columns.index(t[1:]) for t in group], [t[0] for t in group],
+                [" ".join(map(str, t)) for t in group])
+
+    fig = Figure(layout=dict(template=TEMPLATE))
+    for group, name, symbol, colour in ((met, f"meets it: {len(met)}", "square", theme.SKY),
+                                        (missed, f"misses: {len(missed)}", "square-open", theme.GREY)):
+        x, y, text = place(group)  # filled or open: not told by colour alone
+        fig.add_trace(go.Scatter(x=x, y=y, mode="markers+text", name=name, text=text, textfont=dict(size=10),
+                                 hovertemplate="%{text}<extra></extra>",
+                                 marker=dict(symbol=symbol, size=30, color=colour, line=dict(width=1))))
+    fig.update_layout(title=f"The {len(throws)} throws: {words}", height=300, showlegend=True,
+                      xaxis=dict(visible=False), yaxis=dict(title="first die", dtick=1, autorange="reversed"),
+                      legend=dict(orientation="h", y=-0.05), margin=dict(l=60, r=10, t=50, b=30))
+    return fig
+
+
 def _outlines(fig: go.Figure, cells, name: str, fill: str, line: str, hover=None) -> None:
     xs, ys = [], []
     for cell in cells:

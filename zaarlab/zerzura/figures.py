@@ -17,6 +17,28 @@ from .state import ZerzuraState
 MARKERS = {"rulebook": "circle", "public": "diamond", "reconstructed": "circle-open"}
 
 
+def leads_figure(scores: list[tuple[str, int, int]]) -> go.Figure:
+    """Your score and another player's side by side, at each moment of ``scores`` ((label, yours, theirs): now,
+    after a move...), with the lead between them: what a move does to both.
+
+    >>> fig = leads_figure([("now", 7, 7), ("after A", 11, 3)])
+    >>> fig.data[0].y, fig.data[1].y, fig.data[0].customdata
+    ((7, 11), (7, 3), ('lead 0', 'lead +8'))
+    """
+    labels = [label for label, _, _ in scores]
+    leads = [f"lead {yours - theirs:+d}" if yours != theirs else "lead 0" for _, yours, theirs in scores]
+    fig = Figure(layout=dict(template=TEMPLATE))
+    for name, column, colour, pattern in (("you", 1, SHADES["blue"], ""), ("player 2", 2, SHADES["orange"], "/")):
+        fig.add_trace(go.Bar(x=labels, y=[row[column] for row in scores], name=name, customdata=leads,
+                             marker=dict(color=colour, pattern=dict(shape=pattern)),
+                             text=[row[column] for row in scores], textposition="outside",
+                             hovertemplate=f"{name}: %{{y}} VP, %{{customdata}}<extra></extra>"))
+    fig.update_layout(title="Scores, and your lead: " + ", ".join(
+        f"{label} {lead.removeprefix('lead ')}" for label, lead in zip(labels, leads, strict=True)),
+        barmode="group", height=320, yaxis=dict(title="VP"), margin=dict(l=50, r=20, t=50, b=40))
+    return fig
+
+
 def scales_figure(card_set: CardSet | None = None, highlight: dict | None = None, up_to: int = 10) -> go.Figure:
     """The five non-monotone scales: victory points by Quantity, each cell marked by its source.
 

@@ -144,7 +144,7 @@ def _exchange(params: dict) -> Question:
         f"{_table(params)} You {_move_words(move)}: by how many points "
         "does your lead over player 2 change (a fall is negative)?", change,
         "Score both hands before and after: what you gain counts, and so does what they lose.",
-        f"{change:+d}: {_why(move, params)}.", params)
+        f"{change:+d}: {_why(move, params)}.", params, explainer=_leads(params, [move]))
 
 
 def _which(params: dict) -> Question:
@@ -154,7 +154,7 @@ def _which(params: dict) -> Question:
         f"{_table(params)} Which move widens your lead over player 2 more? A: {_move_words(a)}; B: "
         f"{_move_words(b)}.", "A" if ca > cb else "B",
         "A card you take changes your score only; an exchange changes both.",
-        f"A: {_why(a, params)}. B: {_why(b, params)}.", params, ("A", "B"))
+        f"A: {_why(a, params)}. B: {_why(b, params)}.", params, ("A", "B"), _leads(params, [a, b]))
 
 
 def _rank(params: dict) -> Question:
@@ -166,7 +166,14 @@ def _rank(params: dict) -> Question:
         f"{_table(params)} Rank these moves by how much they widen your lead over player 2, the most first: " +
         "; ".join(f"{letter}: {_move_words(move)}" for letter, move in zip(letters, moves, strict=True)) + ".",
         order, "Work out each move's change to your lead: your gain, plus what player 2 loses in an exchange.",
-        " ".join(f"{letter}: {_why(moves[letters.index(letter)], params)}." for letter in order), params)
+        " ".join(f"{letter}: {_why(moves[letters.index(letter)], params)}." for letter in order), params,
+        explainer=_leads(params, moves))
+
+
+def _leads(params: dict, moves: list) -> tuple:
+    """Both players' scores now and after each move, the lead between them."""
+    return ("leads", {"mine": list(params["mine"]), "theirs": list(params["theirs"]),
+                      "moves": [list(move) for move in moves]})
 
 
 def _draw_hands(rng: random.Random) -> tuple[list[str], list[str], list[str]]:
