@@ -62,3 +62,22 @@ def test_a_dashboard_with_every_control_operated_never_imports_sympy(board):
     assert {"zaarlab", "ipywidgets", "plotly"} <= set(found["imported"])
     assert "sympy" not in found["imported"], (
         f"{board} imports sympy: the static site's dashboard pages do not load it (classroom_site/build.py)")
+
+
+EXPLAIN = r'''
+import json, sys
+from zaarlab.exercise_widgets import LESSONS, explainer
+
+opened = sum(explainer(exercise.for_student(name)) is not None for exercises in LESSONS.values()
+             for exercise in exercises for name in ("Ada", "Ben"))
+print(json.dumps({"opened": opened, "imported": sorted({m.split(".")[0] for m in sys.modules})}))
+'''
+
+
+def test_the_widgets_the_exercises_solutions_open_never_import_sympy():
+    """The exercises page's solutions open widgets and charts of every game, on the same page: in the static site it
+    has no sympy to import (the next card's chart asked for a sympy.Rational, and showed nothing there)."""
+    done = subprocess.run([sys.executable, "-c", EXPLAIN], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(done.stdout.splitlines()[-1])
+    assert found["opened"] > 50 and "sympy" not in found["imported"]

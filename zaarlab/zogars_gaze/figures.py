@@ -49,7 +49,7 @@ def next_card_figure(state: ZogarState) -> go.Figure:
     """
     kinds = next_card_dist(state)
     names = sorted(kinds.outcomes, key=lambda k: (-kinds.weight(k), k))
-    probs = [kinds.p(k) for k in names]
+    probs = [kinds.fraction(k) for k in names]  # no sympy: the static site's exercises page draws it without
     fig = Figure(layout=dict(template=TEMPLATE), data=go.Bar(
         x=names, y=[float(p) for p in probs], customdata=[exact_text(p) for p in probs],
         marker=dict(color=[DANGER if k in DANGEROUS else SAFE for k in names],
