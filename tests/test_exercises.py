@@ -227,7 +227,7 @@ def _shows_why(question, panel) -> None:
         graph, _ = _lettered(settings["seed"])
         moves = nx.single_source_shortest_path_length(graph, settings["room"])
         shown = dict(label.split(": ") for label in panel.figures[0].data[-1].text)
-        assert shown == {room: "the pawn" if n == 0 else f"{n} move{'s' * (n != 1)}" for room, n in moves.items()}
+        assert shown == {room: "pawn" if n == 0 else str(n) for room, n in moves.items()}
     elif kind == "next_card":  # every kind's bar: its share of the cards left, as the question counts them
         from zaarlab.zogars_gaze.deck_exercises import unseen
 
@@ -241,7 +241,11 @@ def _shows_why(question, panel) -> None:
         for code, figure in zip(settings["codes"], panel.figures, strict=True):
             need = Requirement.from_text(code)
             met = {" ".join(map(str, t)) for t in product(range(4), repeat=3) if need.met(t)}
-            assert set(figure.data[0].text) == met and figure.data[0].name == f"meets it: {len(met)}"
+            cells = {text.removesuffix(" ✓"): (hit, text.endswith("✓")) for texts, hits in zip(
+                figure.data[0].text, figure.data[0].z, strict=True) for text, hit in zip(texts, hits, strict=True)}
+            assert len(cells) == 64 and {throw for throw, (hit, ticked) in cells.items() if hit and ticked} == met
+            assert not any(hit or ticked for throw, (hit, ticked) in cells.items() if throw not in met)
+            assert figure.layout.title.text.endswith(f": {len(met)} of the 64 throws meet it")
     elif kind == "leads":  # the bars: both hands scored now and after each move, as the question's lead says
         from zaarlab.zerzura.play_exercises import after
         from zaarlab.zerzura.scoring import score

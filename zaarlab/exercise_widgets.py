@@ -102,8 +102,8 @@ def _walk(settings: dict) -> ui.Panel:
 
     mansion, letters = lettered_mansion(settings["seed"])
     start = next(cell for cell, letter in letters.items() if letter == settings["room"])
-    return Drawn("the mansion's door graph", f"Each room with its letter and the fewest moves to it from room "
-                 f"{settings['room']}: a line is a door.", walk_figure(mansion, letters, start))
+    return Drawn("the mansion's door graph", f"Each room's letter, then the fewest moves to it from room "
+                 f"{settings['room']} (where the pawn stands); a line is a door.", walk_figure(mansion, letters, start))
 
 
 def _next_card(settings: dict) -> ui.Panel:
@@ -125,7 +125,8 @@ def _throws(settings: dict) -> ui.Panel:
                                                                                              strict=False)]
     return Drawn("the 64 throws of the number dice", "; ".join(
         f"{name}: {number_throws(code)} of the 64 throws" for name, code in zip(named, codes, strict=True)) + ".",
-        *(throws_figure(Requirement.from_text(code), name) for name, code in zip(named, codes, strict=True)))
+        *(throws_figure(Requirement.from_text(code), letter or "Your requirement") for letter, code in zip(
+            "ABC" if len(codes) > 1 else [""], codes, strict=False)))
 
 
 def _leads(settings: dict) -> ui.Panel:

@@ -139,7 +139,7 @@ def walk_figure(mansion: Mansion, letters: Mapping[Hex, str], start: Hex) -> go.
     >>> from .board import Mansion
     >>> fig = walk_figure(Mansion.start("bloody_chamber"), {Hex(0, 0): "A"}, Hex(0, 0))
     >>> fig.data[-1].text
-    ('A: the pawn',)
+    ('A: pawn',)
     """
     moves = mansion.reachable(start, len(letters), kinds=("door",))
     fig = Figure(layout=dict(template=TEMPLATE))
@@ -151,54 +151,53 @@ def walk_figure(mansion: Mansion, letters: Mapping[Hex, str], start: Hex) -> go.
     fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", name="doors", hoverinfo="skip",
                              line=dict(color=EDGE_COLOURS["door"], width=3)))
     cells = sorted(letters, key=letters.get)
-    words = [f"{letters[c]}: the pawn" if c == start else
-             f"{letters[c]}: {moves[c]} move{'s' * (moves[c] != 1)}" if c in moves else f"{letters[c]}: no way"
-             for c in cells]
+    words = [f"{letters[c]}: pawn" if c == start else f"{letters[c]}: {moves[c]}" if c in moves else
+             f"{letters[c]}: none" for c in cells]  # short: the rooms stand close on a phone
     fig.add_trace(go.Scatter(
         x=[to_pixel(c)[0] for c in cells], y=[to_pixel(c)[1] for c in cells], mode="markers+text", name="rooms",
         text=words, textposition="top center", hoverinfo="text",
         marker=dict(size=22, color=[moves.get(c, len(letters)) for c in cells], colorscale="Blues", reversescale=True,
                     cmin=0, cmax=max(moves.values(), default=0) + 1, line=dict(width=1, color=theme.BLACK))))
-    fig.update_layout(title=f"Moves from room {letters[start]}", height=420, plot_bgcolor="white", showlegend=False,
-                      xaxis=dict(visible=False), yaxis=dict(visible=False, scaleanchor="x", constrain="domain"),
+    xs = [to_pixel(c)[0] for c in cells]
+    ys = [to_pixel(c)[1] for c in cells]
+    fig.update_layout(title=f"Moves from room {letters[start]} to each room", height=420, plot_bgcolor="white",
+                      showlegend=False,
+                      xaxis=dict(visible=False, range=[min(xs) - 1.6, max(xs) + 1.6]),  # room for the edges' words
+                      yaxis=dict(visible=False, range=[min(ys) - 1, max(ys) + 1.4]),
                       margin=dict(l=10, r=10, t=50, b=10))
     return fig
 
 
-def throws_figure(requirement, words: str) -> go.Figure:
-    """The 64 throws of the raml's three number dice, one square each (the first die's number by row, the other two
-    by column), those that meet ``requirement`` (a :class:`~zaarlab.zaar.raml.Requirement`) filled, the others open:
-    a count to read off.
+def throws_figure(requirement, title: str) -> go.Figure:
+    """The 64 throws of the raml's three number dice, one cell each (the first two dice by row, the third by column,
+    four columns that fit a phone), those that meet ``requirement`` (a :class:`~zaarlab.zaar.raml.Requirement`)
+    filled and ticked: a count to read off.
 
     >>> from .raml import Requirement
-    >>> fig = throws_figure(Requirement.from_text("{1}"), "a 1 on any die")
-    >>> fig.data[0].name, len(fig.data[0].x), fig.data[1].name
-    ('meets it: 37', 37, 'misses: 27')
+    >>> fig = throws_figure(Requirement.from_text("{1}"), "A")
+    >>> fig.layout.title.text, sum(map(sum, fig.data[0].z)), fig.data[0].text[4][0]
+    ('A: 37 of the 64 throws meet it', 37, '1 0 0 ✓')
     """
     from itertools import product
 
     from .raml import load_raml
 
     raml = load_raml()
-    throws = list(product(raml.numbers, repeat=raml.count))
-    met = [t for t in throws if requirement.met(t)]
-    missed = [t for t in throws if not requirement.met(t)]
-    columns = [t[1:] for t in throws[:len(raml.numbers) ** (raml.count - 1)]]
-
-    def place(group):
-        return ([columns.index(t[1:]) for t in group], [t[0] for t in group],
-                [" ".join(map(str, t)) for t in group])
-
-    fig = Figure(layout=dict(template=TEMPLATE))
-    for group, name, symbol, colour in ((met, f"meets it: {len(met)}", "square", theme.SKY),
-                                        (missed, f"misses: {len(missed)}", "square-open", theme.GREY)):
-        x, y, text = place(group)  # filled or open: not told by colour alone
-        fig.add_trace(go.Scatter(x=x, y=y, mode="markers+text", name=name, text=text, textfont=dict(size=10),
-                                 hovertemplate="%{text}<extra></extra>",
-                                 marker=dict(symbol=symbol, size=30, color=colour, line=dict(width=1))))
-    fig.update_layout(title=f"The {len(throws)} throws: {words}", height=300, showlegend=True,
-                      xaxis=dict(visible=False), yaxis=dict(title="first die", dtick=1, autorange="reversed"),
-                      legend=dict(orientation="h", y=-0.05), margin=dict(l=60, r=10, t=50, b=30))
+    firsts = list(product(raml.numbers, repeat=raml.count - 1))  # the rows: the first dice; the columns: the last
+    rows = [[(*first, last) for last in raml.numbers] for first in firsts]
+    met = [[int(requirement.met(throw)) for throw in row] for row in rows]
+    text = [[" ".join(map(str, throw)) + (" ✓" if hit else "") for throw, hit in zip(row, hits, strict=True)]
+            for row, hits in zip(rows, met, strict=True)]
+    count = sum(map(sum, met))
+    fig = Figure(layout=dict(template=TEMPLATE), data=go.Heatmap(
+        z=met, text=text, texttemplate="%{text}", textfont=dict(size=11), hovertemplate="%{text}<extra></extra>",
+        colorscale=[[0, "#FFFFFF"], [1, theme.SKY]], zmin=0, zmax=1, showscale=False, xgap=2, ygap=2,
+        x=[str(n) for n in raml.numbers], y=[" ".join(map(str, first)) for first in firsts]))
+    fig.update_layout(title=f"{title}: {count} of the {len(rows) * len(raml.numbers)} throws meet it",
+                      height=80 + 22 * len(rows), plot_bgcolor=theme.LIGHT_GREY,
+                      xaxis=dict(side="top", type="category"),  # each cell names its whole throw
+                      yaxis=dict(title="first dice", type="category", autorange="reversed"),
+                      margin=dict(l=70, r=10, t=70, b=10))
     return fig
 
 

@@ -33,9 +33,8 @@ def leads_figure(scores: list[tuple[str, int, int]]) -> go.Figure:
                              marker=dict(color=colour, pattern=dict(shape=pattern)),
                              text=[row[column] for row in scores], textposition="outside",
                              hovertemplate=f"{name}: %{{y}} VP, %{{customdata}}<extra></extra>"))
-    fig.update_layout(title="Scores, and your lead: " + ", ".join(
-        f"{label} {lead.removeprefix('lead ')}" for label, lead in zip(labels, leads, strict=True)),
-        barmode="group", height=320, yaxis=dict(title="VP"), margin=dict(l=50, r=20, t=50, b=40))
+    fig.update_layout(title="Scores now and after", barmode="group", height=320, yaxis=dict(title="VP"),
+                      legend=dict(orientation="h", y=-0.15), margin=dict(l=50, r=20, t=50, b=40))
     return fig
 
 

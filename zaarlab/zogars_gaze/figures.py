@@ -51,7 +51,8 @@ def next_card_figure(state: ZogarState) -> go.Figure:
     names = sorted(kinds.outcomes, key=lambda k: (-kinds.weight(k), k))
     probs = [kinds.fraction(k) for k in names]  # no sympy: the static site's exercises page draws it without
     fig = Figure(layout=dict(template=TEMPLATE), data=go.Bar(
-        x=names, y=[float(p) for p in probs], customdata=[exact_text(p) for p in probs],
+        x=[k.replace("_", " ") for k in names], y=[float(p) for p in probs],  # "pit trap", as the players say it
+        customdata=[exact_text(p) for p in probs],
         marker=dict(color=[DANGER if k in DANGEROUS else SAFE for k in names],
                     pattern=dict(shape=["x" if k in DANGEROUS else "" for k in names])),  # not colour alone
         hovertemplate="%{x}: %{customdata}<extra></extra>"))
