@@ -222,9 +222,9 @@ def _shows_why(question, panel) -> None:
     elif kind == "walk":  # each room's label: its fewest moves from the pawn's, over the doors the question lists
         import networkx as nx
 
-        from zaarlab.zaar.mansion_exercises import _lettered
+        from zaarlab.zaar.mansion_exercises import described_mansion
 
-        graph, _ = _lettered(settings["seed"])
+        graph, _ = described_mansion(settings["seed"])
         moves = nx.single_source_shortest_path_length(graph, settings["room"])
         shown = dict(label.split(": ") for label in panel.figures[0].data[-1].text)
         assert shown == {room: "pawn" if n == 0 else str(n) for room, n in moves.items()}

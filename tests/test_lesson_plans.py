@@ -189,17 +189,17 @@ ZAAR_2 = (LESSONS / "zaar-2.md").read_text(encoding="utf-8")
 
 
 def test_zaar_astro_10_and_11_the_plans_table_of_throws_counts_every_throw_of_the_number_dice():
-    from zaarlab.zaar.exercises import REQUIREMENTS, _words
+    from zaarlab.zaar.exercises import REQUIREMENTS, requirement_words
     from zaarlab.zaar.raml import Requirement, load_raml
 
     raml = load_raml()
     throws = list(product(raml.numbers, repeat=raml.count))
     table = {line.split("|")[1].strip(): int(line.split("|")[2]) for line in ZAAR_2.splitlines()
              if line.startswith("| ") and line.split("|")[2].strip().isdigit()}
-    assert set(table) == {_words(code) for code in REQUIREMENTS}  # every requirement the exercises draw
+    assert set(table) == {requirement_words(code) for code in REQUIREMENTS}  # every requirement the exercises draw
     for code in REQUIREMENTS:
         need = Requirement.from_text(code)
-        assert table[_words(code)] == sum(need.met(numbers) for numbers in throws), code
+        assert table[requirement_words(code)] == sum(need.met(numbers) for numbers in throws), code
 
 
 def test_zaar_battle_01_the_plans_battle_of_three_throws_is_exact():
@@ -363,9 +363,9 @@ def test_zaar_lvl1_01_the_zaar_1_plans_sacred_room_odds_are_the_engines():
 def test_zaar_move_01_the_zaar_1_plans_mansion_is_the_one_the_engine_grows():
     import networkx as nx
 
-    from zaarlab.zaar.mansion_exercises import _lettered
+    from zaarlab.zaar.mansion_exercises import described_mansion
 
-    graph, sentence = _lettered(4)
+    graph, sentence = described_mansion(4)
     assert sentence in " ".join(ZAAR_1.split()) and sentence in " ".join(ZAAR_1_HANDOUT.split())
     moves = nx.single_source_shortest_path_length(graph, "E")
     assert sorted(r for r, n in moves.items() if n == 1) == ["B", "F", "G", "H"]

@@ -116,12 +116,12 @@ def _next_card(settings: dict) -> ui.Panel:
 
 
 def _throws(settings: dict) -> ui.Panel:
-    from .zaar.exercises import _words, number_throws
+    from .zaar.exercises import number_throws, requirement_words
     from .zaar.figures import throws_figure
     from .zaar.raml import Requirement
 
     codes = settings["codes"]
-    named = [(f"{letter}: " if len(codes) > 1 else "") + _words(code) for letter, code in zip("ABC", codes,
+    named = [(f"{letter}: " if len(codes) > 1 else "") + requirement_words(code) for letter, code in zip("ABC", codes,
                                                                                              strict=False)]
     return Drawn("the 64 throws of the number dice", "; ".join(
         f"{name}: {number_throws(code)} of the 64 throws" for name, code in zip(named, codes, strict=True)) + ".",

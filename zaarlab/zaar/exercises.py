@@ -26,8 +26,12 @@ from .raml import Requirement, load_raml, throw_dist, traps
 REQUIREMENTS = ("0*3", "12*", "*2*", "333", "{1}", "{0, 3}", "{2, 2}", "{1, 2, 3}")  # the astrolabe's kinds
 
 
-def _words(code: str) -> str:
-    """What a requirement's code asks for, as a player says it: ``"0*3"`` is "0, any number, 3, in that order"."""
+def requirement_words(code: str) -> str:
+    """What a requirement's code asks for, as a player says it.
+
+    >>> requirement_words("0*3"), requirement_words("{0, 3}")
+    ('0, any number, 3, in that order', '0 and 3, on any dice')
+    """
     return Requirement.from_text(code).words()
 
 
@@ -67,7 +71,7 @@ def _count(params: dict) -> Question:
     code = params["code"]
     ways = number_throws(code)
     return Question(
-        f"The astrolabe asks the number dice to show {_words(code)}. Of the 4 × 4 × 4 = 64 throws of the "
+        f"The astrolabe asks the number dice to show {requirement_words(code)}. Of the 4 × 4 × 4 = 64 throws of the "
         "three number dice (each showing 0, 1, 2 or 3), how many meet it?", ways,
         "Count the throws that miss, if that is easier, and take them from 64.",
         f"{ways} of the 64 throws: " + _why(code), params, explainer=_throws(code))
@@ -90,7 +94,7 @@ def _battle(params: dict) -> Question:
     hit = p_meets(code)
     p = 1 - (1 - hit) ** throws
     return Question(
-        f"The astrolabe asks for {_words(code)}. You have {WORDS.get(throws, str(throws)).lower()} "
+        f"The astrolabe asks for {requirement_words(code)}. You have {WORDS.get(throws, str(throws)).lower()} "
         "throws (one wisdom coin each), and the dice on the table missed: what is the chance to win the battle?", p,
         f"One throw meets it with {exact_text(hit)}. You lose only if every throw misses.",
         f"1 − (1 − {hit})^{throws} = {exact_text(p)}.", params, explainer=_throws(code))
@@ -100,8 +104,8 @@ def _which(params: dict) -> Question:
     a, b = params["codes"]
     pa, pb = p_meets(a), p_meets(b)
     return Question(
-        f"Which requirement is the easier to meet with one throw of the raml? A: {_words(a)}; B: "
-        f"{_words(b)}.", "A" if pa > pb else "B",
+        f"Which requirement is the easier to meet with one throw of the raml? A: {requirement_words(a)}; B: "
+        f"{requirement_words(b)}.", "A" if pa > pb else "B",
         "Count the throws of the three number dice (64 in all) that meet each one.",
         f"A: {number_throws(a)} of 64 ({exact_text(pa)}); B: {number_throws(b)} of 64 ({exact_text(pb)}).", params,
         ("A", "B"), _throws(a, b))
@@ -112,7 +116,7 @@ def _rank(params: dict) -> Question:
     order = tuple(sorted(letters, key=lambda letter: p_meets(codes[letters.index(letter)]), reverse=True))
     return Question(
         "Rank these requirements from the easiest to the hardest to meet with one throw: " + "; ".join(
-            f"{letter}: {_words(code)}" for letter, code in zip(letters, codes, strict=True)) + ".",
+            f"{letter}: {requirement_words(code)}" for letter, code in zip(letters, codes, strict=True)) + ".",
         order, "An order fixes a die's place; a number on any die may come on any of the three.",
         "; ".join(f"{letter}: {number_throws(codes[letters.index(letter)])} of 64" for letter in order) + ".",
         params, explainer=_throws(*codes))

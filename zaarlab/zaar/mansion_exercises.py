@@ -159,9 +159,14 @@ def lettered_mansion(seed: int) -> tuple[Mansion, dict[Hex, str]]:
     return mansion, dict(zip(order, string.ascii_uppercase, strict=False))
 
 
-def _lettered(seed: int) -> tuple[nx.Graph, str]:
+def described_mansion(seed: int) -> tuple[nx.Graph, str]:
     """A grown mansion's door graph on the letters A, B, ... (in the order the rooms were laid), and the sentence
-    that describes it."""
+    that describes it to a student.
+
+    >>> graph, sentence = described_mansion(4)
+    >>> sorted(graph["A"]), sentence.split(";")[1]
+    (['B', 'C', 'G'], ' its doors join A–B, A–C, A–G, B–E, B–G, C–D, E–F, E–G, E–H.')
+    """
     mansion, letter = lettered_mansion(seed)
     order = list(letter)
     graph = nx.relabel_nodes(mansion.door_graph, letter)
@@ -172,7 +177,7 @@ def _lettered(seed: int) -> tuple[nx.Graph, str]:
 
 
 def _reach(params: dict) -> Question:
-    graph, mansion = _lettered(params["seed"])
+    graph, mansion = described_mansion(params["seed"])
     start, moves = params["room"], params["moves"]
     near = nx.single_source_shortest_path_length(graph, start, cutoff=moves)
     others = sorted(room for room in near if room != start)
@@ -194,7 +199,7 @@ def _draw_reach(rng: random.Random) -> dict:
     """A mansion, a room and 2 or 3 moves that reach some rooms but not all (all or one teaches little)."""
     while True:
         seed, moves = rng.randrange(10**6), rng.choice((2, 3))
-        graph, _ = _lettered(seed)
+        graph, _ = described_mansion(seed)
         room = rng.choice(sorted(graph))
         reached = len(nx.single_source_shortest_path_length(graph, room, cutoff=moves)) - 1
         if 1 < reached < len(graph) - 1:
@@ -225,7 +230,7 @@ def _sacred(params: dict) -> Question:
 
 
 def _rank(params: dict) -> Question:
-    graph, mansion = _lettered(params["seed"])
+    graph, mansion = described_mansion(params["seed"])
     start, rooms, letters = params["room"], params["rooms"], "XYZ"
     moves = nx.single_source_shortest_path_length(graph, start)
     order = tuple(sorted(letters, key=lambda letter: moves[rooms[letters.index(letter)]]))
@@ -242,7 +247,7 @@ def _draw_ranked(rng: random.Random) -> dict:
     """A mansion, a pawn's room and three other rooms at three different numbers of moves from it."""
     while True:
         seed = rng.randrange(10**6)
-        graph, _ = _lettered(seed)
+        graph, _ = described_mansion(seed)
         start = rng.choice(sorted(graph))
         moves = nx.single_source_shortest_path_length(graph, start)
         rooms = rng.sample(sorted(room for room in graph if room != start), 3)
