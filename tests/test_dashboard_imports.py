@@ -66,7 +66,8 @@ def test_a_dashboard_with_every_control_operated_never_imports_sympy(board):
 
 EXPLAIN = r'''
 import json, sys
-from zaarlab.exercise_widgets import LESSONS, explainer
+from zaarlab.exercise_widgets import LESSONS
+from zaarlab.explainers import explainer
 
 opened = sum(explainer(exercise.for_student(name)) is not None for exercises in LESSONS.values()
              for exercise in exercises for name in ("Ada", "Ben"))

@@ -272,7 +272,7 @@ def _shows_why(question, panel) -> None:
 
 @pytest.mark.parametrize("lesson", list(LESSONS))
 def test_a_solution_opens_the_widget_that_shows_why_set_to_the_students_numbers(lesson):
-    from zaarlab.exercise_widgets import explainer
+    from zaarlab.explainers import explainer
 
     opened = 0
     for exercise in LESSONS[lesson]:

@@ -2,7 +2,7 @@
 told right or not (with a hint after a wrong try) and may open the worked solution. Every answer checked is kept
 for the page's *download my answers*, and on the classroom server goes to the teacher's page
 (:mod:`zaarlab.class_answers`). Where a zaarlab widget computes the answer, the solution opens it set to the
-student's numbers (:func:`explainer`).
+student's numbers (:func:`zaarlab.explainers.explainer`).
 
 >>> box = ExerciseBox(DICE_EXERCISES[0])
 >>> box.name.value = "Ada"
@@ -28,6 +28,7 @@ from . import controls, ui
 from .class_answers import THIS_PAGE, Answer, answers_csv
 from .download import Download
 from .exercises import DICE_EXERCISES, Exercise, Question
+from .explainers import Drawn, explainer
 from .zaar.exercises import RAML_EXERCISES
 from .zaar.mansion_exercises import MANSION_EXERCISES
 from .zargos.exercises import COMBAT_EXERCISES as ZARGOS_EXERCISES
@@ -38,131 +39,6 @@ from .zogars_gaze.deck_exercises import DECK_EXERCISES
 from .zogars_gaze.exercises import COMBAT_EXERCISES as ZOGAR_EXERCISES
 
 __all__ = ["DICE_EXERCISES", "LESSONS", "ExerciseBox", "ExerciseSheet", "LessonExercises"]
-
-
-def _dice_sums(settings: dict) -> ui.Panel:
-    from .intro.widgets import DiceSumExplorer
-
-    panel = DiceSumExplorer(dice=settings["dice"], faces=settings["faces"])
-    panel.at_least.value = settings["at_least"]
-    return panel
-
-
-def _hold_advisor(settings: dict) -> ui.Panel:
-    from .zogars_gaze.widgets import HoldAdvisor
-
-    panel = HoldAdvisor(settings["requirement"], tuple(settings["dice"]), settings["rolls_left"])
-    kept, held = list(settings["kept"]), []
-    for face in settings["dice"]:  # the question's hold: the first dice showing the faces kept
-        held.append(face in kept)
-        if face in kept:
-            kept.remove(face)
-    panel.tray.held = held
-    return panel
-
-
-def _battle(settings: dict) -> ui.Panel:
-    from .zargos.widgets import BattleCalculator
-
-    return BattleCalculator(settings["attackers"], settings["defenders"], heatmap_size=10)  # the exercises' sizes
-
-
-def _province(settings: dict) -> ui.Panel:
-    from .zargos.widgets import ProvinceExplorer
-
-    return ProvinceExplorer(province=settings["province"])
-
-
-def _collection(settings: dict) -> ui.Panel:
-    from .zerzura.widgets import CollectionBuilder
-
-    panel = CollectionBuilder()
-    for obj, quantity in settings["quantities"].items():
-        panel.quantity[obj].value = quantity
-    for character in settings["characters"]:
-        panel.character[character].value = True
-    return panel
-
-
-class Drawn(ui.Panel):
-    """Charts that show why, with their point in a line of words above them (a solution's, where no widget of zaarlab
-    computes the answer but a drawing shows it)."""
-
-    def __init__(self, title: str, text: str, *figures):
-        self.title, self.text, self.figures = title, text, figures
-        self.charts = [widgets.Output() for _ in figures]
-        for chart, figure in zip(self.charts, figures, strict=True):
-            ui.show_figure(chart, figure)
-        self.box = widgets.VBox([widgets.HTML(ui.as_html(text)), *self.charts])
-
-
-def _walk(settings: dict) -> ui.Panel:
-    from .zaar.figures import walk_figure
-    from .zaar.mansion_exercises import lettered_mansion
-
-    mansion, letters = lettered_mansion(settings["seed"])
-    start = next(cell for cell, letter in letters.items() if letter == settings["room"])
-    return Drawn("the mansion's door graph", f"Each room's letter, then the fewest moves to it from room "
-                 f"{settings['room']} (where the pawn stands); a line is a door.", walk_figure(mansion, letters, start))
-
-
-def _next_card(settings: dict) -> ui.Panel:
-    from .zogars_gaze.deck_exercises import deck_state
-    from .zogars_gaze.figures import next_card_figure
-
-    state = deck_state(settings["turned"], settings["seed"])
-    return Drawn("the chart of the next card", f"The next card's kind, each bar the share of the {len(state.dungeon)} "
-                 "cards left (hover over one for its exact chance).", next_card_figure(state))
-
-
-def _throws(settings: dict) -> ui.Panel:
-    from .zaar.exercises import number_throws, requirement_words
-    from .zaar.figures import throws_figure
-    from .zaar.raml import Requirement
-
-    codes = settings["codes"]
-    named = [(f"{letter}: " if len(codes) > 1 else "") + requirement_words(code) for letter, code in zip("ABC", codes,
-                                                                                             strict=False)]
-    return Drawn("the 64 throws of the number dice", "; ".join(
-        f"{name}: {number_throws(code)} of the 64 throws" for name, code in zip(named, codes, strict=True)) + ".",
-        *(throws_figure(Requirement.from_text(code), letter or "Your requirement") for letter, code in zip(
-            "ABC" if len(codes) > 1 else [""], codes, strict=False)))
-
-
-def _leads(settings: dict) -> ui.Panel:
-    from .zerzura.figures import leads_figure
-    from .zerzura.play_exercises import after
-    from .zerzura.scoring import score
-
-    mine, theirs, moves = settings["mine"], settings["theirs"], [tuple(move) for move in settings["moves"]]
-    scores = [("now", score(mine).total, score(theirs).total)]
-    for letter, move in zip("ABC" if len(moves) > 1 else [""], moves, strict=False):
-        new_mine, new_theirs = after(move, mine, theirs)
-        scores.append((f"after {letter or 'the move'}", score(new_mine).total, score(new_theirs).total))
-    return Drawn("the scores before and after", "Your score and player 2's, now and after each move; the lead is "
-                 "the gap between them: " + "; ".join(f"{label}: {yours - theirs:+d}"
-                                                       for label, yours, theirs in scores) + ".",
-                 leads_figure(scores))
-
-
-# The widgets a solution opens, by a question's ``explainer`` kind, each set to the question's numbers. Imported when
-# first opened: a page of exercises starts without them.
-EXPLAINERS = {"dice_sums": _dice_sums, "hold_advisor": _hold_advisor, "battle": _battle, "province": _province,
-              "collection": _collection, "walk": _walk, "next_card": _next_card, "throws": _throws, "leads": _leads}
-
-
-def explainer(question: Question) -> ui.Panel | None:
-    """The widget that shows why ``question``'s answer is what it is, set to its numbers (``None`` for a question
-    whose worked solution is its own explanation).
-
-    >>> question = DICE_EXERCISES[0].for_student("Ada")
-    >>> explainer(question).answer.value
-    'P(sum of 2d6 ≥ 9) = 5/18 ≈ 27.78%'
-    """
-    if not question.explainer:
-        return None
-    kind, settings = question.explainer
-    return EXPLAINERS[kind](settings)
 
 
 class ExerciseBox(ui.Panel):

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 
 from tests.tables import MAP_KEYS
 from zaarlab.core.readable import exact_text
-from zaarlab.exercise_widgets import explainer
+from zaarlab.explainers import explainer
 from zaarlab.intro.odds import p_sum_at_least
 from zaarlab.ui import spoken
 from zaarlab.zargos.odds import p_attacker_wins, p_defender_holds
