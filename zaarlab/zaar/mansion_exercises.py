@@ -24,6 +24,7 @@ from math import comb
 
 import networkx as nx
 
+from ..core.draws import p_drawn
 from ..core.hexgrid import Hex, distance, rotate_sides
 from ..core.readable import exact_text
 from ..exercises import Exercise, Question
@@ -38,13 +39,7 @@ MANSION_ROOMS = 8  # rooms of a drawn mansion: few enough to list its doors in a
 NORTH_EAST, SW, SE = Hex(1, -1), 3, 2
 
 
-def enclosure(cell: Hex) -> int:
-    """The enclosure of ``cell`` (ZAAR-SETUP-01): one more than its distance from the centre.
-
-    >>> enclosure(Hex(0, 0)), enclosure(Hex(2, -1)), enclosure(Hex(-3, 1))
-    (1, 3, 4)
-    """
-    return 1 + distance(Hex(0, 0), cell)
+enclosure = Mansion.enclosure  # one more than a cell's distance from the centre (ZAAR-SETUP-01)
 
 
 def _cell(cell: Hex) -> str:
@@ -213,7 +208,7 @@ def p_sacred_soon(pile: int, sacred: int, draws: int) -> Fraction:
     >>> p_sacred_soon(10, 2, 1), p_sacred_soon(10, 2, 2)
     (Fraction(1, 5), Fraction(17, 45))
     """
-    return 1 - Fraction(comb(pile - sacred, draws), comb(pile, draws))
+    return p_drawn(pile, sacred, 1, draws)
 
 
 def _sacred(params: dict) -> Question:

@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import cache
-from math import comb
 from typing import TYPE_CHECKING, Any
 
+from ..core.draws import p_drawn
 from ..core.exact import rational
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def p_sacred_within(mansion: Mansion, draws: int, pile: Iterable[str] | None = N
     pile = tuple(default_pile(mansion) if pile is None else pile)
     sacred = sum(_is_room(mansion, c) and mansion.cards.rooms[c].is_sacred for c in pile)
     draws = min(draws, len(pile))
-    return 1 - rational(comb(len(pile) - sacred, draws), comb(len(pile), draws))
+    return p_drawn(len(pile), sacred, 1, draws, number=rational)
 
 
 def next_card_odds(mansion: Mansion, pile: Iterable[str] | None = None, missions: Iterable[str] = (),

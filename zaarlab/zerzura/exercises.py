@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from math import comb
 
+from ..core.draws import p_drawn
 from ..core.readable import exact_text
 from ..exercises import Exercise, Question
 from .cards import load_cards
@@ -96,7 +96,7 @@ def p_market_shows(unseen: int, showing: int, market: int = MARKET) -> Fraction:
     >>> p_market_shows(40, 5)
     Fraction(3903, 9139)
     """
-    return 1 - Fraction(comb(unseen - showing, market), comb(unseen, market))
+    return p_drawn(unseen, showing, 1, market)
 
 
 def _market(params: dict) -> Question:

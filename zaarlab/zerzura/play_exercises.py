@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from math import comb
 
+from ..core.draws import p_drawn
 from ..core.readable import exact_text
 from ..exercises import Exercise, Question
 from .cards import load_cards
@@ -67,7 +67,7 @@ def p_all_in_play(total: int, removed: int, copies: int) -> Fraction:
     >>> p_all_in_play(60, 15, 1), p_all_in_play(60, 15, 3)
     (Fraction(3, 4), Fraction(1419, 3422))
     """
-    return Fraction(comb(total - copies, removed), comb(total, removed))
+    return 1 - p_drawn(total, copies, 1, removed)  # none of them among the cards removed
 
 
 def _in_play(params: dict) -> Question:

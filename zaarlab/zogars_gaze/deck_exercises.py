@@ -23,14 +23,15 @@ from fractions import Fraction
 from itertools import pairwise
 from math import comb
 
+from ..core.draws import p_drawn
 from ..core.readable import exact_text
 from ..exercises import Exercise, Question
 from .cards import load_cards
+from .goals import GAZES_TO_LOSE  # the seventh Gaze revealed: every player loses (ZOGAR-GAZE-02)
 
 KINDS = ("monster", "treasure", "gaze")  # the kinds a question asks about; the rest are "other cards"
 NAMES = {"monster": ("monster", "monsters"), "treasure": ("treasure", "treasures"),
          "gaze": ("Zogar's Gaze card", "Zogar's Gaze cards")}
-GAZES_TO_LOSE = 7  # the seventh Gaze revealed: every player loses (ZOGAR-GAZE-02)
 CLOSE = 3  # the likelier of two events compared is at most this many times as likely
 
 
@@ -42,9 +43,7 @@ def unseen(turned: int, seed: int) -> Counter:
     (126, 9)
     """
     cards = load_cards()
-    deck = list(cards.dungeon_deck())
-    random.Random(seed).shuffle(deck)
-    return Counter(cards[c].kind if cards[c].kind in KINDS else "other" for c in deck[turned:])
+    return Counter(cards[c].kind if cards[c].kind in KINDS else "other" for c in deck_state(turned, seed).dungeon)
 
 
 def gazes_in_deck() -> int:
@@ -104,7 +103,7 @@ def two_in_a_row(left: Counter, kind: str) -> tuple[str, Fraction]:
 def none_in(left: Counter, kind: str, cards: int = 3) -> tuple[str, Fraction]:
     """None of the next ``cards`` cards is of ``kind``."""
     n, c = sum(left.values()), left[kind]
-    return f"none of the next {cards} cards is a {NAMES[kind][0]}", Fraction(comb(n - c, cards), comb(n, cards))
+    return f"none of the next {cards} cards is a {NAMES[kind][0]}", 1 - p_drawn(n, c, 1, cards)
 
 
 EVENTS = (next_is, two_in_a_row, none_in)
@@ -137,8 +136,7 @@ def p_seventh(deck: int, gazes: int, missing: int, cards: int) -> Fraction:
     >>> p_seventh(10, 3, 1, 2), p_seventh(10, 3, 2, 2)
     (Fraction(8, 15), Fraction(1, 15))
     """
-    fewer = sum(comb(gazes, k) * comb(deck - gazes, cards - k) for k in range(missing))
-    return 1 - Fraction(fewer, comb(deck, cards))
+    return p_drawn(deck, gazes, missing, cards)
 
 
 def _seventh(params: dict) -> Question:

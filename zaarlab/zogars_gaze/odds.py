@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations, combinations_with_replacement
-from math import comb
 from typing import TYPE_CHECKING, Any
 
 from ..core.derived import derived
+from ..core.draws import p_drawn
 from ..core.exact import rational
 
 if TYPE_CHECKING:
@@ -414,7 +414,4 @@ def p_within(deck: int, marked: int, needed: int, draws: int) -> sympy.Rational:
     >>> p_within(deck=10, marked=2, needed=1, draws=3)
     8/15
     """
-    if not (0 <= marked <= deck and 0 <= draws <= deck):
-        raise ValueError(f"a deck of {deck} cannot hold {marked} marked cards or give {draws} draws")
-    ways = sum(comb(marked, k) * comb(deck - marked, draws - k) for k in range(needed, min(marked, draws) + 1))
-    return rational(ways, comb(deck, draws))
+    return p_drawn(deck, marked, needed, draws, number=rational)
