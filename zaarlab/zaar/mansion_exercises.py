@@ -34,9 +34,9 @@ from .cards import load_cards
 CENTRE_ROOM = "bloody_chamber"  # six doors: every neighbour of the centre meets one
 SIDE_WORDS = ("north-east", "east", "south-east", "south-west", "west", "north-west")
 MANSION_ROOMS = 8  # rooms of a drawn mansion: few enough to list its doors in a sentence
-# The cell a room card is laid on in "turns that fit": north-east of the centre, touching the centre through its
-# south-west side and the room east of the centre through its south-east side.
-NORTH_EAST, SW, SE = Hex(1, -1), 3, 2
+# The sides of the cell north-east of the centre, where "turns that fit" lays its card: it touches the centre
+# through its south-west side and the room east of the centre through its south-east side.
+SW, SE = 3, 2
 
 
 enclosure = Mansion.enclosure  # one more than a cell's distance from the centre (ZAAR-SETUP-01)
