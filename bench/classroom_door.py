@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tests.processes import free_port, jupyter_home, kernels, listening, megabytes, serving, settle  # noqa: E402
 from tests.test_classroom_door import DICE, ask, attack  # noqa: E402
-from zaarlab.classroom import available_megabytes, dashboards, room_for_pages, voila_command, voila_environment  # noqa: E402
+from zaarlab.classroom.launch import available_megabytes, dashboards, room_for_pages, voila_command, voila_environment  # noqa: E402
 
 
 def rush(guarded: bool, pages: int) -> dict:

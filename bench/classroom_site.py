@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from zaarlab.classroom import voila_command, voila_environment
+from zaarlab.classroom.launch import voila_command, voila_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))

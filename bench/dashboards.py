@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 from ipywidgets import Output
 
 from zaarlab.intro.widgets import DiceSumExplorer
-from zaarlab.ui import show_figure
+from zaarlab.ui.panel import show_figure
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 from zaarlab.zargos.widgets import BattleCalculator
 from zaarlab.zerzura.widgets import CollectionBuilder

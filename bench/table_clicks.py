@@ -42,7 +42,7 @@ def measure(make, chooser: str, games: int) -> dict:
     clicks, engine, bots, decisions, turns = [], [], [], [], []
     for seed in range(1000, 1000 + games):
         table = make(seed)
-        stepping = _timed_steps(table.session)
+        stepping = _timed_steps(table.match.session)
         rng, made = random.Random(seed), 0
         while not table.state.is_terminal():
             action = table.bots[chooser](table.state, rng)

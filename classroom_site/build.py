@@ -300,8 +300,9 @@ def pyodide_folder(runtime: Path, wheels: list[Path], out: Path) -> dict:
 
 
 # Requirements of the wheels that the browser does without: the kernel's own mock of widgetsnbextension stands in
-# for the real one; IPython's pexpect is for terminals.
-KNOWN_ABSENT = {"pexpect", "widgetsnbextension"}
+# for the real one; IPython's pexpect is for terminals; Jinja2 makes the pages zaarlab serves or writes
+# (zaarlab.ui.pages), which the static site's pages never do.
+KNOWN_ABSENT = {"pexpect", "widgetsnbextension", "jinja2"}
 
 
 # ---- the dashboards' snapshot ---------------------------------------------------------------------------------
@@ -404,9 +405,10 @@ def point_pages_at_the_site(output: Path, font: Path, version: str) -> int:
     """Rewrite Voici's pages: the kernel's relative addresses and the icon font's CDN point into the site, the
     loader of Mermaid diagrams (from a CDN, and for diagrams no notebook here has) goes, a dashboard starts Python
     from the snapshot of that ``version``, and a dashboard's cells are a <main> landmark with zaarlab's stylesheet,
-    its words for the wait and ``PAGE_SCRIPTS``, as in the classroom's Voila template (``zaarlab/jupyter-data``)."""
+    its words for the wait and ``PAGE_SCRIPTS``, as in the classroom's Voila
+    template (``zaarlab/classroom/jupyter-data``)."""
     sys.path.insert(0, str(ROOT))
-    from zaarlab.classroom import STYLESHEET, WAITING
+    from zaarlab.classroom.launch import STYLESHEET, WAITING
 
     shutil.copytree(font / "css", output / "voici" / "fontawesome" / "css")
     shutil.copytree(font / "webfonts", output / "voici" / "fontawesome" / "webfonts")
@@ -469,7 +471,7 @@ def landing_page(output: Path, notebooks: Path) -> None:
     if not settings:
         raise SystemExit("JupyterLite's first page has no jupyter-config-data element for the landing page to keep")
     sys.path.insert(0, str(ROOT))
-    from zaarlab.classroom import dashboards, describe, index_html
+    from zaarlab.classroom.launch import dashboards, describe, index_html
 
     boards = index_html(dashboards(notebooks / "classroom"), "voici/render/classroom/{}.html")
     teaching = []

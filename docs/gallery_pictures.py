@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tests.processes import CHROMIUM, CHROMIUM_ARGS, free_port, jupyter_home, serving  # noqa: E402
-from zaarlab.classroom import dashboards, voila_command, voila_environment  # noqa: E402
+from zaarlab.classroom.launch import dashboards, voila_command, voila_environment  # noqa: E402
 
 PICTURES = ROOT / "docs" / "_static" / "gallery"
 PAGE = ROOT / "docs" / "gallery.md"

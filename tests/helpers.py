@@ -8,6 +8,18 @@ import sympy
 from zaarlab.core.api import IllegalActionError
 
 
+def run(state, *actions):
+    """The state after ``actions``, applied one by one (each checked by the engine)."""
+    for action in actions:
+        state = state.apply(action)
+    return state
+
+
+def by_id(exercises, exercise_id: str):
+    """The exercise of ``exercises`` (a lesson's list) with that id."""
+    return next(e for e in exercises if e.id == exercise_id)
+
+
 def refused(state, action, rule: str) -> IllegalActionError:
     """Assert that ``action`` is refused naming ``rule``, and that the state is left exactly as it was."""
     before = state.to_dict()

@@ -6,8 +6,8 @@ import random
 import re
 from collections.abc import Callable
 
-from zaarlab.table import Table, text_of
-from zaarlab.ui import RULES
+from zaarlab.ui.panel import RULES
+from zaarlab.ui.table import Table, text_of
 
 SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")  # an engine id: lucky_charm, straight_alt
 CLASS = re.compile(r"\b[A-Z][a-z]+[A-Z]\w*\(")  # a class or its repr: TradeIn(
@@ -26,10 +26,10 @@ def click_move(table: Table, action) -> None:
     """Make ``action`` by clicking the board: it must be there, marked."""
     keys = table.clicks_for(action)
     assert keys, f"no click on the board makes {table.move_words(table.state, action)!r}"
-    before = len(table.session.history)
+    before = len(table.match.session.history)
     for key in keys:
         send(table, key)
-    assert len(table.session.history) > before, table.said.value
+    assert len(table.match.session.history) > before, table.said.value
 
 
 MAP_KEYS = {"province:": str, "room:": str, "free:": int}  # a map's keys, by the type of the point's customdata
@@ -37,7 +37,7 @@ MAP_KEYS = {"province:": str, "room:": str, "free:": int}  # a map's keys, by th
 
 def send(table: Table, key: str) -> None:
     """A click as the page sends it: on the map (a province, a room, a free cell's number:
-    :mod:`zaarlab.chart_clicks`) or on the board."""
+    :mod:`zaarlab.ui.chart_clicks`) or on the board."""
     prefix = next((p for p in MAP_KEYS if key.startswith(p)), None)
     if prefix:
         value = MAP_KEYS[prefix](key.removeprefix(prefix))

@@ -1,4 +1,4 @@
-"""The class's answers (``zaarlab.class_answers``): pages writing one SQLite file, the tallies the teacher reads,
+"""The class's answers (``zaarlab.teaching.answers``): pages writing one SQLite file, the tallies the teacher reads,
 the bounds a hostile page meets, the files students download and the command that reads them, and the exercises
 page that sends each check."""
 
@@ -9,8 +9,11 @@ import sys
 
 import pytest
 
-from zaarlab import class_answers
-from zaarlab.class_answers import (
+from zaarlab.classroom.launch import run_folder, teacher_address, voila_command, voila_environment
+from zaarlab.cli import main
+from zaarlab.lessons import ExerciseBox, LessonExercises
+from zaarlab.teaching import answers
+from zaarlab.teaching.answers import (
     MAX_PER_PAGE,
     MAX_TEXT,
     Answer,
@@ -21,10 +24,7 @@ from zaarlab.class_answers import (
     tallies,
     teacher_page,
 )
-from zaarlab.classroom import run_folder, teacher_address, voila_command, voila_environment
-from zaarlab.cli import main
-from zaarlab.exercise_widgets import ExerciseBox, LessonExercises
-from zaarlab.exercises import DICE_EXERCISES
+from zaarlab.teaching.exercises import DICE_EXERCISES
 
 
 def an_answer(name="Ada", typed="1/2", right=False, exercise="A sum at least") -> Answer:
@@ -48,7 +48,7 @@ def test_pages_writing_one_file_are_tallied_per_exercise_and_student(tmp_path):
 
 
 def test_a_hostile_page_keeps_short_texts_and_a_bounded_number_of_answers(tmp_path, monkeypatch):
-    monkeypatch.setenv(class_answers.ANSWERS, str(tmp_path / "answers.sqlite"))
+    monkeypatch.setenv(answers.ANSWERS, str(tmp_path / "answers.sqlite"))
     page = PageAnswers()
     long = an_answer(name="x" * 10_000, typed="9" * 10_000)
     for _ in range(MAX_PER_PAGE + 50):
@@ -61,10 +61,10 @@ def test_a_hostile_page_keeps_short_texts_and_a_bounded_number_of_answers(tmp_pa
 
 
 def test_an_answer_that_cannot_be_written_is_said_and_still_kept(tmp_path, monkeypatch):
-    monkeypatch.setenv(class_answers.ANSWERS, str(tmp_path / "no-such-folder" / "answers.sqlite"))
+    monkeypatch.setenv(answers.ANSWERS, str(tmp_path / "no-such-folder" / "answers.sqlite"))
     page = PageAnswers()
     assert page.send(an_answer()) is False and len(page.kept) == 1
-    monkeypatch.setattr("zaarlab.exercise_widgets.THIS_PAGE", page)
+    monkeypatch.setattr("zaarlab.lessons.THIS_PAGE", page)
     box = ExerciseBox(DICE_EXERCISES[0])
     box.name.value = "Ada"
     box.answer.value = "0"
@@ -73,9 +73,9 @@ def test_an_answer_that_cannot_be_written_is_said_and_still_kept(tmp_path, monke
 
 
 def test_each_check_on_the_exercises_page_is_sent_and_can_be_downloaded(tmp_path, monkeypatch):
-    monkeypatch.setenv(class_answers.ANSWERS, str(tmp_path / "answers.sqlite"))
+    monkeypatch.setenv(answers.ANSWERS, str(tmp_path / "answers.sqlite"))
     page = PageAnswers()
-    monkeypatch.setattr("zaarlab.exercise_widgets.THIS_PAGE", page)
+    monkeypatch.setattr("zaarlab.lessons.THIS_PAGE", page)
     lessons = LessonExercises()
     assert lessons.download_button.disabled and "once you have checked one" in lessons.download_why.value
     lessons.name.value = "Ada Lovelace"
@@ -133,8 +133,8 @@ def test_the_teachers_page_escapes_what_students_typed():
 def test_the_server_is_told_where_answers_go_and_the_teacher_where_to_read_them(tmp_path):
     command = voila_command("0.0.0.0", 8866, pool=1, answers="/runs/a.sqlite", teacher_key="k")
     assert "--ClassroomVoila.answers=/runs/a.sqlite" in command and "--ClassroomVoila.teacher_key=k" in command
-    assert voila_environment({}, answers=tmp_path / "a.sqlite")[class_answers.ANSWERS] == str(tmp_path / "a.sqlite")
-    assert class_answers.ANSWERS not in voila_environment({})
+    assert voila_environment({}, answers=tmp_path / "a.sqlite")[answers.ANSWERS] == str(tmp_path / "a.sqlite")
+    assert answers.ANSWERS not in voila_environment({})
     first, second = run_folder(tmp_path / "runs"), run_folder(tmp_path / "runs")
     assert first != second and first.is_dir() and second.is_dir()
     assert teacher_address("http://10.0.0.2:8866/", "k&y") == "http://10.0.0.2:8866/zaarlab/teacher?key=k%26y"
@@ -143,10 +143,10 @@ def test_the_server_is_told_where_answers_go_and_the_teacher_where_to_read_them(
 def test_sqlite_is_imported_only_where_answers_are_collected():
     """The static site's Python has no sqlite3: a page there (no ANSWERS) checks and keeps answers without it."""
     program = ("import sys; sys.modules['sqlite3'] = None\n"
-               "from zaarlab.class_answers import PageAnswers, Answer\n"
+               "from zaarlab.teaching.answers import PageAnswers, Answer\n"
                "page = PageAnswers()\n"
                "print(page.send(Answer('L', 'E', 'Ada', 'q', '1/2', '0', False)), len(page.kept))")
-    env = {k: v for k, v in os.environ.items() if k != class_answers.ANSWERS}
+    env = {k: v for k, v in os.environ.items() if k != answers.ANSWERS}
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, env=env, check=True)
     assert done.stdout.split() == ["True", "1"]
     with pytest.raises(sqlite3.OperationalError):

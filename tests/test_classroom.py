@@ -5,12 +5,12 @@ import json
 
 import pytest
 
-from zaarlab.classroom import FOLDER, dashboards, index_page, main, voila_command
+from zaarlab.classroom.launch import FOLDER, dashboards, index_page, main, voila_command
 
 
 def test_the_first_page_is_up_to_date_with_the_dashboards():
     """``notebooks/classroom/index.html`` is what :func:`index_page` makes of the notebooks now (write it anew with
-    ``python -c "from zaarlab.classroom import *; (FOLDER / 'index.html').write_text(index_page())"``)."""
+    ``python -c "from zaarlab.classroom.launch import *; (FOLDER / 'index.html').write_text(index_page())"``)."""
     assert (FOLDER / "index.html").read_text(encoding="utf-8") == index_page()
     for board in dashboards():
         assert f'href="../render/{board.name}.ipynb"' in index_page()
@@ -52,36 +52,36 @@ def test_a_second_server_on_a_taken_port_stops_before_printing_an_address(capsys
 
 
 def test_a_kernel_under_its_ceiling_runs_out_of_memory_without_dying():
-    """``zaarlab.kernel_ceiling`` limits the data of what it becomes (a kernel): an allocation past it raises
+    """``zaarlab.core.ceiling`` limits the data of what it becomes (a kernel): an allocation past it raises
     ``MemoryError`` in that process, which goes on; the time limit is passed on to the controls."""
     import subprocess
     import sys
 
     program = ("import os\ntry:\n    bytearray(400 * 2**20)\nexcept MemoryError:\n    print('refused')\n"
                "bytearray(50 * 2**20)\nprint('still here', os.environ['ZAARLAB_ANSWER_SECONDS'])")
-    done = subprocess.run([sys.executable, "-m", "zaarlab.kernel_ceiling", "250", "3", "--", sys.executable, "-c",
+    done = subprocess.run([sys.executable, "-m", "zaarlab.core.ceiling", "250", "3", "--", sys.executable, "-c",
                            program], capture_output=True, text=True, timeout=60)
     assert done.stdout.split("\n")[:2] == ["refused", "still here 3.0"], done.stderr
-    bad = subprocess.run([sys.executable, "-m", "zaarlab.kernel_ceiling", "250", "3", sys.executable],
+    bad = subprocess.run([sys.executable, "-m", "zaarlab.core.ceiling", "250", "3", sys.executable],
                          capture_output=True, text=True, timeout=60)
-    assert bad.returncode != 0 and "usage: python -m zaarlab.kernel_ceiling" in bad.stderr
+    assert bad.returncode != 0 and "usage: python -m zaarlab.core.ceiling" in bad.stderr
 
 
 def test_every_kernel_of_the_classroom_starts_under_its_ceiling():
     import sys
 
-    from zaarlab.classroom_kernels import CeilingKernelSpecs
+    from zaarlab.classroom.kernels import CeilingKernelSpecs
 
     specs = CeilingKernelSpecs(megabytes=300, seconds=2)
     argv = specs.get_kernel_spec("python3").argv
-    assert argv[:7] == [sys.executable, "-m", "zaarlab.kernel_ceiling", "300", "2.0", "--", sys.executable]
+    assert argv[:7] == [sys.executable, "-m", "zaarlab.core.ceiling", "300", "2.0", "--", sys.executable]
     assert "{connection_file}" in argv
     command = voila_command("127.0.0.1", 8866, 2)
-    assert "--VoilaConfiguration.kernel_spec_manager_class=zaarlab.classroom_kernels.CeilingKernelSpecs" in command
+    assert "--VoilaConfiguration.kernel_spec_manager_class=zaarlab.classroom.kernels.CeilingKernelSpecs" in command
 
 
 def test_the_ledger_frees_a_page_when_its_kernel_ends_or_it_never_connects():
-    from zaarlab.classroom_server import Ledger
+    from zaarlab.classroom.server import Ledger
 
     ledger = Ledger(per_device=1, pages=10, hold=60)
     assert ledger.admit("a", live=set(), now=0) == ""
@@ -96,7 +96,7 @@ def test_the_ledger_frees_a_page_when_its_kernel_ends_or_it_never_connects():
 
 
 def test_the_class_code_goes_in_the_printed_address_and_a_code_is_a_word(capsys):
-    from zaarlab.classroom import address
+    from zaarlab.classroom.launch import address
 
     assert address("127.0.0.1", 8866, code="owl-7") == "http://127.0.0.1:8866/?code=owl-7"
     with pytest.raises(SystemExit) as stopped:

@@ -1,4 +1,4 @@
-"""The classroom server against its students (``zaarlab.classroom_server``), on a live server: the class code, the
+"""The classroom server against its students (``zaarlab.classroom.server``), on a live server: the class code, the
 caps on pages (a hundred pages asked at once from one device), kernels that belong to their pages (a classmate's
 DELETE once shut any kernel down), kernels under a ceiling, and tampered widget messages sent over the websocket to
 every dashboard.
@@ -19,9 +19,9 @@ import pytest
 
 from tests.classroom_load import Wire
 from tests.processes import free_port, jupyter_home, kernels, listening, megabytes, serving
-from zaarlab.classroom import voila_command, voila_environment
-from zaarlab.classroom_server import CODE, SEAT
-from zaarlab.kernel_ceiling import KERNEL_MEGABYTES
+from zaarlab.classroom.launch import voila_command, voila_environment
+from zaarlab.classroom.server import CODE, SEAT
+from zaarlab.core.ceiling import KERNEL_MEGABYTES
 
 pytestmark = pytest.mark.xdist_group("classroom-door")  # one server at a time: each starts kernels on both cores
 DICE = "/voila/render/dice_sums.ipynb"
@@ -182,7 +182,7 @@ def test_tampered_widget_messages_to_every_dashboard_are_refused_on_the_page(tmp
     dice until the laptop ran out of memory. Every control of every dashboard is sent values outside its range,
     unlisted options, wrong types and long strings: the page is told of the refusal, the kernel stays small and
     answers."""
-    from zaarlab.classroom import dashboards
+    from zaarlab.classroom.launch import dashboards
 
     with classroom(tmp_path) as (port, server):
         for board in dashboards():

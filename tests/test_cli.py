@@ -84,7 +84,7 @@ def test_rules_coverage_counts_named_tests(capsys, tmp_path):
 def test_project_rule_docs_list_every_game():
     from pathlib import Path
 
-    from zaarlab.rules_coverage import coverage
+    from zaarlab.core.rules_coverage import coverage
 
     report = {g.game: len(g.rule_ids) for g in coverage(Path(__file__).parents[1])}
     assert report == {"zaar": 141, "zargos": 113, "zerzura": 64, "zogars_gaze": 69}
@@ -100,7 +100,7 @@ def test_play_a_registered_game_and_save_it(capsys, tmp_path):
 
 
 def test_every_rule_is_traced_to_the_tests_and_the_code_that_name_it():
-    from zaarlab.rules_coverage import trace
+    from zaarlab.core.rules_coverage import trace
 
     traced = trace(Path(__file__).resolve().parents[1])
     assert {game: len(rules) for game, rules in traced.items()} == {"zaar": 141, "zargos": 113, "zerzura": 64,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from zaarlab.classroom import FOLDER, dashboards
+from zaarlab.classroom.launch import FOLDER, dashboards
 
 # Run in a fresh interpreter: the dashboard's cells, then every control of the widget tree operated, then the
 # top-level packages imported, as JSON.
@@ -66,7 +66,7 @@ def test_a_dashboard_with_every_control_operated_never_imports_sympy(board):
 
 EXPLAIN = r'''
 import json, sys
-from zaarlab.exercise_widgets import LESSONS
+from zaarlab.lessons import LESSONS
 from zaarlab.explainers import explainer
 
 opened = sum(explainer(exercise.for_student(name)) is not None for exercises in LESSONS.values()

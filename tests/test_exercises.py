@@ -1,5 +1,5 @@
-"""Exercises checked exactly (``zaarlab.exercises``): equivalent forms of the right answer pass, rounding is held to
-the digits typed, every student's answer equals a brute force over all throws, and the exercise box answers a
+"""Exercises checked exactly (``zaarlab.teaching.exercises``): equivalent forms of the right answer pass, rounding is
+held to the digits typed, every student's answer equals a brute force over all throws, and the exercise box answers a
 student, hints after a wrong try and refuses what a page cannot send."""
 
 import re
@@ -10,8 +10,8 @@ import pytest
 
 from tests.helpers import student_text_problems
 from tests.widget_text import widget_texts
-from zaarlab.exercise_widgets import LESSONS, ExerciseBox, LessonExercises
-from zaarlab.exercises import DICE_EXERCISES, SIGNIFICANT, check, read_number
+from zaarlab.lessons import LESSONS, ExerciseBox, LessonExercises
+from zaarlab.teaching.exercises import DICE_EXERCISES, SIGNIFICANT, check, read_number
 
 NAMES = [f"student {i}" for i in range(40)] + ["Ada", "Ben", "  ada ", "12"]
 

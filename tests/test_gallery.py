@@ -4,7 +4,7 @@ title and first sentence its notebook gives now."""
 import importlib.util
 from pathlib import Path
 
-from zaarlab.classroom import dashboards
+from zaarlab.classroom.launch import dashboards
 
 ROOT = Path(__file__).resolve().parents[1]
 

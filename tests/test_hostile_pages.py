@@ -7,7 +7,7 @@ import pytest
 
 from tests.test_student_words import DASHBOARDS
 from tests.widget_text import widget_texts
-from zaarlab import controls
+from zaarlab.ui.panel import controls
 
 LONG = "x" * 1_000_000
 LIMITS = ("min", "max", "step", "options", "disabled", "description", "faces")
@@ -59,11 +59,11 @@ def test_a_tampered_page_changes_no_limit_and_the_dashboard_keeps_answering(name
 
 
 def test_an_answer_past_the_time_limit_is_stopped_and_the_page_told(monkeypatch):
-    """On the classroom server (``$ZAARLAB_ANSWER_SECONDS``, set by ``zaarlab.kernel_ceiling``) a control's answer
+    """On the classroom server (``$ZAARLAB_ANSWER_SECONDS``, set by ``zaarlab.core.ceiling``) a control's answer
     that runs too long is stopped, the kernel goes on, and the dashboard says so."""
     import time
 
-    from zaarlab.kernel_ceiling import ANSWER_SECONDS
+    from zaarlab.core.ceiling import ANSWER_SECONDS
 
     monkeypatch.setenv(ANSWER_SECONDS, "0.2")
     slider, notice = controls.Slider(value=1, min=1, max=10), controls.widgets.HTML()

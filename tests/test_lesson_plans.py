@@ -76,7 +76,7 @@ def _dice_tables(text: str) -> dict[tuple[int, int], dict[str, dict[int, int]]]:
 
 
 def test_the_start_here_plan_has_a_table_of_throws_for_every_dice_its_exercises_draw_counted_throw_by_throw():
-    from zaarlab.exercises import DICE
+    from zaarlab.teaching.exercises import DICE
 
     tables = _dice_tables(START_HERE)
     assert set(tables) == set(DICE)
@@ -88,7 +88,7 @@ def test_the_start_here_plan_has_a_table_of_throws_for_every_dice_its_exercises_
 
 def test_the_start_here_plans_figures_are_exact():
     from zaarlab.core.readable import exact_text
-    from zaarlab.exercises import check
+    from zaarlab.teaching.exercises import check
 
     two = [sum(t) for t in product(range(1, 7), repeat=2)]
     three = [sum(t) for t in product(range(1, 7), repeat=3)]
@@ -507,7 +507,7 @@ def test_the_zerzura_2_handouts_scales_are_the_games():
     ("zerzura-2-handout.md", "Zerzura 2: play a game"),
 ])
 def test_a_handout_names_its_lesson_and_has_a_line_for_each_exercise_the_page_shows(handout, lesson):
-    from zaarlab.exercise_widgets import LESSONS as SHEETS
+    from zaarlab.lessons import LESSONS as SHEETS
 
     text = (LESSONS / handout).read_text(encoding="utf-8")
     assert f"*{lesson}*" in text

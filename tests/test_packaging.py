@@ -1,5 +1,5 @@
-"""Install metadata: every subpackage listed, data and the Voila template in the wheel, environment.yml in step
-with pyproject."""
+"""Install metadata: every subpackage listed, data, the Voila template, the pages' templates and the widgets' files in
+the wheel, environment.yml in step with pyproject."""
 
 import subprocess
 import sys
@@ -22,7 +22,27 @@ def test_every_subpackage_and_data_folder_is_listed_for_the_wheel():
             for p in [ROOT / "data", *(d for d in (ROOT / "data").rglob("*") if d.is_dir())]}
     assert code | data | {"zaarlab.bundled_rules"} == set(setuptools["packages"])
     assert setuptools["package-dir"]["zaarlab.bundled_rules"] == "docs/rules"
-    assert set(setuptools["package-data"]) == data | {"zaarlab", "zaarlab.bundled_rules"}  # zaarlab's: the template
+    assert set(setuptools["package-data"]) - data - {"zaarlab.bundled_rules"} <= code  # templates, widgets' files
+    assert not unshipped(setuptools["package-data"])
+
+
+def not_python(path: Path) -> bool:
+    return path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts
+
+
+def unshipped(package_data: dict[str, list[str]]) -> list[str]:
+    """The files of zaarlab/ that are not Python and that no package-data pattern of their package names."""
+    missing = []
+    for path in filter(not_python, (ROOT / "zaarlab").rglob("*")):
+        package = next(p for p in path.parents if (p / "__init__.py").exists())
+        patterns = package_data.get(".".join(package.relative_to(ROOT).parts), [])
+        if not any(path.relative_to(package).match(pattern) for pattern in patterns):
+            missing.append(path.relative_to(ROOT).as_posix())
+    return missing
+
+
+def test_a_file_no_pattern_names_is_found():
+    assert "zaarlab/ui/web-assets/card_board.js" in unshipped({})
 
 
 def test_the_wheel_carries_the_data(tmp_path, monkeypatch):
@@ -39,8 +59,7 @@ def test_the_wheel_carries_the_data(tmp_path, monkeypatch):
     assert "zaarlab/cli.py" in names
     rules = {f"zaarlab/bundled_rules/{p.name}" for p in (ROOT / "docs" / "rules").glob("*.md")}
     assert "zaarlab/bundled_rules/readings.md" in rules and rules <= names  # every rule ID's words
-    template = ROOT / "zaarlab" / "jupyter-data"
-    assert {f"zaarlab/jupyter-data/{p.relative_to(template).as_posix()}" for p in template.rglob("*.*")} <= names
+    assert {p.relative_to(ROOT).as_posix() for p in filter(not_python, (ROOT / "zaarlab").rglob("*"))} <= names
 
 
 def test_environment_yml_installs_the_project_and_nothing_else():
@@ -61,7 +80,7 @@ def test_the_readme_shows_the_two_commands():
 MODULES = sorted(
     ".".join(p.with_suffix("").relative_to(ROOT).parts)
     for p in (ROOT / "zaarlab").rglob("*.py")
-    if p.name != "__init__.py"
+    if p.name not in ("__init__.py", "__main__.py")  # a __main__ runs its program when imported
 )
 
 

@@ -34,7 +34,7 @@ def test_a_saved_game_goes_on_as_it_would_have(make, chooser):
     saved = table.save()
     again = make()
     upload(again, saved.encode())
-    assert again.state == table.state and again.seats == table.seats and again.seed == table.seed
+    assert (again.state, again.match.seats, again.match.seed) == (table.state, table.match.seats, table.match.seed)
     assert "moves replayed and checked" in again.message and again.upload.value == ()
     ours, theirs = random.Random(1), random.Random(1)
     while not table.state.is_terminal():  # the same choices meet the same dice
@@ -49,7 +49,7 @@ def test_a_saved_game_goes_on_as_it_would_have(make, chooser):
 def test_the_save_button_hands_the_page_a_file():
     table = played(ZerzuraTable(seats=("person", "greedy"), seed=4, pace=0), 2, "planner")
     table.buttons["save the game"].click()
-    assert table.download.file["name"] == f"zerzura-deal-4-move-{len(table.session.history)}.json"
+    assert table.download.file["name"] == f"zerzura-deal-4-move-{len(table.match.session.history)}.json"
     assert json.loads(table.download.file["text"])["table"]["deal"] == 4 and "saved as a file" in table.message
 
 
@@ -72,9 +72,9 @@ def test_a_file_that_is_not_a_saved_game_of_this_table_is_refused_and_nothing_ch
     table = played(ZerzuraTable(seats=("person", "greedy"), seed=4, pace=0), 3, "planner")
     saved = table.save()
     other = played(ZerzuraTable(seats=("person", "planner"), seed=8, pace=0), 2, "greedy")
-    before, history = other.state, list(other.session.history)
+    before, history = other.state, list(other.match.session.history)
     upload(other, tampered(saved, change))
-    assert other.state is before and other.session.history == history
+    assert other.state is before and other.match.session.history == history
     assert "This file cannot be loaded" in other.message and said in other.message, other.message
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from zaarlab.core.api import IllegalActionError
 from zaarlab.intro.widgets import DiceSumExplorer
-from zaarlab.tournament_widgets import TournamentRunner
-from zaarlab.ui import Panel, guarded, set_options, set_range, spoken
+from zaarlab.tournaments.widgets import TournamentRunner
+from zaarlab.ui.panel import Panel, guarded, set_options, set_range, spoken
 from zaarlab.zaar.state import ZaarGame
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 from zaarlab.zaar.widgets import GameViewer as ZaarViewer

@@ -9,7 +9,7 @@ import re
 
 import ipywidgets as widgets
 
-from zaarlab.theme import PLOTLY_MIME
+from zaarlab.ui.theme import PLOTLY_MIME
 
 _SMALL_PRINT = re.compile(r'<small class="zaarlab-rule"[^>]*>.*?</small>', re.S)
 _TAG = re.compile(r"<[^>]+>")

@@ -10,8 +10,10 @@ Conventions that hold everywhere in the package:
 - **Data with provenance.** Every data file says whether it comes from a rulebook, a public source, or is
   reconstructed; a user's own files (``$ZAARLAB_DATA``) override the bundled ones.
 
-The package imports nothing heavy on ``import zaarlab``; the engine lives in :mod:`zaarlab.core`, each
-game in its own subpackage.
+The package imports nothing heavy on ``import zaarlab``. Its folders are layers, each importing only from those
+below it: :mod:`zaarlab.core` (the engine, the match model, the registries), then :mod:`zaarlab.ui`,
+:mod:`zaarlab.teaching`, :mod:`zaarlab.tournaments` and :mod:`zaarlab.classroom`, then one subpackage per game,
+and at the top only what gathers the games (:mod:`zaarlab.lessons`, :mod:`zaarlab.explainers`, :mod:`zaarlab.cli`).
 """
 
 __version__ = "0.1.0"

@@ -1,8 +1,8 @@
 """The ``zaarlab`` command: exact odds, data checks, rule coverage, bot games and the class's answers from the shell.
 
-Games add their own ``zaarlab odds <game>-...`` commands with :func:`register_odds` and ``zaarlab score <game>``
-commands with :func:`register_score`, and become playable with ``zaarlab play <game>`` by registering their Game
-class (:func:`zaarlab.core.api.register_game`).
+Games add their own ``zaarlab odds <game>-...`` commands with :func:`zaarlab.core.commands.register_odds` and
+``zaarlab score <game>`` commands with :func:`~zaarlab.core.commands.register_score`, and become playable with
+``zaarlab play <game>`` by registering their Game class (:func:`zaarlab.core.api.register_game`).
 Every error is one line on stderr and exit code 2.
 
 A command imports only what it needs: the game packages load nothing by themselves, their ``commands`` modules
@@ -17,40 +17,14 @@ import importlib
 import json
 import re
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import GAME_PACKAGES, __version__
+from .core.commands import ODDS_COMMANDS, SCORE_COMMANDS, register_odds
 
 if TYPE_CHECKING:
     from .core.dist import Dist
-
-
-@dataclass(frozen=True)
-class OddsCommand:
-    """One ``zaarlab odds NAME`` command: its help, its arguments, and ``run(args) -> (text, json_data)``."""
-
-    help: str
-    add_arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], tuple[str, dict]]
-
-
-ODDS_COMMANDS: dict[str, OddsCommand] = {}
-
-
-SCORE_COMMANDS: dict[str, OddsCommand] = {}
-
-
-def register_odds(name: str, help: str, add_arguments, run) -> None:
-    """Add ``zaarlab odds NAME`` (games call this when imported)."""
-    ODDS_COMMANDS[name] = OddsCommand(help, add_arguments, run)
-
-
-def register_score(name: str, help: str, add_arguments, run) -> None:
-    """Add ``zaarlab score NAME``: a game's final score of a position or a player's cards."""
-    SCORE_COMMANDS[name] = OddsCommand(help, add_arguments, run)
 
 
 def dist_json(dist: Dist) -> dict[str, str]:
@@ -93,7 +67,7 @@ register_odds("dice", "exact distribution of the sum of NdK", _dice_arguments, _
 
 # -- the other commands -----------------------------------------------------------------------------
 def _data_check(args: argparse.Namespace) -> int:
-    from .catalogue import check_data
+    from .core.catalogue import check_data
 
     reports = check_data(args.folder)
     if not reports:
@@ -120,14 +94,14 @@ def _registered(args: argparse.Namespace) -> int:
 
 
 def _rules_coverage(args: argparse.Namespace) -> int:
-    from .rules_coverage import coverage, format_report
+    from .core.rules_coverage import coverage, format_report
 
     print(format_report(coverage(Path(args.root)), show_missing=not args.summary))
     return 0
 
 
 def _answers(args: argparse.Namespace) -> int:
-    from .class_answers import read_csv, tallies, teacher_page
+    from .teaching.answers import read_csv, tallies, teacher_page
 
     rows = [row for file in args.files for row in read_csv(Path(file).read_text(encoding="utf-8"), file)]
     Path(args.out).write_text(teacher_page(tallies(sorted(rows, key=lambda row: row[0])), refresh=None),
@@ -138,8 +112,8 @@ def _answers(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from .catalogue import import_game_packages
     from .core.api import GAMES
+    from .core.catalogue import import_game_packages
     from .core.jsonio import parse_json
     from .core.play import dumps, play, random_bot
 
@@ -250,7 +224,5 @@ def one_line(message: str) -> str:
     return line if len(line) <= MAX_MESSAGE else f"{line[:MAX_MESSAGE]}... ({more:,} characters more)"
 
 
-if __name__ == "__main__":  # python -m zaarlab.cli: run the module the games register their commands with
-    from zaarlab.cli import main as registered_main
-
-    sys.exit(registered_main())
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,12 +1,15 @@
-"""What a worked solution opens to show why (:mod:`zaarlab.exercise_widgets`): a widget of zaarlab set to the
+"""What a worked solution opens to show why (:mod:`zaarlab.lessons`): a widget of zaarlab set to the
 question's own numbers (the dice-sum explorer, the hold advisor, the province explorer, the battle calculator, the
 collection builder), or, where no widget computes the answer, a chart drawn for it (:class:`Drawn`).
 
-A question names its explainer as data, ``(kind, settings)`` (:attr:`zaarlab.exercises.Question.explainer`), so that
-the exercise modules stay free of widgets; each kind's module is imported when a solution first opens it, and none
-of them imports sympy (the static site's exercises page has none).
+A question names its explainer as data, ``(kind, settings)`` (:attr:`zaarlab.teaching.exercises.Question.explainer`),
+so that the exercise modules stay free of widgets; each kind's module is imported when a solution first opens it, and
+none of them imports sympy (the static site's exercises page has none).
 
->>> from zaarlab.exercises import DICE_EXERCISES
+It aggregates the games (it opens their widgets), so it sits at the top of the package beside :mod:`zaarlab.lessons`
+and :mod:`zaarlab.cli`; :mod:`zaarlab.teaching` below never imports a game.
+
+>>> from zaarlab.teaching.exercises import DICE_EXERCISES
 >>> panel = explainer(DICE_EXERCISES[0].for_student("Ada"))
 >>> panel.title, panel.at_least.value
 ('the dice-sum explorer', 9)
@@ -16,13 +19,13 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from . import ui
-from .exercises import Question
+from .teaching.exercises import Question
+from .ui.panel import Panel, as_html, show_figure
 
 __all__ = ["EXPLAINERS", "Drawn", "explainer"]
 
 
-def _dice_sums(settings: dict) -> ui.Panel:
+def _dice_sums(settings: dict) -> Panel:
     from .intro.widgets import DiceSumExplorer
 
     panel = DiceSumExplorer(dice=settings["dice"], faces=settings["faces"])
@@ -30,7 +33,7 @@ def _dice_sums(settings: dict) -> ui.Panel:
     return panel
 
 
-def _hold_advisor(settings: dict) -> ui.Panel:
+def _hold_advisor(settings: dict) -> Panel:
     from .zogars_gaze.widgets import HoldAdvisor
 
     panel = HoldAdvisor(settings["requirement"], tuple(settings["dice"]), settings["rolls_left"])
@@ -43,19 +46,19 @@ def _hold_advisor(settings: dict) -> ui.Panel:
     return panel
 
 
-def _battle(settings: dict) -> ui.Panel:
+def _battle(settings: dict) -> Panel:
     from .zargos.widgets import BattleCalculator
 
     return BattleCalculator(settings["attackers"], settings["defenders"], heatmap_size=10)  # the exercises' sizes
 
 
-def _province(settings: dict) -> ui.Panel:
+def _province(settings: dict) -> Panel:
     from .zargos.widgets import ProvinceExplorer
 
     return ProvinceExplorer(province=settings["province"])
 
 
-def _collection(settings: dict) -> ui.Panel:
+def _collection(settings: dict) -> Panel:
     from .zerzura.widgets import CollectionBuilder
 
     panel = CollectionBuilder()
@@ -66,7 +69,7 @@ def _collection(settings: dict) -> ui.Panel:
     return panel
 
 
-class Drawn(ui.Panel):
+class Drawn(Panel):
     """Charts that show why, with their point in a line of words above them (a solution's, where no widget of zaarlab
     computes the answer but a drawing shows it)."""
 
@@ -74,11 +77,11 @@ class Drawn(ui.Panel):
         self.title, self.text, self.figures = title, text, figures
         self.charts = [widgets.Output() for _ in figures]
         for chart, figure in zip(self.charts, figures, strict=True):
-            ui.show_figure(chart, figure)
-        self.box = widgets.VBox([widgets.HTML(ui.as_html(text)), *self.charts])
+            show_figure(chart, figure)
+        self.box = widgets.VBox([widgets.HTML(as_html(text)), *self.charts])
 
 
-def _walk(settings: dict) -> ui.Panel:
+def _walk(settings: dict) -> Panel:
     from .zaar.figures import walk_figure
     from .zaar.mansion_exercises import lettered_mansion
 
@@ -88,7 +91,7 @@ def _walk(settings: dict) -> ui.Panel:
                  f"{settings['room']} (where the pawn stands); a line is a door.", walk_figure(mansion, letters, start))
 
 
-def _next_card(settings: dict) -> ui.Panel:
+def _next_card(settings: dict) -> Panel:
     from .zogars_gaze.deck_exercises import deck_state
     from .zogars_gaze.figures import next_card_figure
 
@@ -102,7 +105,7 @@ def _letters(items: list) -> list[str]:
     return list("ABC"[:len(items)]) if len(items) > 1 else [""]
 
 
-def _throws(settings: dict) -> ui.Panel:
+def _throws(settings: dict) -> Panel:
     from .zaar.exercises import number_throws, requirement_words
     from .zaar.figures import throws_figure
     from .zaar.raml import Requirement
@@ -115,7 +118,7 @@ def _throws(settings: dict) -> ui.Panel:
         *(throws_figure(Requirement.from_text(code), letter or "Your requirement") for letter, code in lettered))
 
 
-def _leads(settings: dict) -> ui.Panel:
+def _leads(settings: dict) -> Panel:
     from .zerzura.figures import leads_figure
     from .zerzura.play_exercises import after
     from .zerzura.scoring import score
@@ -137,11 +140,11 @@ EXPLAINERS = {"dice_sums": _dice_sums, "hold_advisor": _hold_advisor, "battle": 
               "collection": _collection, "walk": _walk, "next_card": _next_card, "throws": _throws, "leads": _leads}
 
 
-def explainer(question: Question) -> ui.Panel | None:
+def explainer(question: Question) -> Panel | None:
     """The widget that shows why ``question``'s answer is what it is, set to its numbers (``None`` for a question
     whose worked solution is its own explanation).
 
-    >>> from zaarlab.exercises import DICE_EXERCISES
+    >>> from zaarlab.teaching.exercises import DICE_EXERCISES
     >>> explainer(DICE_EXERCISES[0].for_student("Ada")).answer.value
     'P(sum of 2d6 ≥ 9) = 5/18 ≈ 27.78%'
     """

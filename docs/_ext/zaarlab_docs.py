@@ -3,7 +3,7 @@
 At ``builder-inited`` it writes the generated sources (left out of git):
 
 - ``rules_traced/<game>.md``: every rule ID with its paraphrase, the tests that name it and the code whose docstrings
-  or refusals name it (:func:`zaarlab.rules_coverage.trace`, the same source as ``zaarlab rules coverage``), the
+  or refusals name it (:func:`zaarlab.core.rules_coverage.trace`, the same source as ``zaarlab rules coverage``), the
   coverage table on top, each test and function a link to its source;
 - ``sources/<file>.md``: what of each file of tests or code names a rule, each function with its line and source;
 - ``notebooks/``: the committed, executed notebooks, their plotly figures turned into offline HTML (plotly.js ships
@@ -31,7 +31,7 @@ from pathlib import Path
 
 from docutils import nodes
 
-from zaarlab.rules_coverage import trace
+from zaarlab.core.rules_coverage import trace
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

@@ -31,7 +31,7 @@ def voila_classroom(tmp_path_factory):
     """The classroom server as ``make classroom`` starts it (the door, kernels under their ceiling) serving
     notebooks/classroom/ on a free loopback port, with no kernel pre-heated and no cap on this one browser's pages;
     yields the base URL."""
-    from zaarlab.classroom import voila_command, voila_environment
+    from zaarlab.classroom.launch import voila_command, voila_environment
 
     home = tmp_path_factory.mktemp("jupyter")
     port = free_port()

@@ -22,7 +22,7 @@ from tests.tables import MAP_KEYS
 from zaarlab.core.readable import exact_text
 from zaarlab.explainers import explainer
 from zaarlab.intro.odds import p_sum_at_least
-from zaarlab.ui import spoken
+from zaarlab.ui.panel import spoken
 from zaarlab.zargos.odds import p_attacker_wins, p_defender_holds
 from zaarlab.zogars_gaze.odds import hold_advice, hold_words
 
@@ -90,7 +90,7 @@ def drive_dice_sums(page, root, twin) -> None:
 
 
 def click_map_point(page, root, trace: str, value) -> None:
-    """Click, with the mouse, the point of the map (the chart a :class:`~zaarlab.chart_clicks.ChartClicks` watches)
+    """Click, with the mouse, the point of the map (the chart a :class:`~zaarlab.ui.chart_clicks.ChartClicks` watches)
     whose trace is named ``trace`` and whose ``customdata`` is ``value``, where plotly drew it."""
     chart = root.locator("[class*='zaarlab-clicks-'] .js-plotly-plot").first
     for attempt in range(3):  # the chart may be drawn anew (a new element) between the look and the scroll
@@ -538,7 +538,7 @@ def _shown_by(panel) -> str:
 def drive_lesson_exercises(page, root, twin) -> None:
     """LessonExercises: a student picks each lesson in turn and works through its sheet (drive_exercise_sheet), then
     types a name at the top of the page, which every exercise of the last lesson takes."""
-    from zaarlab.exercise_widgets import LESSONS, ExerciseSheet
+    from zaarlab.lessons import LESSONS, ExerciseSheet
 
     menu = root.get_by_label("lesson")
     for lesson, exercises in LESSONS.items():

@@ -1,4 +1,4 @@
-"""The class's answers, live, on the classroom server (``zaarlab.class_answers``): three students answer on the
+"""The class's answers, live, on the classroom server (``zaarlab.teaching.answers``): three students answer on the
 exercises page, each in a browser of their own, and the teacher's page shows how the class answered, each
 student's own exact answer beside theirs, and follows a new answer while it is open; without the teacher's key
 there is no such page. On the static site a student downloads their answers as a file."""
@@ -8,8 +8,8 @@ import re
 import pytest
 
 from tests.processes import free_port, jupyter_home, serving
-from zaarlab.classroom import voila_command, voila_environment
-from zaarlab.exercises import DICE_EXERCISES
+from zaarlab.classroom.launch import voila_command, voila_environment
+from zaarlab.teaching.exercises import DICE_EXERCISES
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("class-answers")]
 KEY = "teachers-own-key"
@@ -90,8 +90,8 @@ def test_a_student_downloads_their_answers_as_a_file_the_teacher_reads(server, b
     widget) is a file ``zaarlab answers`` turns into the teacher's page."""
     from playwright.sync_api import expect
 
-    from zaarlab.class_answers import read_csv
     from zaarlab.cli import main
+    from zaarlab.teaching.answers import read_csv
 
     page = answer(browser, server, "Dee", ["0", DICE_EXERCISES[0].for_student("Dee").answer_text.split(" ≈ ")[0]])
     with page.expect_download() as download:

@@ -9,8 +9,8 @@ import pytest
 from tests.browser import drivers
 from tests.browser.conftest import assert_no_python_error, open_dashboard, refuse_other_hosts
 from tests.browser.pages import button_problems, text_problems
-from zaarlab.exercise_widgets import LessonExercises
 from zaarlab.intro.widgets import DiceSumExplorer
+from zaarlab.lessons import LessonExercises
 from zaarlab.zaar.table import ZaarTable
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 from zaarlab.zargos.table import ZargosTable
@@ -57,7 +57,7 @@ def test_every_control_of_the_dashboard(voila_classroom, page, dashboard):
 
 
 def test_every_dashboard_is_driven():
-    from zaarlab.classroom import dashboards
+    from zaarlab.classroom.launch import dashboards
 
     assert sorted(DASHBOARDS) == sorted(d.name for d in dashboards())
 

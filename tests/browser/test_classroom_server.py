@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from zaarlab.classroom import dashboards
+from zaarlab.classroom.launch import dashboards
 
 pytestmark = pytest.mark.browser
 

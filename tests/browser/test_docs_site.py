@@ -13,7 +13,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from zaarlab.rules_coverage import trace
+from zaarlab.core.rules_coverage import trace
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.xdist_group("docs")  # one build, on one worker

@@ -12,8 +12,8 @@ import pytest
 
 from tests.browser import drivers
 from tests.browser.conftest import assert_no_python_error, lab_output, open_in_lab, run_all_in_lab
-from zaarlab.exercise_widgets import DICE_EXERCISES, ExerciseSheet
 from zaarlab.intro.widgets import DiceSumExplorer
+from zaarlab.lessons import DICE_EXERCISES, ExerciseSheet
 from zaarlab.zaar.exercises import RAML_EXERCISES
 from zaarlab.zaar.mansion_exercises import MANSION_EXERCISES
 from zaarlab.zaar.state import ZaarGame

@@ -19,7 +19,7 @@ from tests.browser.conftest import accessibility_violations, assert_no_python_er
 from tests.browser.pages import check_every_screen, text_problems
 from tests.browser.test_classroom_dashboards import CHARTS, DASHBOARDS
 from tests.processes import free_port, stop
-from zaarlab.classroom import dashboards
+from zaarlab.classroom.launch import dashboards
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("static-site")]
 ROOT = Path(__file__).resolve().parents[2]
@@ -160,8 +160,8 @@ def _every_lessons_exercises_checked(page) -> None:
     """Every exercise of every lesson answered, then the answers downloaded as the file a student hands in: every
     lesson's answers in it, wrong and right, as the page checked them."""
     from tests.browser.drivers import drive_lesson_exercises
-    from zaarlab.class_answers import read_csv
-    from zaarlab.exercise_widgets import LESSONS, LessonExercises
+    from zaarlab.lessons import LESSONS, LessonExercises
+    from zaarlab.teaching.answers import read_csv
 
     drive_lesson_exercises(page, page, LessonExercises())
     with page.expect_download() as download:
@@ -281,7 +281,7 @@ globalThis.fetch = async (path) => new Response(fs.readFileSync(path));  // the 
 """
 LOOK = """
 import json, random, sys
-from zaarlab.rule_texts import rule_text
+from zaarlab.core.rule_texts import rule_text
 json.dumps({"modules": sorted(m for m in ("pyodide_kernel", "zaarlab.intro.widgets", "sympy") if m in sys.modules),
             "rule": rule_text("ZAAR-ROOM-09"), "draw": random.random()})
 """
@@ -296,7 +296,7 @@ def test_a_dashboard_starts_python_from_the_snapshot_with_its_files_and_dice_of_
     assert set(options["zaarlabSnapshot"]) == {"heap", "files", "index", "version"}
     done, (first, second) = _start_python(site, options, 2, tmp_path)
     assert "zaarlab:" not in done.stdout + done.stderr, done.stderr[-2000:]  # no fallback, no warning
-    from zaarlab.rule_texts import rule_text
+    from zaarlab.core.rule_texts import rule_text
 
     for visit in (first, second):
         assert visit["modules"] == ["pyodide_kernel", "zaarlab.intro.widgets"]
@@ -312,7 +312,7 @@ def test_a_dashboard_whose_snapshot_is_missing_starts_python_the_ordinary_way(si
     options["zaarlabSnapshot"]["heap"] = "no-such-snapshot.bin.gz"
     done, (only,) = _start_python(site, options, 1, tmp_path)
     assert "zaarlab: starting Python without the snapshot" in done.stdout + done.stderr
-    from zaarlab.rule_texts import rule_text
+    from zaarlab.core.rule_texts import rule_text
 
     assert only["modules"] == [] and "zaarlab" in only["listed"]  # nothing imported ahead, the packages loaded
     assert only["rule"] == rule_text("ZAAR-ROOM-09")

@@ -5,7 +5,7 @@ import textwrap
 
 import pytest
 
-from zaarlab.catalogue import check_data, game_info, games
+from zaarlab.core.catalogue import check_data, game_info, games
 from zaarlab.core.data import SCHEMAS, DataError, bundled_dir, check_folder, load, register_schema
 from zaarlab.core.dice import pool_dist
 

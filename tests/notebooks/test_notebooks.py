@@ -35,7 +35,7 @@ def test_committed_executed_without_widget_state(path):
 
 
 def test_every_lesson_with_exercises_opens_with_its_goals_and_closes_with_what_the_student_can_now_do():
-    from zaarlab.exercise_widgets import LESSONS
+    from zaarlab.lessons import LESSONS
 
     lessons = {}
     for path in NOTEBOOKS:

@@ -34,7 +34,3 @@ def at(state, player: int, cell):
     return replace(state, pawns=tuple(pawns))
 
 
-def run(state, *actions):
-    for action in actions:
-        state = state.apply(action)
-    return state

@@ -2,7 +2,7 @@
 
 import pytest
 
-from zaarlab.catalogue import game_info
+from zaarlab.core.catalogue import game_info
 from zaarlab.core.data import DataError, bundled_dir
 from zaarlab.zaar.cards import BAG, PAWNS, TOOLS, load_cards
 

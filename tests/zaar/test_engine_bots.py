@@ -3,7 +3,8 @@
 import random
 from dataclasses import replace
 
-from tests.zaar.engine import at, begin, run, with_rooms
+from tests.helpers import run
+from tests.zaar.engine import at, begin, with_rooms
 from zaarlab.cli import main
 from zaarlab.core.hexgrid import ORIGIN, Hex
 from zaarlab.core.play import loads, play

@@ -5,8 +5,8 @@ from dataclasses import replace
 import pytest
 import sympy
 
-from tests.helpers import refused
-from tests.zaar.engine import at, begin, run, with_rooms
+from tests.helpers import refused, run
+from tests.zaar.engine import at, begin, with_rooms
 from zaarlab.core.api import CHANCE
 from zaarlab.core.hexgrid import ORIGIN, Hex
 from zaarlab.zaar.astrolabe import load_astrolabe

@@ -4,8 +4,8 @@ from dataclasses import replace
 
 import pytest
 
-from tests.helpers import refused
-from tests.zaar.engine import at, begin, run, with_rooms
+from tests.helpers import refused, run
+from tests.zaar.engine import at, begin, with_rooms
 from zaarlab.core.hexgrid import ORIGIN, Hex
 from zaarlab.zaar.name_table import load_name_table
 from zaarlab.zaar.state import BuyTool, Choose, DrawCard, EndTurn, Escape, Move, PlaceTool, Throw

@@ -6,6 +6,7 @@ from itertools import product
 
 import pytest
 
+from tests.helpers import by_id
 from zaarlab.zaar.astrolabe import Result
 from zaarlab.zaar.exercises import RAML_EXERCISES, REQUIREMENTS
 from zaarlab.zaar.odds import battle_dist
@@ -13,10 +14,6 @@ from zaarlab.zaar.raml import Requirement
 
 STUDENTS = [f"student {i}" for i in range(40)]
 THROWS = list(product("ABCD", range(4), range(4), range(4)))  # the raml: a letter die and three number dice
-
-
-def by_id(exercise_id):
-    return next(e for e in RAML_EXERCISES if e.id == exercise_id)
 
 
 def meets(code: str, throw) -> bool:
@@ -36,7 +33,7 @@ def share(event) -> Fraction:
 def test_the_chance_of_trapping_the_demon_is_the_share_of_throws_showing_a_plaques_letter():
     seen = set()
     for name in STUDENTS:
-        question = by_id("zaar-trap").for_student(name)
+        question = by_id(RAML_EXERCISES, "zaar-trap").for_student(name)
         letters = question.params["plaques"]
         assert question.answer == share(lambda t, letters=letters: t[0] in letters)
         seen.add(len(letters))
@@ -45,16 +42,16 @@ def test_the_chance_of_trapping_the_demon_is_the_share_of_throws_showing_a_plaqu
 
 def test_the_counts_of_number_throws_are_counted():
     for name in STUDENTS:
-        question = by_id("zaar-count").for_student(name)
+        question = by_id(RAML_EXERCISES, "zaar-count").for_student(name)
         code = question.params["code"]
         assert question.answer == sum(meets(code, t) for t in THROWS) // 4  # the letter die: four alike
-    assert {by_id("zaar-count").for_student(n).params["code"] for n in STUDENTS} == set(REQUIREMENTS)
+    assert {by_id(RAML_EXERCISES, "zaar-count").for_student(n).params["code"] for n in STUDENTS} == set(REQUIREMENTS)
 
 
 @pytest.mark.rule("ZAAR-BATTLE-01")
 def test_a_battles_chance_is_one_minus_every_throw_missing_and_the_engines_battle_odds():
     for name in STUDENTS:
-        question = by_id("zaar-battle").for_student(name)
+        question = by_id(RAML_EXERCISES, "zaar-battle").for_student(name)
         code, throws = question.params["code"], question.params["throws"]
         miss = share(lambda t, code=code: not meets(code, t))
         assert question.answer == 1 - miss ** throws
@@ -65,11 +62,11 @@ def test_a_battles_chance_is_one_minus_every_throw_missing_and_the_engines_battl
 
 def test_the_easier_requirement_and_the_ranking_follow_the_counts():
     for name in STUDENTS:
-        which = by_id("zaar-which").for_student(name)
+        which = by_id(RAML_EXERCISES, "zaar-which").for_student(name)
         a, b = which.params["codes"]
         pa, pb = (share(lambda t, c=code: meets(c, t)) for code in (a, b))
         assert which.answer == ("A" if pa > pb else "B")
-        rank = by_id("zaar-rank").for_student(name)
+        rank = by_id(RAML_EXERCISES, "zaar-rank").for_student(name)
         codes = rank.params["codes"]
         chances = {letter: share(lambda t, c=code: meets(c, t)) for letter, code in zip("ABC", codes, strict=True)}
         assert list(rank.answer) == sorted("ABC", key=chances.get, reverse=True)

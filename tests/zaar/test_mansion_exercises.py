@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from tests.helpers import by_id
 from zaarlab.core.hexgrid import Hex
 from zaarlab.zaar.board import Mansion
 from zaarlab.zaar.cards import load_cards
@@ -18,10 +19,6 @@ from zaarlab.zaar.odds import default_pile, p_sacred_within
 STUDENTS = [f"student {i}" for i in range(40)]
 STEPS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))  # the six neighbours of a cell, read here apart
 CARDS = load_cards()
-
-
-def by_id(exercise_id):
-    return next(e for e in MANSION_EXERCISES if e.id == exercise_id)
 
 
 def ring_by_walking(cell) -> int:
@@ -73,7 +70,7 @@ def engine_turns(room_id: str, east_door: bool) -> int:
 @pytest.mark.rule("ZAAR-SETUP-01")
 def test_zaar_setup_01_the_higher_enclosure_is_the_one_found_by_walking_the_grid():
     for name in STUDENTS:
-        question = by_id("zaar-enclosure").for_student(name)
+        question = by_id(MANSION_EXERCISES, "zaar-enclosure").for_student(name)
         a, b = (ring_by_walking(cell) for cell in question.params["cells"])
         assert a != b and question.answer == ("A" if a > b else "B")
         assert f"enclosure {a}" in question.solution and f"enclosure {b}" in question.solution
@@ -84,7 +81,7 @@ def test_zaar_setup_01_the_higher_enclosure_is_the_one_found_by_walking_the_grid
 def test_zaar_place_01_the_turns_that_fit_are_the_engines_on_its_own_mansion():
     drawn = set()
     for name in STUDENTS:
-        question = by_id("zaar-turns").for_student(name)
+        question = by_id(MANSION_EXERCISES, "zaar-turns").for_student(name)
         room, east_door = question.params["room"], question.params["east_door"]
         assert question.answer == engine_turns(room, east_door) >= 1
         assert CARDS.rooms[room].name in question.text and "zaarlab's reconstruction" in question.text
@@ -96,7 +93,7 @@ def test_zaar_place_01_the_turns_that_fit_are_the_engines_on_its_own_mansion():
 @pytest.mark.rule("ZAAR-MOVE-03")
 def test_zaar_move_01_the_rooms_within_reach_are_counted_over_the_doors_the_question_lists():
     for name in STUDENTS:
-        question = by_id("zaar-reach").for_student(name)
+        question = by_id(MANSION_EXERCISES, "zaar-reach").for_student(name)
         params = question.params
         rooms = doors_in_text(question.text)
         depth = moves_from(rooms, params["room"])
@@ -107,14 +104,14 @@ def test_zaar_move_01_the_rooms_within_reach_are_counted_over_the_doors_the_ques
 @pytest.mark.rule("ZAAR-MOVE-01")
 def test_zaar_move_01_rank_by_moves_walks_the_doors_the_question_lists():
     for name in STUDENTS:
-        question = by_id("zaar-walk").for_student(name)
+        question = by_id(MANSION_EXERCISES, "zaar-walk").for_student(name)
         depth = moves_from(doors_in_text(question.text), question.params["room"])
         named = dict(re.findall(r"([XYZ]): room ([A-H])", question.text))
         assert question.answer == tuple(sorted(named, key=lambda letter: depth[named[letter]]))
 
 
 def test_the_question_lists_the_doors_of_the_mansion_the_engine_grew():
-    question = by_id("zaar-walk").for_student("Ada")
+    question = by_id(MANSION_EXERCISES, "zaar-walk").for_student("Ada")
     mansion, order = grown_mansion(question.params["seed"])
     rooms = doors_in_text(question.text)
     letter = dict(zip(order, "ABCDEFGH", strict=True))
@@ -126,7 +123,7 @@ def test_the_question_lists_the_doors_of_the_mansion_the_engine_grew():
 @pytest.mark.rule("ZAAR-LVL1-01")
 def test_zaar_lvl1_01_a_sacred_room_soon_is_the_engines_chance_and_a_product_of_draws():
     for name in STUDENTS:
-        question = by_id("zaar-sacred").for_student(name)
+        question = by_id(MANSION_EXERCISES, "zaar-sacred").for_student(name)
         pile, sacred, draws = (question.params[key] for key in ("pile", "sacred", "draws"))
         none = Fraction(1)
         for i in range(draws):  # the next cards one by one, each not sacred

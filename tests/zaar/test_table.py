@@ -10,7 +10,7 @@ import pytest
 
 from tests.tables import click_move, moves_are_marked, play_by_clicks, readable, send
 from zaarlab.core.readable import exact_text
-from zaarlab.table import text_of
+from zaarlab.ui.table import text_of
 from zaarlab.zaar.bots import greedy_bot
 from zaarlab.zaar.figures import free_cells
 from zaarlab.zaar.state import Choose, DrawCard, Fight, Move, Place

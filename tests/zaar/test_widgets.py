@@ -1,7 +1,7 @@
 """The mansion builder headless: refusals name the rule, placements and missions show, undo takes back."""
 
 from zaarlab.core.hexgrid import Hex
-from zaarlab.ui import PLOTLY_MIME
+from zaarlab.ui.panel import PLOTLY_MIME
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 
 

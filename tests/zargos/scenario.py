@@ -20,7 +20,3 @@ def position(board: dict, phase: str = "attack", game: ZargosGame = GAME, **fiel
     return replace(base, **fields)
 
 
-def run(state: ZargosState, *actions) -> ZargosState:
-    for action in actions:
-        state = state.apply(action)
-    return state

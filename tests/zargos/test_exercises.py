@@ -7,15 +7,12 @@ from itertools import product
 
 import pytest
 
+from tests.helpers import by_id
 from zaarlab.core.readable import exact_text
 from zaarlab.zargos.exercises import COMBAT_EXERCISES, UNITS
 from zaarlab.zargos.odds import dice_for
 
 STUDENTS = [f"student {i}" for i in range(40)]
-
-
-def by_id(exercise_id):
-    return next(e for e in COMBAT_EXERCISES if e.id == exercise_id)
 
 
 def throws(dice: int):
@@ -50,24 +47,24 @@ def test_the_dice_a_side_rolls_are_named_rightly():
 def test_a_rounds_loss_is_the_share_of_throws_whose_total_divided_reaches_it(exercise, divisor):
     """Half the total in a round (ZARGOS-COMBAT-05), a third against a capital (ZARGOS-CAPITAL-01)."""
     for name in STUDENTS:
-        question = by_id(exercise).for_student(name)
+        question = by_id(COMBAT_EXERCISES, exercise).for_student(name)
         dice, loss = question.params["dice"], question.params["loss"]
         assert question.answer == Fraction(sum(sum(t) // divisor >= loss for t in throws(dice)), 6 ** dice)
 
 
 def test_the_throws_costing_exactly_some_units_are_counted():
     for name in STUDENTS:
-        count = by_id("zargos-count").for_student(name)
+        count = by_id(COMBAT_EXERCISES, "zargos-count").for_student(name)
         assert count.answer == sum(sum(t) // 2 == count.params["loss"] for t in throws(2))
 
 
 @pytest.mark.rule("ZARGOS-COMBAT-07")
 def test_which_attack_and_the_ranking_follow_battles_solved_apart():
     for name in STUDENTS[:15]:
-        which = by_id("zargos-which").for_student(name)
+        which = by_id(COMBAT_EXERCISES, "zargos-which").for_student(name)
         a, b = (p_take(*attack) for attack in which.params["attacks"])
         assert which.answer == ("A" if a > b else "B")
-        rank = by_id("zargos-rank").for_student(name)
+        rank = by_id(COMBAT_EXERCISES, "zargos-rank").for_student(name)
         chances = dict(zip("ABC", (p_take(*attack) for attack in rank.params["attacks"]), strict=True))
         assert list(rank.answer) == sorted("ABC", key=chances.get, reverse=True)
         assert all(exact_text(p) in rank.solution for p in chances.values())

@@ -36,10 +36,6 @@ def boats(origin: str, target: str) -> int | None:
     return None
 
 
-def by_id(exercise_id):
-    return next(e for e in MAP_EXERCISES if e.id == exercise_id)
-
-
 @pytest.mark.parametrize("exercise", MAP_EXERCISES, ids=[e.id for e in MAP_EXERCISES])
 def test_zargos_sea_02_every_students_answer_is_what_the_graph_read_here_gives(exercise):
     seen = set()

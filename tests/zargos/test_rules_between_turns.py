@@ -4,11 +4,12 @@ from dataclasses import replace
 
 import pytest
 
+from tests.helpers import run
 from zaarlab.core.api import IllegalActionError
 from zaarlab.zargos.state import Buy, Discard, EndAttacks, EndTurn, Fight, LandAttack, Pass, Place
 from zaarlab.zargos.upkeep import territory_points
 
-from .scenario import GAME, PEOPLES, position, run
+from .scenario import GAME, PEOPLES, position
 
 KORI = ("KORI-1", "KORI-2", "KORI-3", "KORI-4", "KORI-5")
 

@@ -3,6 +3,7 @@
 import pytest
 import sympy
 
+from tests.helpers import run
 from zaarlab.core.api import IllegalActionError
 from zaarlab.zargos.state import (
     Discard,
@@ -17,7 +18,7 @@ from zaarlab.zargos.state import (
     ZargosGame,
 )
 
-from .scenario import GAME, position, run
+from .scenario import GAME, position
 
 K03 = {"K03-1": ("spiders", 3), "K03-2": ("spiders", 3), "K03-3": ("spiders", 1), "K03-4": ("spiders", 4)}
 

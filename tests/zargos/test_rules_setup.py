@@ -4,12 +4,11 @@ import random
 
 import pytest
 
+from tests.helpers import run
 from zaarlab.core.api import IllegalActionError
 from zaarlab.core.play import random_bot, sample_outcome
 from zaarlab.zargos.board import ZARGOS
 from zaarlab.zargos.state import ChoosePeople, Place, ZargosGame
-
-from .scenario import run
 
 
 def test_zargos_setup_02_highest_roll_chooses_first():

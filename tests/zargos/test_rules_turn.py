@@ -3,11 +3,11 @@
 import pytest
 import sympy
 
-from tests.helpers import refused
+from tests.helpers import refused, run
 from zaarlab.zargos.odds import round_dist
 from zaarlab.zargos.state import EndAttacks, EndTurn, Fight, LandAttack, Move, SeaAttack
 
-from .scenario import POWERS_GAME, position, run
+from .scenario import POWERS_GAME, position
 
 # -- land attacks -------------------------------------------------------------------------------------------
 BOARD = {"KORI-1": ("knights", 6), "KORI-2": ("knights", 3), "KORI-3": ("spiders", 2), "KORI-4": ("spiders", 1),

@@ -9,7 +9,7 @@ import pytest
 
 from tests.tables import click_move, moves_are_marked, play_by_clicks, readable, send
 from zaarlab.core.readable import exact_text
-from zaarlab.table import text_of
+from zaarlab.ui.table import text_of
 from zaarlab.zargos.board import ZARGOS
 from zaarlab.zargos.bots import greedy_bot
 from zaarlab.zargos.odds import DEMON_DICE, battle_dist, p_survives_demons

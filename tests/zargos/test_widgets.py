@@ -1,7 +1,7 @@
 """Zargos widgets headless: set values, read the exact answers and the figures' data."""
 
 from zaarlab.core.readable import exact_text
-from zaarlab.ui import PLOTLY_MIME
+from zaarlab.ui.panel import PLOTLY_MIME
 from zaarlab.zargos.odds import p_attacker_wins, win_table
 from zaarlab.zargos.widgets import BattleCalculator, ProvinceExplorer
 

@@ -26,7 +26,3 @@ def table(game: ZerzuraGame = GAME, market=(), areas=None, stored=None, **fields
     return replace(state, **fields)
 
 
-def run(state, *actions):
-    for action in actions:
-        state = state.apply(action)
-    return state

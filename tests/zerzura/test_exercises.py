@@ -6,6 +6,7 @@ from itertools import combinations
 
 import pytest
 
+from tests.helpers import by_id
 from zaarlab.zerzura.cards import load_cards
 from zaarlab.zerzura.exercises import GUARDS, SCORING_EXERCISES, _goods
 from zaarlab.zerzura.scoring import quantities, score
@@ -13,15 +14,11 @@ from zaarlab.zerzura.scoring import quantities, score
 STUDENTS = [f"student {i}" for i in range(40)]
 
 
-def by_id(exercise_id):
-    return next(e for e in SCORING_EXERCISES if e.id == exercise_id)
-
-
 @pytest.mark.rule("ZERZURA-GOAL-02")
 @pytest.mark.rule("ZERZURA-END-03")
 def test_the_points_of_a_holding_are_the_score_sheets_and_its_cards_show_the_holding():
     for name in STUDENTS:
-        question = by_id("zerzura-scales").for_student(name)
+        question = by_id(SCORING_EXERCISES, "zerzura-scales").for_student(name)
         holding = question.params["holding"]
         hand = _goods(holding)
         assert {obj: q for obj, q in quantities(hand).items() if q} == holding
@@ -32,7 +29,7 @@ def test_the_points_of_a_holding_are_the_score_sheets_and_its_cards_show_the_hol
 def test_the_guards_best_place_is_where_the_score_sheet_puts_it():
     cards = load_cards()
     for name in STUDENTS:
-        question = by_id("zerzura-guard").for_student(name)
+        question = by_id(SCORING_EXERCISES, "zerzura-guard").for_student(name)
         holding, shift = question.params["holding"], question.params["shift"]
         best = score([*_goods(holding), GUARDS[shift]]).total  # the sheet tries every place, and none
         totals = {"C": sum(cards.vp(obj, q) for obj, q in holding.items())}
@@ -43,7 +40,7 @@ def test_the_guards_best_place_is_where_the_score_sheet_puts_it():
 
 def test_the_market_chance_is_the_share_of_markets_counted_one_by_one():
     for name in STUDENTS[:8]:
-        question = by_id("zerzura-market").for_student(name)
+        question = by_id(SCORING_EXERCISES, "zerzura-market").for_student(name)
         unseen, showing = question.params["unseen"], question.params["showing"]
         markets = list(combinations(range(unseen), 4))  # cards 0 .. showing - 1 show the Object
         assert question.answer == Fraction(sum(min(m) < showing for m in markets), len(markets))
@@ -51,11 +48,11 @@ def test_the_market_chance_is_the_share_of_markets_counted_one_by_one():
 
 def test_which_card_and_the_ranking_follow_the_score_sheet():
     for name in STUDENTS:
-        which = by_id("zerzura-which").for_student(name)
+        which = by_id(SCORING_EXERCISES, "zerzura-which").for_student(name)
         hand = _goods(which.params["holding"])
         gains = [score([*hand, card]).total - score(hand).total for card in which.params["cards"]]
         assert which.answer == ("A" if gains[0] > gains[1] else "B")
-        rank = by_id("zerzura-rank").for_student(name)
+        rank = by_id(SCORING_EXERCISES, "zerzura-rank").for_student(name)
         hand = _goods(rank.params["holding"])
         gains = {letter: score([*hand, card]).total - score(hand).total
                  for letter, card in zip("ABC", rank.params["cards"], strict=True)}

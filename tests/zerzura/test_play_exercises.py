@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from tests.helpers import by_id
 from zaarlab.core.api import CHANCE
 from zaarlab.core.play import Session
 from zaarlab.zerzura.bots import BOTS
@@ -16,10 +17,6 @@ from zaarlab.zerzura.state import ZerzuraGame
 
 STUDENTS = [f"student {i}" for i in range(40)]
 CARDS = load_cards()
-
-
-def by_id(exercise_id):
-    return next(e for e in PLAY_EXERCISES if e.id == exercise_id)
 
 
 def points(hand) -> int:
@@ -48,7 +45,7 @@ def change(move, params) -> int:
 @pytest.mark.rule("ZERZURA-ACTION-10")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_zerzura_end_01_the_actions_each_player_takes_are_those_of_a_whole_game_the_engine_plays(players):
-    question = next(q for q in (by_id("zerzura-actions").for_student(name) for name in STUDENTS)
+    question = next(q for q in (by_id(PLAY_EXERCISES, "zerzura-actions").for_student(name) for name in STUDENTS)
                     if q.params["players"] == players)
     session = Session(ZerzuraGame(players=players).initial_state(), [BOTS["random"]] * players, seed=players)
     session.run_until(lambda state: False)
@@ -60,7 +57,7 @@ def test_zerzura_end_01_the_actions_each_player_takes_are_those_of_a_whole_game_
 @pytest.mark.rule("ZERZURA-SETUP-04")
 def test_zerzura_setup_04_all_in_play_is_the_product_of_the_cards_that_stay_after_the_engines_setup():
     for name in STUDENTS:
-        question = by_id("zerzura-in-play").for_student(name)
+        question = by_id(PLAY_EXERCISES, "zerzura-in-play").for_student(name)
         players, card = question.params["players"], question.params["card"]
         state = ZerzuraGame(players=players).initial_state()
         while state.phase == "remove":
@@ -79,7 +76,7 @@ def test_zerzura_setup_04_all_in_play_is_the_product_of_the_cards_that_stay_afte
 def test_zerzura_action_04_an_exchanges_worth_is_both_hands_scored_on_the_scales():
     seen = Counter()
     for name in STUDENTS:
-        question = by_id("zerzura-exchange").for_student(name)
+        question = by_id(PLAY_EXERCISES, "zerzura-exchange").for_student(name)
         assert question.answer == change(question.params["move"], question.params) != 0
         for card in (*question.params["mine"], *question.params["theirs"]):
             assert CARDS.card_name(card) in question.text
@@ -90,10 +87,10 @@ def test_zerzura_action_04_an_exchanges_worth_is_both_hands_scored_on_the_scales
 @pytest.mark.rule("ZERZURA-ACTION-03")
 def test_zerzura_action_03_take_or_exchange_and_the_ranking_follow_the_lead_scored_here():
     for name in STUDENTS:
-        which = by_id("zerzura-take-or-exchange").for_student(name)
+        which = by_id(PLAY_EXERCISES, "zerzura-take-or-exchange").for_student(name)
         a, b = (change(move, which.params) for move in which.params["moves"])
         assert which.answer == ("A" if a > b else "B")
-        rank = by_id("zerzura-rank-moves").for_student(name)
+        rank = by_id(PLAY_EXERCISES, "zerzura-rank-moves").for_student(name)
         changes = {letter: change(move, rank.params) for letter, move in zip("ABC", rank.params["moves"], strict=True)}
         assert rank.answer == tuple(sorted(changes, key=changes.get, reverse=True))
         assert any(move[0] == "take" for move in rank.params["moves"])
@@ -102,12 +99,13 @@ def test_zerzura_action_03_take_or_exchange_and_the_ranking_follow_the_lead_scor
 def test_the_hands_are_dealt_from_the_games_goods_cards():
     printed = Counter({g.id: g.count for g in CARDS.goods.values()})
     for name in STUDENTS:
-        params = by_id("zerzura-rank-moves").for_student(name).params
+        params = by_id(PLAY_EXERCISES, "zerzura-rank-moves").for_student(name).params
         market = [move[1] for move in params["moves"] if move[0] == "take"]
         assert not Counter([*params["mine"], *params["theirs"], *market]) - printed
 
 
 def test_a_fall_typed_with_a_minus_sign_is_read():
-    question = next(q for q in (by_id("zerzura-exchange").for_student(name) for name in STUDENTS) if q.answer < 0)
+    exchange = by_id(PLAY_EXERCISES, "zerzura-exchange")
+    question = next(q for q in (exchange.for_student(name) for name in STUDENTS) if q.answer < 0)
     assert question.check(f"\u2212{-question.answer}").right and question.check(str(question.answer)).right
     assert not question.check(str(-question.answer)).right

@@ -5,8 +5,8 @@ from dataclasses import replace
 import pytest
 import sympy
 
-from tests.helpers import refused
-from tests.zerzura.scenario import GAME, run, table
+from tests.helpers import refused, run
+from tests.zerzura.scenario import GAME, table
 from zaarlab.core.api import CHANCE
 from zaarlab.zerzura.state import Exchange, Pass, Store, Take, ZerzuraGame
 

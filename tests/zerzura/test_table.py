@@ -7,7 +7,7 @@ import pytest
 
 from tests.tables import click_move, moves_are_marked, play_by_clicks, readable
 from zaarlab.core.readable import exact_text
-from zaarlab.table import text_of
+from zaarlab.ui.table import text_of
 from zaarlab.zerzura.bots import BOTS
 from zaarlab.zerzura.odds import market_gains, p_market_has
 from zaarlab.zerzura.scoring import quantities
@@ -57,7 +57,7 @@ def test_exchanges_and_stores_are_made_by_clicking_cards():
         keys = table.clicks_for(action)
         assert len(keys) >= (2 if action in wanted else 1)
         click_move(table, action)
-        assert table.session.history[-1] == action or action in table.session.history
+        assert table.match.session.history[-1] == action or action in table.match.session.history
     assert {Exchange, Store} <= kinds
 
 

@@ -50,7 +50,3 @@ def delving(game: ZogarGame = GAME, carried=(), found=(), drawable: int = 50, **
     return give(state, 0, *found, where="found") if found else state
 
 
-def run(state: ZogarState, *actions) -> ZogarState:
-    for action in actions:
-        state = state.apply(action)
-    return state

@@ -3,7 +3,8 @@
 import random
 from dataclasses import replace
 
-from tests.zogars_gaze.scenario import delving, give, run
+from tests.helpers import run
+from tests.zogars_gaze.scenario import delving, give
 from zaarlab.cli import main
 from zaarlab.core.play import loads, play, random_bot
 from zaarlab.zogars_gaze.bots import PressYourLuck, bold_bot, cautious_bot

@@ -10,6 +10,7 @@ from itertools import permutations
 
 import pytest
 
+from tests.helpers import by_id
 from zaarlab.zogars_gaze.cards import load_cards
 from zaarlab.zogars_gaze.deck import next_card_dist, p_seventh_gaze_within
 from zaarlab.zogars_gaze.deck_exercises import DECK_EXERCISES
@@ -19,10 +20,6 @@ STUDENTS = [f"student {i}" for i in range(40)]
 CARDS = load_cards()
 START = ZogarGame(players=3).initial_state()
 WORDS = {"monster": "monster", "treasure": "treasure", "Zogar's Gaze card": "gaze"}
-
-
-def by_id(exercise_id):
-    return next(e for e in DECK_EXERCISES if e.id == exercise_id)
 
 
 def the_deck(params) -> tuple[list[str], list[str]]:
@@ -54,7 +51,7 @@ def chance(cards: list[str], words: str) -> Fraction:
 @pytest.mark.rule("ZOGAR-DELVE-01")
 def test_zogar_delve_01_the_next_cards_kind_is_the_engines_chance_on_the_deck_described():
     for name in STUDENTS:
-        question = by_id("zogar-next").for_student(name)
+        question = by_id(DECK_EXERCISES, "zogar-next").for_student(name)
         turned, unseen = the_deck(question.params)
         state = replace(START, dungeon=tuple(sorted(unseen)), drawable=len(unseen),
                         gazes=tuple(c for c in turned if kind(c) == "gaze"))
@@ -65,7 +62,7 @@ def test_zogar_delve_01_the_next_cards_kind_is_the_engines_chance_on_the_deck_de
 @pytest.mark.rule("ZOGAR-DELVE-01")
 def test_zogar_delve_01_two_in_a_row_counts_every_ordered_pair_of_the_deck():
     for name in STUDENTS:
-        question = by_id("zogar-two").for_student(name)
+        question = by_id(DECK_EXERCISES, "zogar-two").for_student(name)
         _, unseen = the_deck(question.params)
         words = re.search(r"the chance that (.+)\?", question.text)[1]
         assert chance(unseen, words) == question.answer > 0
@@ -77,7 +74,7 @@ def test_zogar_gaze_02_the_seventh_gaze_is_the_engines_chance_before_the_cut():
     gazes = [c for c in CARDS.dungeon_deck() if kind(c) == "gaze"]
     others = [c for c in CARDS.dungeon_deck() if kind(c) != "gaze"]
     for name in STUDENTS:
-        question = by_id("zogar-seventh").for_student(name)
+        question = by_id(DECK_EXERCISES, "zogar-seventh").for_student(name)
         deck, out, cards = (question.params[key] for key in ("deck", "out", "cards"))
         left = len(gazes) - out
         state = replace(START, gazes=tuple(gazes[:out]), dungeon=tuple(gazes[out:] + others[:deck - left]),
@@ -88,11 +85,11 @@ def test_zogar_gaze_02_the_seventh_gaze_is_the_engines_chance_before_the_cut():
 
 def test_which_is_likelier_and_the_ranking_count_the_deck_card_by_card():
     for name in STUDENTS:
-        which = by_id("zogar-likelier").for_student(name)
+        which = by_id(DECK_EXERCISES, "zogar-likelier").for_student(name)
         _, unseen = the_deck(which.params)
         a, b = re.search(r"A: (.+); B: (.+)\.$", which.text).groups()
         assert which.answer == ("A" if chance(unseen, a) > chance(unseen, b) else "B")
-        rank = by_id("zogar-rank-events").for_student(name)
+        rank = by_id(DECK_EXERCISES, "zogar-rank-events").for_student(name)
         _, unseen = the_deck(rank.params)
         events = dict(re.findall(r"([ABC]): ([^;]+?)(?:;|\.$)", rank.text.split("least likely: ")[1]))
         assert rank.answer == tuple(sorted(events, key=lambda letter: chance(unseen, events[letter]), reverse=True))
@@ -101,7 +98,7 @@ def test_which_is_likelier_and_the_ranking_count_the_deck_card_by_card():
 def test_every_deck_described_is_the_reconstructed_deck_with_the_game_still_on():
     for name in STUDENTS:
         assert all("zaarlab's reconstruction" in e.for_student(name).text for e in DECK_EXERCISES)
-        question = by_id("zogar-rank-events").for_student(name)
+        question = by_id(DECK_EXERCISES, "zogar-rank-events").for_student(name)
         turned, unseen = the_deck(question.params)
         assert sum(kind(c) == "gaze" for c in turned) <= 6 and len(turned) + len(unseen) == 126
         counts = re.search(r"shuffled: (\d+) monsters?, (\d+) treasures?, (\d+) Zogar's Gaze cards? and (\d+) other",

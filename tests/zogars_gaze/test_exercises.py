@@ -7,15 +7,12 @@ from itertools import product
 
 import pytest
 
+from tests.helpers import by_id
 from zaarlab.zogars_gaze.exercises import COMBAT_EXERCISES, SAME, p_at_least_of_face
 from zaarlab.zogars_gaze.odds import parse
 
 STUDENTS = [f"student {i}" for i in range(40)]
 THROWS = list(product(range(1, 7), repeat=5))
-
-
-def by_id(exercise_id):
-    return next(e for e in COMBAT_EXERCISES if e.id == exercise_id)
 
 
 def p_win_in_one_roll(requirement: str, kept: tuple[int, ...]) -> Fraction:
@@ -27,7 +24,7 @@ def p_win_in_one_roll(requirement: str, kept: tuple[int, ...]) -> Fraction:
 
 @pytest.mark.parametrize("name", STUDENTS[:10])
 def test_the_chance_of_a_face_among_five_dice_is_the_share_of_throws(name):
-    question = by_id("zogar-fresh").for_student(name)
+    question = by_id(COMBAT_EXERCISES, "zogar-fresh").for_student(name)
     k, face = question.params["k"], question.params["face"]
     assert question.answer == Fraction(sum(t.count(face) >= k for t in THROWS), len(THROWS))
     assert question.answer == p_at_least_of_face(5, k)
@@ -36,7 +33,7 @@ def test_the_chance_of_a_face_among_five_dice_is_the_share_of_throws(name):
 def test_the_counts_of_throws_with_dice_alike_are_counted():
     for same, ways in SAME.items():
         assert ways == sum(max(Counter(t).values()) >= same for t in THROWS)
-    assert {by_id("zogar-same").for_student(name).answer for name in STUDENTS} <= set(SAME.values())
+    assert {by_id(COMBAT_EXERCISES, "zogar-same").for_student(name).answer for name in STUDENTS} <= set(SAME.values())
 
 
 @pytest.mark.rule("ZOGAR-COMBAT-09")
@@ -45,7 +42,7 @@ def test_the_last_roll_kept_is_the_share_of_the_throws_of_the_other_dice_that_wi
     that cannot happen, so the hint's binomial count is the answer."""
     seen = set()
     for name in STUDENTS:
-        question = by_id("zogar-keep").for_student(name)
+        question = by_id(COMBAT_EXERCISES, "zogar-keep").for_student(name)
         (count, face), kept = question.params["need"], tuple(question.params["kept"])
         assert question.answer == p_win_in_one_roll(f"{count}x{face}", kept)
         assert question.answer == p_at_least_of_face(5 - len(kept), count - len(kept))
@@ -56,7 +53,7 @@ def test_the_last_roll_kept_is_the_share_of_the_throws_of_the_other_dice_that_wi
 @pytest.mark.parametrize("exercise_id", ["zogar-which", "zogar-rank"])
 def test_the_holds_compared_are_ranked_by_their_chances(exercise_id):
     for name in STUDENTS[:15]:
-        question = by_id(exercise_id).for_student(name)
+        question = by_id(COMBAT_EXERCISES, exercise_id).for_student(name)
         params = question.params
         holds = [tuple(h) for h in params["holds"]]
         if params["rolls_left"] == 1:  # one roll: the chance is a count of throws

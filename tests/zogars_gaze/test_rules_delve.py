@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 import sympy
 
-from tests.helpers import refused
-from tests.zogars_gaze.scenario import GAME, delving, give, run, table
+from tests.helpers import refused, run
+from tests.zogars_gaze.scenario import GAME, delving, give, table
 from zaarlab.core.api import CHANCE
 from zaarlab.core.play import loads
 from zaarlab.zogars_gaze.goals import race_progress

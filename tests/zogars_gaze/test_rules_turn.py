@@ -4,8 +4,8 @@
 import pytest
 import sympy
 
-from tests.helpers import refused
-from tests.zogars_gaze.scenario import GAME, give, run, table
+from tests.helpers import refused, run
+from tests.zogars_gaze.scenario import GAME, give, table
 from zaarlab.core.api import CHANCE
 from zaarlab.zogars_gaze.goals import meets_class, race_progress, winners
 from zaarlab.zogars_gaze.state import (

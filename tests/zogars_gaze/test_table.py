@@ -9,7 +9,7 @@ import pytest
 
 from tests.tables import click_move, moves_are_marked, play_by_clicks, readable, unreadable
 from zaarlab.core.readable import exact_text
-from zaarlab.table import text_of
+from zaarlab.ui.table import text_of
 from zaarlab.zogars_gaze.bots import BOTS
 from zaarlab.zogars_gaze.deck import p_survive
 from zaarlab.zogars_gaze.odds import hold_advice
@@ -91,9 +91,9 @@ def test_own_moves_are_taken_back_until_something_is_revealed():
     click_move(table, SkipMarket.of())
     click_move(table, next(a for a in table.state.legal_actions() if "enter" in str(a)))  # the cut: chance moved
     assert table.buttons["take back my move"].disabled
-    history = list(table.session.history)
+    history = list(table.match.session.history)
     table.undo()
-    assert table.session.history == history and "nothing to take back" in table.said.value
+    assert table.match.session.history == history and "nothing to take back" in table.said.value
 
 
 def test_in_hot_seat_no_secret_of_one_person_is_shown_while_the_other_holds_the_device():
@@ -161,10 +161,10 @@ def test_bots_move_one_step_at_a_time_where_an_event_loop_runs():
     async def watch():
         table = ZogarTable(seats=("cautious", "bold"), seed=1, pace=0.01)
         assert table.state.current_player() >= 0  # the cards are dealt at once; the first bot's move waits
-        seen = [len(table.session.history)]
+        seen = [len(table.match.session.history)]
         for _ in range(30):
             await asyncio.sleep(0.02)
-            seen.append(len(table.session.history))
+            seen.append(len(table.match.session.history))
         table.skip()
         return seen, table
 
@@ -194,11 +194,11 @@ def test_a_new_game_starts_with_the_seats_and_the_deal_chosen_on_the_page():
         menu.value = seat
     table.deal.value = "155"
     table.buttons["start a new game"].click()
-    assert table.seats == ("person", "person", "bold") and table.seed == 155 and table.passing
+    assert table.match.seats == ("person", "person", "bold") and table.match.seed == 155 and table.passing
     assert "Deal 155" in table.heading_text and "Pass the device to player" in table.heading_text
     table.deal.value = "12 cards"
     table.buttons["start a new game"].click()
-    assert table.seed == 155 and "a deal number is a whole number" in table.said.value
+    assert table.match.seed == 155 and "a deal number is a whole number" in table.said.value
 
 
 

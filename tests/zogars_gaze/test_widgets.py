@@ -3,7 +3,7 @@
 import pytest
 
 from zaarlab.core.readable import exact_text
-from zaarlab.ui import PLOTLY_MIME
+from zaarlab.ui.panel import PLOTLY_MIME
 from zaarlab.zogars_gaze.odds import hold_advice, p_win
 from zaarlab.zogars_gaze.widgets import DeckExplorer, HoldAdvisor, tournament_runner
 

@@ -6,7 +6,7 @@ import plotly.graph_objects as go
 
 from ..core.dist import Dist
 from ..core.readable import exact_text
-from ..theme import BLUE, LIGHT_GREY, TEMPLATE, Figure
+from ..ui.theme import BLUE, LIGHT_GREY, TEMPLATE, Figure
 
 HIGHLIGHT, PLAIN = BLUE, LIGHT_GREY  # the totals that count are also hatched: not colour alone
 

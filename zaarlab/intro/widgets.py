@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from .. import controls, ui
 from ..core.dice import sum_dist
 from ..core.readable import exact_text
-from ..ui import Panel, guarded, set_range, show_figure
+from ..ui import controls
+from ..ui.panel import Panel, guarded, row, set_range, show_figure
 from .figures import sum_figure
 
 
@@ -40,7 +40,7 @@ class DiceSumExplorer(Panel):
         self.dice.observe(guarded(self._on_dice, self.answer), names="value")
         self.at_least.observe(guarded(self._redraw, self.answer), names="value")
         self._redraw()
-        self.box = widgets.VBox([ui.row([self.dice, self.at_least]), self.answer, self.chart])
+        self.box = widgets.VBox([row([self.dice, self.at_least]), self.answer, self.chart])
 
     def _set_range(self) -> bool:
         n = self.dice.value

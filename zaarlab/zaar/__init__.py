@@ -6,5 +6,5 @@ Rule IDs are those of ``docs/rules/zaar.md``; the room and event lists and the c
 
 REGISTERS = ("astrolabe", "cards", "commands", "name_table", "raml", "state")
 """The modules whose import registers the game's data schemas, CLI commands and Game class
-(:func:`zaarlab.catalogue.import_game_packages`); importing the package itself loads nothing, so a command
+(:func:`zaarlab.core.catalogue.import_game_packages`); importing the package itself loads nothing, so a command
 loads only what it uses."""

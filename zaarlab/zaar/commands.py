@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ..cli import register_odds
+from ..core.commands import register_odds
 from ..core.readable import exact_text
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""Zaar 2's exercises: the raml and the battle, checked exactly (the API is :mod:`zaarlab.exercises`).
+"""Zaar 2's exercises: the raml and the battle, checked exactly (the API is :mod:`zaarlab.teaching.exercises`).
 
 Five questions, their numbers drawn for each student: the chance that the raml traps the demon in a room, a count of
 the number dice's throws that meet a requirement, the chance to win a battle with a few throws, which of two
@@ -20,7 +20,7 @@ from fractions import Fraction
 from itertools import product
 
 from ..core.readable import exact_text
-from ..exercises import WORDS, Exercise, Question
+from ..teaching.exercises import WORDS, Exercise, Question
 from .raml import Requirement, load_raml, throw_dist, traps
 
 REQUIREMENTS = ("0*3", "12*", "*2*", "333", "{1}", "{0, 3}", "{2, 2}", "{1, 2, 3}")  # the astrolabe's kinds

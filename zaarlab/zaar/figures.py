@@ -7,10 +7,10 @@ from collections.abc import Iterable, Mapping
 
 import plotly.graph_objects as go
 
-from .. import theme
 from ..core.hexgrid import Hex, cells_within, corners, to_pixel
 from ..core.readable import exact_text
-from ..theme import TEMPLATE, Figure
+from ..ui import theme
+from ..ui.theme import TEMPLATE, Figure
 from .board import Mansion
 
 COLOURS = {"bloody": theme.VERMILLION, "smoggy": theme.GREY, "humid": theme.BLUE, "windy": theme.GREEN,

@@ -1,4 +1,4 @@
-"""Zaar 1's exercises: the mansion of hexagons, checked exactly (the API is :mod:`zaarlab.exercises`).
+"""Zaar 1's exercises: the mansion of hexagons, checked exactly (the API is :mod:`zaarlab.teaching.exercises`).
 
 Five questions, drawn for each student: which of two cells lies in the higher enclosure, how many turns of a room
 card fit a cell beside two rooms, how many rooms a pawn can reach with a few moves, the chance that a sacred room
@@ -27,7 +27,7 @@ import networkx as nx
 from ..core.draws import p_drawn
 from ..core.hexgrid import Hex, distance, rotate_sides
 from ..core.readable import exact_text
-from ..exercises import Exercise, Question
+from ..teaching.exercises import Exercise, Question
 from .board import Mansion
 from .cards import load_cards
 

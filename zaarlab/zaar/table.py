@@ -19,16 +19,16 @@ from fractions import Fraction
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from ..card_board import Piece, Zone
-from ..chart_clicks import ChartClicks
 from ..core.api import IllegalActionError
 from ..core.hexgrid import Hex, rotate_sides, to_pixel
-from ..core.play import random_bot
+from ..core.match import PERSON
 from ..core.readable import exact_text
-from ..table import PERSON, Table
-from ..ui import guarded, show_figure
+from ..ui.card_board import Piece, Zone
+from ..ui.chart_clicks import ChartClicks
+from ..ui.panel import guarded, show_figure
+from ..ui.table import Table
 from .astrolabe import Plates, read
-from .bots import greedy_bot
+from .bots import BOTS
 from .encounter import battle_throws, shortcut_opens
 from .figures import free_cells, mansion_figure
 from .missions import NAMES as MISSION_NAMES
@@ -56,7 +56,6 @@ from .state import (
     ZaarState,
 )
 
-BOTS = {"greedy": greedy_bot, "random": random_bot}
 TURNS = ("as printed", "turned 60°", "turned 120°", "turned 180°", "turned 240°", "turned 300°")
 SIDES = ("north-east", "east", "south-east", "south-west", "west", "north-west")  # hexgrid.SIDE_NAMES in words
 ACROSS = {"door": "", "amulet": " through the Amulet door", "passage": " by the Boswellia passage",
@@ -129,7 +128,7 @@ class ZaarTable(Table):
     def map_meta(self) -> dict:
         """What the map shows, in its layout's ``meta``: the moves made and the way the room drawn is turned (a page's
         tests wait for it before they click)."""
-        return {"moves": len(self.session.history), "rotation": self.rotation}
+        return {"moves": len(self.match.session.history), "rotation": self.rotation}
 
     def _map_moves(self, state: ZaarState) -> dict[str, object]:
         """The board key of each move a click on the map makes now: a free cell's number or a room's cell."""
@@ -209,7 +208,7 @@ class ZaarTable(Table):
 
     def _last_throw(self) -> tuple | None:
         """The raml's last throw in this game (a battle's, a room's, a shortcut's), or ``None``."""
-        session = self.session
+        session = self.match.session
         for i in range(len(session.history) - 1, -1, -1):
             if session.states[i].phase == "throw":
                 return session.history[i]

@@ -11,12 +11,12 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from .. import controls, ui
-from ..chart_clicks import ChartClicks
 from ..core.api import IllegalActionError
 from ..core.hexgrid import Hex, neighbours
 from ..core.readable import exact_text
-from ..ui import Panel, as_html, guarded, rule_tags, set_options, set_range, show_figure, spoken
+from ..ui import controls
+from ..ui.chart_clicks import ChartClicks
+from ..ui.panel import GameViewer, Panel, as_html, guarded, row, rule_tags, set_options, set_range, show_figure, spoken
 from .astrolabe import POWERS, Plates, command, load_astrolabe, read
 from .board import Mansion
 from .bots import greedy_bot
@@ -90,9 +90,9 @@ class MansionBuilder(Panel):
             self.rotation.value = self.mansion.legal_placements(placeable[0])[0][1]
             self.cell.value = self.fitting[0]
         self.box = widgets.VBox([
-            ui.row([self.room, self.rotation, self.buttons["draw a card"]]),
-            ui.row([self.cell, self.player, self.buttons["place"], self.buttons["undo"], self.why]),
-            self.status, ui.row([self.map, widgets.VBox([self.graph, self.odds, self.mission_odds])]), self.clicks,
+            row([self.room, self.rotation, self.buttons["draw a card"]]),
+            row([self.cell, self.player, self.buttons["place"], self.buttons["undo"], self.why]),
+            self.status, row([self.map, widgets.VBox([self.graph, self.odds, self.mission_odds])]), self.clicks,
         ])
 
     @property
@@ -264,9 +264,9 @@ class AstrolabeBattle(Panel):
             control.observe(guarded(self._new_demon, self.report), names="value")
         self._show()
         self.box = widgets.VBox([
-            ui.row([self.letter, self.category, self.buttons["read the astrolabe"]]),
-            ui.row([self.wisdom, self.warrior, self.wise, self.buttons["throw the raml"], self.why]),
-            self.report, ui.row([self.dial, self.chart])])
+            row([self.letter, self.category, self.buttons["read the astrolabe"]]),
+            row([self.wisdom, self.warrior, self.wise, self.buttons["throw the raml"], self.why]),
+            self.report, row([self.dial, self.chart])])
 
     @property
     def outcome(self) -> str:
@@ -380,7 +380,7 @@ class AstrolabeBattle(Panel):
             self.chart.outputs = ()
 
 
-class GameViewer(ui.GameViewer):
+class GameViewer(GameViewer):
     """Step through a seeded game of Zaar with the bots (or take a seat): the mansion with its pawns and revoked
     plaques, coins and the name table, the rule-by-rule log.
 

@@ -6,5 +6,5 @@ reconstructions (``zaarlab data check`` lists them).
 
 REGISTERS = ("board", "cards", "commands", "odds", "state")
 """The modules whose import registers the game's data schemas, CLI commands and Game class
-(:func:`zaarlab.catalogue.import_game_packages`); importing the package itself loads nothing, so a command
+(:func:`zaarlab.core.catalogue.import_game_packages`); importing the package itself loads nothing, so a command
 loads only what it uses."""

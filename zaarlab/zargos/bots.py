@@ -133,3 +133,6 @@ def _best_attack(state: ZargosState):
             if chance >= NERVE and score > best_score:
                 best, best_score = action, score
     return best
+
+
+BOTS = {"greedy": greedy_bot, "random": random_bot}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
-from ..cli import register_odds
+from ..core.commands import register_odds
 from ..core.readable import percent
 from .odds import DEMON_DICE, MAX_UNITS, battle_dist, demon_dist
 

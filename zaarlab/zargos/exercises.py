@@ -1,4 +1,5 @@
-"""Zargos 2's exercises: a combat's rounds and whole battles, checked exactly (the API is :mod:`zaarlab.exercises`).
+"""Zargos 2's exercises: a combat's rounds and whole battles, checked exactly
+(the API is :mod:`zaarlab.teaching.exercises`).
 
 Five questions, their numbers drawn for each student: the chance of a round's loss, a count of the throws that
 cost the other side so many units, a round against a capital, which of two attacks is likelier to take its province,
@@ -20,7 +21,7 @@ from fractions import Fraction
 from itertools import product
 
 from ..core.readable import exact_text
-from ..exercises import Exercise, Question
+from ..teaching.exercises import Exercise, Question
 from .odds import battle_dist
 
 UNITS = {1: 2, 2: 5, 3: 8}  # a side of this many units rolls this many dice (ZARGOS-COMBAT-04)

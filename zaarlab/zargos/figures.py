@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from .. import theme
 from ..core.dist import Dist
 from ..core.readable import exact_text
-from ..theme import TEMPLATE, Figure
+from ..ui import theme
+from ..ui.theme import TEMPLATE, Figure
 from .board import Planet
 from .regions import RADIUS, regions
 
@@ -85,7 +85,7 @@ def board_figure(state, title: str | None = None, targets: tuple[str, ...] = (),
                  ) -> go.Figure:
     """A game position on the map: each province coloured by the people holding it, its units in large type;
     ``targets`` outlined in orange, ``chosen`` in black, and under every province a point whose ``customdata`` is
-    the province (what a click on the map reports, :mod:`zaarlab.chart_clicks`).
+    the province (what a click on the map reports, :mod:`zaarlab.ui.chart_clicks`).
 
     >>> from zaarlab.zargos.state import ZargosGame
     >>> state = ZargosGame(players=2).initial_state()

@@ -1,4 +1,4 @@
-"""Zargos 1's exercises: the planet as a graph, checked exactly (the API is :mod:`zaarlab.exercises`).
+"""Zargos 1's exercises: the planet as a graph, checked exactly (the API is :mod:`zaarlab.teaching.exercises`).
 
 Five questions, their provinces drawn for each student, answered from the map (the notebook's map or the province
 explorer): how many provinces border one by land, the fewest boats for a sea attack, the chance that a province of a
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..core.readable import exact_text
-from ..exercises import Exercise, Question
+from ..teaching.exercises import Exercise, Question
 from .board import ZARGOS, load_planet
 
 ON = "On the planet (zaarlab's reconstruction), "

@@ -319,38 +319,6 @@ def _check_move(state, action) -> None:
 
 
 # -- the effects ---------------------------------------------------------------------------------------------
-def _apply_roll(state, face):
-    rolls = state.rolls + (face,)
-    groups = list(state.ranking)
-    index = next(i for i, g in enumerate(groups) if len(g) > 1)
-    group = groups[index]
-    who = group[len(rolls) - 1]
-    log = logged(state, f"{_name(state, who)} rolls {face} (ZARGOS-{'SETUP' if state.turn == 0 else 'ORDER'}-02)")
-    if len(rolls) < len(group):
-        return replace(state, rolls=rolls, log=log)
-    by_value: dict[int, list] = {}
-    for member, value in zip(group, rolls, strict=True):
-        by_value.setdefault(value, []).append(member)
-    groups[index:index + 1] = [tuple(by_value[v]) for v in sorted(by_value, reverse=True)]  # ties roll again
-    return after_ranking(replace(state, ranking=tuple(groups), rolls=(), log=log))
-
-
-def _name(state, who):
-    return f"player {who + 1}" if isinstance(who, int) else f"the {who}"
-
-
-def after_ranking(state):
-    if any(len(group) > 1 for group in state.ranking):
-        return replace(state, phase="roll")
-    order = tuple(group[0] for group in state.ranking)
-    if state.turn == 0:  # setup: choice order, then a second (and third) pass (ZARGOS-SETUP-02, -03, -05)
-        choosers = order * state.game.peoples_per_player
-        return replace(state, phase="choose", ranking=(), choosers=choosers,
-                       log=logged(state, "choice order: " + ", ".join(_name(state, p) for p in order)))
-    return upkeep.deal(replace(state, seats=order, ranking=(),
-                         log=logged(state, "order of play: " + ", ".join(order) + " (ZARGOS-ORDER-01)")))
-
-
 def _apply_choose(state, action):
     peoples = state.peoples + (action.people,)
     owners = state.owners + (state.choosers[0],)
@@ -375,7 +343,7 @@ def _apply_place(state, action):
         state = replace(state, phase="place_rest")
     following = _next_seat(state, lambda people: dict(state.reserve)[people] > 0, wrap=True)
     if following is None:
-        return start_turn(replace(state, reserve=()))  # ZARGOS-SETUP-12
+        return upkeep.start_turn(replace(state, reserve=()))  # ZARGOS-SETUP-12
     return replace(state, seat=following)
 
 
@@ -393,22 +361,6 @@ def _next_seat(state, wanted, wrap=False):
         if wanted(state.seats[index]):
             return index
     return None
-
-
-def start_turn(state):
-    turn = state.turn + 1
-    if turn > state.game.turn_limit:
-        return replace(state, phase="over", log=logged(state, f"turn limit {state.game.turn_limit} reached: no winner"))
-    state = replace(state, turn=turn, seat=0, log=logged(state, f"turn {turn} (ZARGOS-TURN-01)"))
-    return _begin_seat(state, 0)
-
-
-def _begin_seat(state, index):
-    """Give the turn to the first seat from ``index`` whose people holds a province; or count the points."""
-    for seat in range(index, len(state.seats)):
-        if state.provinces_of(state.seats[seat]):
-            return magic.red_window(replace(state, seat=seat, attacking=(), reorg=()))  # ZARGOS-MAGIC-07
-    return upkeep.count_points(magic.expire(state))
 
 
 def _apply_attack(state, action):
@@ -559,11 +511,11 @@ def _apply_reorg(state, action):
 
 
 def _end_seat(state):
-    return _begin_seat(replace(state, attacking=(), reorg=(), boosts=()), state.seat + 1)
+    return upkeep.begin_seat(replace(state, attacking=(), reorg=(), boosts=()), state.seat + 1)
 
 
 _APPLY = {
-    "roll": _apply_roll, "choose": _apply_choose, "place_single": _apply_place, "place_rest": _apply_place,
+    "roll": upkeep.apply_roll, "choose": _apply_choose, "place_single": _apply_place, "place_rest": _apply_place,
     "attack": _apply_attack, "fight": _apply_fight, "combat": _apply_combat, "demons": _apply_demons,
     "reorg": _apply_reorg, "draw": upkeep.apply_draw, "discard": upkeep.apply_discard, "buy": upkeep.apply_buy,
     "place_buy": _apply_place, "red": magic.apply_red, "war": magic.apply_war,

@@ -17,15 +17,15 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from ..card_board import Piece, Zone
-from ..chart_clicks import ChartClicks
 from ..core.api import IllegalActionError
-from ..core.play import random_bot
+from ..core.match import PERSON, Decision
 from ..core.readable import exact_text
-from ..table import PERSON, Decision, Table
-from ..ui import guarded, show_figure, spoken
+from ..ui.card_board import Piece, Zone
+from ..ui.chart_clicks import ChartClicks
+from ..ui.panel import guarded, show_figure, spoken
+from ..ui.table import Table
 from .board import ZARGOS
-from .bots import greedy_bot
+from .bots import BOTS, greedy_bot
 from .cards import magic_cards
 from .figures import board_figure
 from .odds import DEMON_DICE, battle_ends, demon_dist
@@ -44,7 +44,6 @@ from .state import (
 )
 from .upkeep import BOAT_COST, UNIT_COST
 
-BOTS = {"greedy": greedy_bot, "random": random_bot}
 SHOWN = 8  # the largest forces whose odds are shown (each a battle worked out exactly)
 SETUP = ("place_single", "place_rest")  # the placements a quick start makes for a person
 SENDS = {"attack": (LandAttack, SeaAttack), "reorg": (Move,)}  # the phases where a source and a target are chosen
@@ -77,10 +76,10 @@ class ZargosTable(Table):
         return [self.map, self.clicks]
 
     def autoplays(self, state: ZargosState) -> bool:
-        return self.quick_start and state.phase in SETUP and state.current_player() in self.persons
+        return self.quick_start and state.phase in SETUP and state.current_player() in self.match.persons
 
     def autoplay(self, state: ZargosState):
-        return greedy_bot(state, self.session.rng)
+        return greedy_bot(state, self.match.session.rng)
 
     def names(self, state: ZargosState) -> Mapping[str, str]:
         return {card.id: card.name for card in magic_cards(state.game.data_dir or None)}
@@ -103,7 +102,7 @@ class ZargosTable(Table):
     def map_meta(self) -> dict:
         """What the map shows, in its layout's ``meta``: the provinces chosen and the moves made (a page's tests wait
         for it before they click)."""
-        return {"chosen": [p for p in (self.source, self.target) if p], "moves": len(self.session.history)}
+        return {"chosen": [p for p in (self.source, self.target) if p], "moves": len(self.match.session.history)}
 
     @staticmethod
     def _hover(state: ZargosState, province: str) -> str:

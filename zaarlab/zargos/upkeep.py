@@ -1,7 +1,9 @@
-"""Between two turns of Zargos: the points count, Kingdom cards, the new order, magic cards, and purchases.
+"""The cycle of Zargos's turns: the points count, Kingdom cards, the new order (roll-offs of tied peoples included),
+magic cards, purchases, and the next turn's first seat.
 
-ZARGOS-TURN-02, -03; POINTS, ORDER, KCARD, MAGIC-01/-02/-11/-16, MOTW-02/-04, BUY. The flow returns to
-:mod:`zaarlab.zargos.rules` for the roll-offs of tied peoples and for the next turn.
+ZARGOS-TURN-01, -02, -03; POINTS, ORDER, KCARD, MAGIC-01/-02/-11/-16, MOTW-02/-04, BUY. The whole cycle lives here,
+so :mod:`zaarlab.zargos.rules` calls into it and nothing here calls back: a seat's attacks and reorganisation are
+the rules module's, and it hands over with :func:`begin_seat` when a seat is done.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ def count_points(state):
         ranking.append(tuple(people for people, n in points if n == value))
     state = replace(state, points=points, kingdom_cards=tuple(sorted(cards.items())), ranking=tuple(ranking),
                     seat=0, log=state.log + tuple(log))
-    return _turns().after_ranking(state)
+    return after_ranking(state)
 
 
 def deal(state):
@@ -122,13 +124,6 @@ def apply_discard(state, action):
     return state if len(hand) > HAND_LIMIT else _next_draw(state)
 
 
-def _turns():
-    """The rules module, for the roll-offs and the next turn (imported late: it imports this module)."""
-    from . import rules
-
-    return rules
-
-
 def after_swaps(state):
     """Buying starts once the swaps are done (the magic module marks that with the phase ``buy_start``)."""
     return _buyer(state, 0) if state.phase == "buy_start" else state
@@ -136,7 +131,7 @@ def after_swaps(state):
 
 def _buyer(state, seat):
     if seat >= len(state.seats):
-        return _turns().start_turn(replace(state, budget=0))
+        return start_turn(replace(state, budget=0))
     people = state.seats[seat]
     return replace(state, phase="buy", seat=seat, budget=state.points_of(people))
 
@@ -155,3 +150,55 @@ def apply_buy(state, action):
 
 def next_buyer(state):
     return _buyer(state, state.seat + 1)
+
+
+# -- the order of play and the next turn ---------------------------------------------------------------------
+def apply_roll(state, face):
+    """A tied people's roll-off die; once every tie is broken, the order stands (ZARGOS-SETUP-02, ZARGOS-ORDER-02)."""
+    rolls = state.rolls + (face,)
+    groups = list(state.ranking)
+    index = next(i for i, g in enumerate(groups) if len(g) > 1)
+    group = groups[index]
+    who = group[len(rolls) - 1]
+    log = logged(state, f"{_name(state, who)} rolls {face} (ZARGOS-{'SETUP' if state.turn == 0 else 'ORDER'}-02)")
+    if len(rolls) < len(group):
+        return replace(state, rolls=rolls, log=log)
+    by_value: dict[int, list] = {}
+    for member, value in zip(group, rolls, strict=True):
+        by_value.setdefault(value, []).append(member)
+    groups[index:index + 1] = [tuple(by_value[v]) for v in sorted(by_value, reverse=True)]  # ties roll again
+    return after_ranking(replace(state, ranking=tuple(groups), rolls=(), log=log))
+
+
+def _name(state, who):
+    return f"player {who + 1}" if isinstance(who, int) else f"the {who}"
+
+
+def after_ranking(state):
+    """Roll again while peoples tie; then the choice order (setup) or the order of play and its magic cards."""
+    if any(len(group) > 1 for group in state.ranking):
+        return replace(state, phase="roll")
+    order = tuple(group[0] for group in state.ranking)
+    if state.turn == 0:  # setup: choice order, then a second (and third) pass (ZARGOS-SETUP-02, -03, -05)
+        choosers = order * state.game.peoples_per_player
+        return replace(state, phase="choose", ranking=(), choosers=choosers,
+                       log=logged(state, "choice order: " + ", ".join(_name(state, p) for p in order)))
+    return deal(replace(state, seats=order, ranking=(),
+                       log=logged(state, "order of play: " + ", ".join(order) + " (ZARGOS-ORDER-01)")))
+
+
+def start_turn(state):
+    """The next turn, or the end of the game at the turn limit (ZARGOS-TURN-01)."""
+    turn = state.turn + 1
+    if turn > state.game.turn_limit:
+        return replace(state, phase="over", log=logged(state, f"turn limit {state.game.turn_limit} reached: no winner"))
+    state = replace(state, turn=turn, seat=0, log=logged(state, f"turn {turn} (ZARGOS-TURN-01)"))
+    return begin_seat(state, 0)
+
+
+def begin_seat(state, index):
+    """Give the turn to the first seat from ``index`` whose people holds a province; or count the points."""
+    for seat in range(index, len(state.seats)):
+        if state.provinces_of(state.seats[seat]):
+            return magic.red_window(replace(state, seat=seat, attacking=(), reorg=()))  # ZARGOS-MAGIC-07
+    return count_points(magic.expire(state))

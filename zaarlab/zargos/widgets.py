@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from .. import controls, ui
 from ..core.readable import exact_html, exact_text
-from ..ui import Panel, as_html, guarded, show_figure
+from ..ui import controls
+from ..ui.panel import GameViewer, Panel, as_html, guarded, row, show_figure
 from .board import Planet, load_planet
 from .bots import greedy_bot
 from .figures import battle_figure, board_figure, planet_figure, win_heatmap
@@ -93,8 +93,8 @@ class BattleCalculator(Panel):
             toggle.observe(guarded(self._update_all, self.answer), names="value")
         self._update_all()
         self.box = widgets.VBox([
-            ui.row([self.attackers, self.defenders]),
-            ui.row([self.capital, self.attacker_war, self.defender_war]),
+            row([self.attackers, self.defenders]),
+            row([self.capital, self.attacker_war, self.defender_war]),
             self.answer, self.chart, self.heatmap,
         ])
 
@@ -129,7 +129,7 @@ class BattleCalculator(Panel):
         return f" ({', '.join(on)})" if on else ""
 
 
-class GameViewer(ui.GameViewer):
+class GameViewer(GameViewer):
     """Step through a seeded game of Zargos: bots (or you) move, the map and the rule-by-rule log follow.
 
     ``people_seat``: a player index you play yourself (pick your move in the list), or ``None`` for bots only.

@@ -6,7 +6,7 @@ reconstructions (``zaarlab data check`` lists them, cell by cell).
 
 REGISTERS = ("cards", "commands", "state")
 """The modules whose import registers the game's data schemas, CLI commands and Game class
-(:func:`zaarlab.catalogue.import_game_packages`); importing the package itself loads nothing, so a command
+(:func:`zaarlab.core.catalogue.import_game_packages`); importing the package itself loads nothing, so a command
 loads only what it uses."""
 
 GUARD_USES = ("optional", "mandatory")

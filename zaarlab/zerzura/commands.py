@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..cli import register_score
+from ..core.commands import register_score
 from . import GUARD_USES
 
 

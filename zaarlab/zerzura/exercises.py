@@ -1,4 +1,5 @@
-"""Zerzura 1's exercises: the scales, a Guard, the Market, checked exactly (the API is :mod:`zaarlab.exercises`).
+"""Zerzura 1's exercises: the scales, a Guard, the Market, checked exactly
+(the API is :mod:`zaarlab.teaching.exercises`).
 
 Five questions, their numbers drawn for each student: the points of two kinds of Object on their scales, where a
 Guard is best used, the chance that the next Market shows an Object (drawing without replacement), which of two Market
@@ -20,7 +21,7 @@ from fractions import Fraction
 
 from ..core.draws import p_drawn
 from ..core.readable import exact_text
-from ..exercises import Exercise, Question
+from ..teaching.exercises import Exercise, Question
 from .cards import load_cards
 from .scoring import score
 

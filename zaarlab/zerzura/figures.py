@@ -7,9 +7,9 @@ import html
 
 import plotly.graph_objects as go
 
-from ..tabletop import canvas, label, pile
-from ..tabletop import card as card_shape
-from ..theme import SHADES, TEMPLATE, Figure
+from ..ui.tabletop import canvas, label, pile
+from ..ui.tabletop import card as card_shape
+from ..ui.theme import SHADES, TEMPLATE, Figure
 from .cards import CardSet, load_cards
 from .scoring import ScoreSheet
 from .state import ZerzuraState

@@ -1,5 +1,5 @@
 """Zerzura 2's exercises: a game's length, its hidden cards and its moves, checked exactly (the API is
-:mod:`zaarlab.exercises`).
+:mod:`zaarlab.teaching.exercises`).
 
 Five questions, drawn for each student: how many actions each player takes in a game, the chance that the cards of
 one kind are all in play after some leave the game unseen, by how much an exchange changes your lead over another
@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from ..core.draws import p_drawn
 from ..core.readable import exact_text
-from ..exercises import Exercise, Question
+from ..teaching.exercises import Exercise, Question
 from .cards import load_cards
 from .scoring import score
 from .state import REMOVED, ZerzuraGame

@@ -16,11 +16,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from ..card_board import Piece, Zone
 from ..core.api import IllegalActionError
+from ..core.match import PERSON
 from ..core.readable import exact_text
-from ..table import PERSON, Table
-from ..ui import spoken
+from ..ui.card_board import Piece, Zone
+from ..ui.panel import spoken
+from ..ui.table import Table
 from .bots import BOTS
 from .odds import market_gains, p_market_has
 from .rules import STORE_AT_MOST

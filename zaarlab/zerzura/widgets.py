@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from .. import controls, ui
-from ..tournament_widgets import TournamentRunner
-from ..ui import Panel, as_html, guarded, set_range, show_figure
+from ..tournaments.widgets import TournamentRunner
+from ..ui import controls
+from ..ui.panel import GameViewer, Panel, as_html, guarded, row, set_range, show_figure
 from .bots import BOTS
 from .cards import GOODS, load_cards
 from .figures import scales_figure, sheet_table, table_figure
@@ -54,10 +54,10 @@ class CollectionBuilder(Panel):
             control.observe(guarded(self._update, self.report), names="value")
         self._update()
         self.box = widgets.VBox([
-            ui.row([widgets.VBox(list(self.quantity.values())),
+            row([widgets.VBox(list(self.quantity.values())),
                     widgets.VBox([self.goods_cards, self.stored, self.why])]),
-            ui.row(list(self.character.values())[:5]), ui.row(list(self.character.values())[5:]),
-            ui.row([self.report, self.tiles]), self.sheet_view, self.charts,
+            row(list(self.character.values())[:5]), row(list(self.character.values())[5:]),
+            row([self.report, self.tiles]), self.sheet_view, self.charts,
         ])
 
     def _update(self) -> None:
@@ -91,7 +91,7 @@ class CollectionBuilder(Panel):
         self.charts.outputs = tuple(outputs)
 
 
-class GameViewer(ui.GameViewer):
+class GameViewer(GameViewer):
     """Step through a seeded game of Zerzura with the bots, or take a seat yourself.
 
     >>> viewer = GameViewer(ZerzuraGame(players=3), seed=1)
@@ -133,7 +133,7 @@ class GameViewer(ui.GameViewer):
 
 
 def tournament_runner(seats: tuple[str, ...] = ("planner", "greedy", "random"), games: int = 40, seed: int = 0):
-    """A :class:`zaarlab.tournament_widgets.TournamentRunner` for Zerzura's bots.
+    """A :class:`zaarlab.tournaments.widgets.TournamentRunner` for Zerzura's bots.
 
     >>> runner = tournament_runner(games=4)
     >>> runner.run(); runner.result.games, runner.progress.value

@@ -1,5 +1,5 @@
 """Zogar's Gaze 2's exercises: pressing your luck in the dungeon deck, checked exactly (the API is
-:mod:`zaarlab.exercises`).
+:mod:`zaarlab.teaching.exercises`).
 
 Five questions on a deck part-way through a game, drawn for each student: the chance of the next card's kind, of
 two of a kind in a row, of the seventh Zogar's Gaze before the cut, which of two events is likelier, and three
@@ -25,7 +25,7 @@ from math import comb
 
 from ..core.draws import p_drawn
 from ..core.readable import exact_text
-from ..exercises import Exercise, Question
+from ..teaching.exercises import Exercise, Question
 from .cards import load_cards
 from .goals import GAZES_TO_LOSE  # the seventh Gaze revealed: every player loses (ZOGAR-GAZE-02)
 

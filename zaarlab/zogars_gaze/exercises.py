@@ -1,4 +1,4 @@
-"""Zogar's Gaze 1's exercises: combat dice, checked exactly (the API is :mod:`zaarlab.exercises`).
+"""Zogar's Gaze 1's exercises: combat dice, checked exactly (the API is :mod:`zaarlab.teaching.exercises`).
 
 Five questions, their numbers drawn for each student: a chance of a face among fresh dice, a count of throws, the
 chance of the hold kept for the last roll, which of two holds is better, and three holds ranked. The holds' chances are
@@ -19,7 +19,7 @@ from fractions import Fraction
 from math import comb
 
 from ..core.readable import exact_text
-from ..exercises import WORDS, Exercise, Question
+from ..teaching.exercises import WORDS, Exercise, Question
 from .odds import DICE, hold_advice, hold_words, parse
 
 FACES = 6

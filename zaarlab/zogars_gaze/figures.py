@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import plotly.graph_objects as go
 
-from .. import theme
 from ..core.api import replace
 from ..core.readable import exact_text
-from ..theme import TEMPLATE, Figure
+from ..ui import theme
+from ..ui.theme import TEMPLATE, Figure
 from .deck import next_card_dist, p_seventh_gaze_within, p_survive
 from .odds import ROLLS, p_win, parse
 from .state import ZogarState

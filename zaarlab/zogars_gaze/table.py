@@ -16,11 +16,12 @@ import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from ..card_board import Piece, Zone
 from ..core.api import IllegalActionError
+from ..core.match import PERSON, Decision
 from ..core.readable import exact_text
-from ..table import PERSON, Decision, Table
-from ..ui import spoken
+from ..ui.card_board import Piece, Zone
+from ..ui.panel import spoken
+from ..ui.table import Table
 from .bots import BOTS
 from .deck import p_survive
 from .goals import GAZES_TO_LOSE, meets_class, race_progress

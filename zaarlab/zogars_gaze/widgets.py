@@ -12,12 +12,12 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from .. import controls, ui
 from ..core.play import Session
 from ..core.readable import exact_text
-from ..dice_tray import DiceTray
-from ..tournament_widgets import TournamentRunner
-from ..ui import Panel, as_html, guarded, show_figure
+from ..tournaments.widgets import TournamentRunner
+from ..ui import controls
+from ..ui.dice_tray import DiceTray
+from ..ui.panel import Panel, as_html, guarded, row, show_figure
 from .bots import BOTS, bold_bot, verdict
 from .deck import p_survive, practice_delve
 from .figures import next_card_figure, policies_figure, survival_figure
@@ -65,9 +65,9 @@ class HoldAdvisor(Panel):
         self.tray.observe(guarded(self._update, self.report), names="held")
         self.requirement.observe(guarded(self._new_requirement, self.report), names="value")
         self._new_requirement()
-        self.box = widgets.VBox([self.requirement, self.tray, ui.row([widgets.Label("set the dice rolled:"),
+        self.box = widgets.VBox([self.requirement, self.tray, row([widgets.Label("set the dice rolled:"),
                                                                       *self.dice]),
-                                 ui.row([self.rolls_left, self.roll, self.why]), self.report, self.chart])
+                                 row([self.rolls_left, self.roll, self.why]), self.report, self.chart])
 
     def faces(self) -> tuple[int, ...]:
         return tuple(d.value for d in self.dice)
@@ -166,7 +166,7 @@ class DeckExplorer(Panel):
         for control in (self.carry, self.gazes):
             control.observe(guarded(self.new_delve, self.report), names="value")
         self.new_delve(count=False)
-        self.box = widgets.VBox([ui.row([self.carry, self.gazes]), ui.row(list(self.buttons.values())),
+        self.box = widgets.VBox([row([self.carry, self.gazes]), row(list(self.buttons.values())),
                                  self.report, self.charts, self.log])
 
     def new_delve(self, count: bool = True) -> None:
@@ -211,7 +211,7 @@ class DeckExplorer(Panel):
 
 
 def tournament_runner(seats: tuple[str, ...] = ("cautious", "bold"), games: int = 40, seed: int = 0):
-    """A :class:`zaarlab.tournament_widgets.TournamentRunner` for Zogar's Gaze's bots.
+    """A :class:`zaarlab.tournaments.widgets.TournamentRunner` for Zogar's Gaze's bots.
 
     >>> runner = tournament_runner(games=4)
     >>> runner.run(); runner.result.games, runner.progress.value

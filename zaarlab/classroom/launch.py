@@ -1,0 +1,296 @@
+"""The classroom server: the dashboards of ``notebooks/classroom/`` served with Voila to a room of students.
+
+``make classroom`` (``python -m zaarlab.classroom``) starts Voila on the local network when asked (``HOST=0.0.0.0``),
+prints the address students type and a QR code of it, keeps a pool of kernels pre-heated for every dashboard (a
+student's page renders at once, the notebook already run) and, for the dashboard of the lesson (``LESSON=``), one
+for every student of the class; it frees the kernels of closed tabs (idle kernels without a page are culled).
+
+Its first page is a plain page, ``index.html``, that lists the dashboards by title with one line each: it takes no
+kernel. The server's address leads there.
+
+No student can take it down (:mod:`zaarlab.classroom.server`): it holds at most a number of pages per device and in
+all, sized from the memory free when it starts; a kernel belongs to the page it serves; each kernel runs under a
+memory ceiling and stops an answer that runs too long; and with a class code (``CODE=`` on ``make classroom``) no page
+is served to a browser that has not typed it (the printed address and QR code carry it).
+
+Each run has a folder of its own in ``classroom-runs/`` where the answers the students check on the exercises page
+are kept (a SQLite file, :mod:`zaarlab.teaching.answers`); the server prints the address of the teacher's page that
+shows them as they come, with a key no student sees.
+
+>>> [board.title for board in dashboards()][:2]
+['Dice sums, exactly', 'Zargos battle calculator']
+>>> voila_command("0.0.0.0", 8866, pool=2)[5:10]
+['--Voila.ip=0.0.0.0', '--port=8866', '--template=zaarlab', '--preheat_kernel=True', '--pool_size=2']
+>>> voila_command("0.0.0.0", 8866, pool=2, lesson="zargos_battle", class_size=30)[-1]
+'--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 2}, "zargos_battle.ipynb": {"pool_size": 30}}'
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import secrets
+import socket
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlencode
+
+from zaarlab.core.ceiling import KERNEL_MEGABYTES
+from zaarlab.teaching.answers import ANSWERS
+from zaarlab.ui.pages import render
+
+FOLDER = Path(__file__).resolve().parents[2] / "notebooks" / "classroom"
+TEMPLATES = Path(__file__).resolve().parent / "jupyter-data"  # holds voila/templates/zaarlab (data, not a package)
+STYLESHEET = TEMPLATES / "voila" / "templates" / "zaarlab" / "zaarlab.css"  # every dashboard page's, Voila and site
+WAITING = STYLESHEET.with_name("waiting.js")  # the wait before a dashboard appears, in words, with its seconds
+ORDER = ("dice_sums", "zargos_battle", "zogar_hold_advisor", "zerzura_collection", "zaar_astrolabe",
+         "zaar_mansion_builder", "exercises", "play_zogars_gaze", "play_zerzura",
+         "play_zargos", "play_zaar")  # the simplest lesson to the richest, the games
+IDLE = 300  # seconds a kernel whose page is closed may idle before it is freed
+FIRST_PAGE = r'--VoilaConfiguration.file_allowlist=["index\\.html"]'  # served as it is, at voila/files/index.html
+CLASS_SIZE = 30  # students, each with a pre-heated page of the lesson's dashboard
+MEGABYTES = 100  # a pre-heated page's kernel, about (measured: 85 to 135 MB)
+PER_DEVICE = 6  # pages one device (network address) may hold at once: a few tabs, one dashboard after another
+SPARE = 1024  # MB of the memory free at the start kept for the system and the teacher's own programs
+CHECK = 30  # seconds between checks for such kernels
+REFILL = 60  # seconds after a page takes a pre-heated kernel before a new one is started in its place: a class
+# opening pages at once gets the CPU for its pages, not for the refills
+OUTPUT_WAIT = 120  # seconds a pre-heating kernel's cell may take to send its outputs after it has run. Voila's
+# default (4 s) is too short when a whole pool warms at once on two cores: the outputs are dropped, and a page then
+# arrives with its text but without its widgets.
+# Kernels talk to the server over local sockets where the system has them: a pool of kernels starting at once over
+# TCP can pick the same port twice, and the kernel that loses the race dies before its page is ever drawn.
+_LOCAL_SOCKETS = ("--KernelManager.transport=ipc",) if os.name == "posix" else ()
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """One dashboard: its notebook's name, its title and its first sentence."""
+
+    name: str
+    title: str
+    summary: str
+
+
+def dashboards(folder: Path = FOLDER) -> list[Dashboard]:
+    """The dashboards of ``folder`` (the repository's ``notebooks/classroom``), in teaching order, each with the title
+    and first sentence of its notebook."""
+    return [describe(path) for path in sorted(folder.glob("*.ipynb"), key=lambda p: (
+        ORDER.index(p.stem) if p.stem in ORDER else 99, p.stem))]
+
+
+def describe(path: Path) -> Dashboard:
+    """A notebook's name, the title and the first sentence of its first markdown cell."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    text = "".join(next(c for c in cells if c["cell_type"] == "markdown")["source"])
+    title, _, body = text.partition("\n")
+    sentence = re.split(r"(?<=[.?!])\s", " ".join(body.split()), maxsplit=1)[0]
+    return Dashboard(path.stem, title.lstrip("# ").strip(), re.sub(r"[*_`]", "", sentence))
+
+
+def index_html(boards: list[Dashboard], link: str) -> str:
+    """The list of dashboards (``page-templates/dashboards.html.j2``): one a line, its title as a link and what it
+    answers. ``link`` makes a dashboard's address from its name: ``"../render/{}.ipynb"`` from the classroom server's
+    first page, ``"voici/render/classroom/{}.html"`` from the static site's.
+
+    >>> index_html([Dashboard("dice_sums", "Dice sums", "How likely?")], "{}.html")
+    '<ul class="dashboards"><li><a href="dice_sums.html"><b>Dice sums</b></a>: How likely?</li></ul>'
+    """
+    return render("zaarlab.classroom", "dashboards.html.j2", boards=boards, link=link)
+
+
+def index_page(boards: list[Dashboard] | None = None) -> str:
+    """The classroom server's first page (``notebooks/classroom/index.html``, from ``page-templates/index.html.j2``): a
+    plain page, no kernel behind it."""
+    return render("zaarlab.classroom", "index.html.j2", boards=dashboards() if boards is None else boards,
+                  link="../render/{}.ipynb") + "\n"
+
+
+def voila_environment(env: dict[str, str] | None = None, answers: Path | None = None) -> dict[str, str]:
+    """``env`` (by default this process's) with zaarlab's Voila template found (Voila's lab template without
+    stylesheets from the internet), and the kernels told to write the class's answers to ``answers``.
+
+    >>> voila_environment({"JUPYTER_PATH": "/x"})["JUPYTER_PATH"].split(os.pathsep)[1]
+    '/x'
+    """
+    env = dict(os.environ if env is None else env)
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, (str(TEMPLATES), env.get("JUPYTER_PATH"))))
+    if answers:
+        env[ANSWERS] = str(answers)
+    return env
+
+
+def run_folder(runs: Path) -> Path:
+    """A new folder in ``runs`` for one run of the classroom server (its class's answers), named by its start."""
+    stamp = time.strftime("%Y-%m-%d-%H%M%S")
+    for n in range(1, 100):
+        folder = runs / (stamp if n == 1 else f"{stamp}-{n}")
+        try:
+            folder.mkdir(parents=True)
+            return folder
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{runs}: no new run folder for {stamp}")
+
+
+def teacher_address(students: str, key: str) -> str:
+    """The teacher's page beside the students' address ``students`` (its class code kept).
+
+    >>> teacher_address("http://10.0.0.2:8866/?code=owl7", "k3y")
+    'http://10.0.0.2:8866/zaarlab/teacher?key=k3y&code=owl7'
+    """
+    base, _, query = students.partition("?")
+    return f"{base}zaarlab/teacher?{urlencode({'key': key})}" + (f"&{query}" if query else "")
+
+
+def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: int = IDLE,
+                  check: int = CHECK, refill: float = REFILL, lesson: str | None = None,
+                  class_size: int = CLASS_SIZE, pages: int = 60, per_device: int = PER_DEVICE,
+                  code: str = "", answers: str = "", teacher_key: str = "") -> list[str]:
+    """The Voila server for a class: ``pool`` pre-heated kernels per dashboard, ``class_size`` for the ``lesson``'s
+    dashboard if one is named (one taken is replaced after ``refill`` seconds), a kernel freed once its page has been
+    gone ``idle`` seconds (looked for every ``check`` seconds), no browser opened, zaarlab's template (run it with
+    :func:`voila_environment`), its first page ``index.html`` served as a plain file; at most ``pages`` pages held
+    (``per_device`` per network address), kernels under a ceiling, the class ``code`` asked if there is one, and
+    the teacher's page of the class's ``answers`` (a SQLite file) for ``teacher_key``."""
+    command = [sys.executable, "-m", "zaarlab.classroom.server", str(folder), "--no-browser", f"--Voila.ip={host}",
+               f"--port={port}",
+               "--template=zaarlab",
+               "--preheat_kernel=True", f"--pool_size={pool}", f"--VoilaKernelManager.fill_delay={refill}",
+               f"--VoilaExecutor.iopub_timeout={OUTPUT_WAIT}", *_LOCAL_SOCKETS,
+               f"--MappingKernelManager.cull_idle_timeout={idle}",
+               f"--MappingKernelManager.cull_interval={check}", "--MappingKernelManager.cull_connected=False",
+               "--VoilaConfiguration.multi_kernel_manager_class=zaarlab.classroom.kernels.ClassroomKernelManager",
+               FIRST_PAGE, "--Voila.port_retries=0",  # the port printed or none (port_taken)
+               "--VoilaConfiguration.kernel_spec_manager_class=zaarlab.classroom.kernels.CeilingKernelSpecs",
+               f"--ClassroomVoila.pages={pages}", f"--ClassroomVoila.pages_per_device={per_device}",
+               f"--ClassroomVoila.page_hold={idle}", f"--ClassroomVoila.code={code}",
+               f"--ClassroomVoila.answers={answers}", f"--ClassroomVoila.teacher_key={teacher_key}"]
+    if lesson:
+        pools = {"default": {"pool_size": pool}, f"{lesson}.ipynb": {"pool_size": class_size}}
+        command.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
+    return command
+
+
+def address(host: str, port: int, code: str = "") -> str:
+    """The address students type (the server's first page is there, the class code with it): on the local network,
+    this machine's address there.
+
+    >>> address("127.0.0.1", 8866), address("127.0.0.1", 8866, code="owl7")
+    ('http://127.0.0.1:8866/', 'http://127.0.0.1:8866/?code=owl7')
+    """
+    query = f"?{urlencode({'code': code})}" if code else ""
+    if host not in ("0.0.0.0", "::"):
+        return f"http://{host}:{port}/{query}"
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:  # no packet is sent: it only picks a route
+        try:
+            probe.connect(("10.254.254.254", 1))
+            here = probe.getsockname()[0]
+        except OSError:
+            here = "127.0.0.1"
+    return f"http://{here}:{port}/{query}"
+
+
+def available_megabytes() -> int:
+    """The memory this machine has free now (Linux's estimate of what can be used without swapping), in MB."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            return next(int(line.split()[1]) // 1024 for line in info if line.startswith("MemAvailable:"))
+    except (OSError, StopIteration, ValueError):
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2**20
+
+
+def room_for_pages(available: int, warm: int) -> int:
+    """Pages a server can hold at once besides its ``warm`` pre-heated ones, with ``available`` MB free: what is left
+    after :data:`SPARE` and the warm pages, at :data:`MEGABYTES` a page (at least one).
+
+    >>> room_for_pages(8000, warm=12), room_for_pages(1500, warm=12)
+    (57, 1)
+    """
+    return max(1, (available - SPARE - warm * MEGABYTES) // MEGABYTES)
+
+
+def port_taken(host: str, port: int) -> str:
+    """Why the server cannot listen at ``host:port`` (another server has it, say), or ``""`` if it can. Voila would
+    move to another port, and the address printed for the class would lead elsewhere: the server starts on the port
+    asked for, or not at all (``--Voila.port_retries=0``).
+
+    >>> with socket.socket() as other:
+    ...     other.bind(("127.0.0.1", 0)); other.listen()
+    ...     port_taken("127.0.0.1", other.getsockname()[1]).startswith("port ")
+    True
+    """
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds: a port just freed is free
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            return (f"port {port} of {host} is not free ({error.strerror}): stop the server that has it, or choose "
+                    "another port (PORT=8867 make classroom)")
+    return ""
+
+
+def qr_code(text: str) -> str:
+    """``text`` as a QR code in terminal characters (the optional ``qrcode`` package), or ``""`` without it."""
+    try:
+        import qrcode
+    except ImportError:
+        return ""
+    code = qrcode.QRCode(border=1)
+    code.add_data(text)
+    lines: list[str] = []
+    code.print_ascii(out=_Lines(lines), invert=True)
+    return "".join(lines)
+
+
+class _Lines:
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+
+    def write(self, text: str) -> None:
+        self.lines.append(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m zaarlab.classroom", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to serve the local network")
+    parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument("--pool", type=int, default=2, help="kernels kept pre-heated for each dashboard")
+    parser.add_argument("--lesson", choices=[b.name for b in dashboards()],
+                        help="the dashboard the class uses: a kernel kept pre-heated for every student")
+    parser.add_argument("--class-size", type=int, default=CLASS_SIZE, help="students in the class (with --lesson)")
+    parser.add_argument("--code", default="", help="a class code without which no page is served")
+    parser.add_argument("--pages", type=int, help="pages held at once (default: as many as the free memory holds)")
+    parser.add_argument("--per-device", type=int, default=PER_DEVICE, help="pages one device may hold at once")
+    parser.add_argument("--runs", type=Path, default=Path("classroom-runs"),
+                        help="where each run keeps its class's answers (a folder per run)")
+    args = parser.parse_args(argv)
+    if args.code and not re.fullmatch(r"[A-Za-z0-9-]{1,40}", args.code):
+        parser.exit(2, f"{parser.prog}: error: a class code is 1 to 40 letters, digits or '-' (CODE=owl-7)\n")
+    taken = port_taken(args.host, args.port)
+    if taken:
+        parser.exit(2, f"{parser.prog}: error: {taken}\n")
+    url = address(args.host, args.port, args.code)
+    kernels = args.pool * len(dashboards()) + (args.class_size - args.pool if args.lesson else 0)
+    pages = args.pages or room_for_pages(available_megabytes(), kernels)
+    print(f"Students open: {url}\n{qr_code(url)}\nWarming up {kernels} pages (about {MEGABYTES * kernels} MB): "
+          f"the first ones are ready in seconds, all of them in about {max(1, kernels // 20)} minute(s).\n"
+          f"Students may hold {pages} more pages at once (about {MEGABYTES * pages} MB), {args.per_device} per "
+          f"device; each page's kernel is kept under {KERNEL_MEGABYTES} MB.", flush=True)
+    if args.host in ("0.0.0.0", "::") and not args.code:
+        print("Anyone on this network can open these pages: CODE=<a word> make classroom asks for a class code.")
+    answers, key = run_folder(args.runs) / "answers.sqlite", secrets.token_urlsafe(12)
+    print(f"Your page of the class's answers (keep this address to yourself): {teacher_address(url, key)}\n"
+          f"The answers are kept in {answers.resolve()}.", flush=True)
+    command = voila_command(args.host, args.port, args.pool, lesson=args.lesson, class_size=args.class_size,
+                            pages=pages, per_device=args.per_device, code=args.code, answers=str(answers.resolve()),
+                            teacher_key=key)
+    os.execve(command[0], command, voila_environment(answers=answers.resolve()))
+

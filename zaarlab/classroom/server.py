@@ -1,0 +1,249 @@
+"""The classroom server's door: Voila, with every request checked against the class's own limits.
+
+A classroom server puts a Python kernel per page on the teacher's laptop, on a network where any student can send
+anything a browser can. :class:`ClassroomVoila` is Voila with four checks in front of its handlers:
+
+- **the class code** (optional): without it, or its cookie, a request gets a page asking for it and nothing else;
+- **a cap on pages**, per device (its network address) and in total (sized from the machine's memory by
+  :mod:`zaarlab.classroom.launch`): a page over either gets a short "the server is full" page at once, never a hang;
+- **a kernel belongs to its page**: a browser gets a random *seat* cookie with its first page; the first seat to
+  ask for a kernel or connect to it owns it, and only that seat may do so again or shut it down;
+- **kernels with a ceiling**: each kernel starts under a memory limit, and a control's answer that runs too long is
+  stopped (:mod:`zaarlab.core.ceiling`, :mod:`zaarlab.ui.controls`);
+- **the teacher's page** (``/zaarlab/teacher``, the class's answers: :mod:`zaarlab.teaching.answers`) only with the
+  teacher's key, a random word the server prints at its start and no student sees.
+
+The bookkeeping is :class:`Ledger`'s, which knows nothing of HTTP:
+
+>>> ledger = Ledger(per_device=2, pages=3, hold=300)
+>>> [ledger.admit("10.0.0.7", live=set(), now=0) for _ in range(3)]
+['', '', 'This device already has 2 pages open.']
+>>> ledger.claim("kernel-1", seat="s1", address="10.0.0.7"), ledger.claim("kernel-1", seat="s2", address="10.0.0.9")
+(True, False)
+>>> ledger.admit("10.0.0.9", live={"kernel-1"}, now=1), ledger.admit("10.0.0.9", live={"kernel-1"}, now=1)
+('', 'The server is full: 3 pages are open.')
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from inspect import isawaitable
+from urllib.parse import urlencode
+
+from jupyter_server.utils import url_path_join
+from tornado.web import RequestHandler
+from traitlets import Int, Unicode
+from voila.app import Voila
+
+from ..teaching.answers import AnswerBook, tallies, teacher_page
+from ..ui.pages import render
+
+SEAT = "zaarlab_seat"  # the cookie that says which browser a page is
+CODE = "zaarlab_code"  # the cookie that holds the class code once typed
+
+
+@dataclass
+class Ledger:
+    """Who holds which page: renders whose page has not connected yet, per address, and the kernels' owners.
+
+    ``per_device`` pages at most per address and ``pages`` in all; a page counts from its render until its kernel
+    ends, or ``hold`` seconds if it never connects (a kernel no page connects to is freed after that long)."""
+
+    per_device: int
+    pages: int
+    hold: float
+    _waiting: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    _owners: dict[str, tuple[str, str]] = field(default_factory=dict)  # kernel -> (seat, address)
+
+    def admit(self, address: str, live: set[str], now: float) -> str:
+        """Why a new page for ``address`` is refused, or ``""`` (and it is counted); ``live`` are the kernels
+        running now."""
+        for kernel in [k for k in self._owners if k not in live]:
+            del self._owners[kernel]
+        for times in self._waiting.values():
+            times[:] = [t for t in times if now - t < self.hold]
+        here = len(self._waiting[address]) + sum(1 for _, a in self._owners.values() if a == address)
+        if here >= self.per_device:
+            return f"This device already has {here} pages open."
+        total = sum(map(len, self._waiting.values())) + len(self._owners)
+        if total >= self.pages:
+            return f"The server is full: {total} pages are open."
+        self._waiting[address].append(now)
+        return ""
+
+    def unadmit(self, address: str) -> None:
+        """A page admitted for ``address`` was not served (an error): it no longer counts."""
+        if self._waiting[address]:
+            self._waiting[address].pop()
+
+    def claim(self, kernel: str, seat: str, address: str) -> bool:
+        """Whether ``seat`` may connect to ``kernel``: the first seat to connect owns it (and its address's oldest
+        waiting page becomes that kernel)."""
+        if kernel in self._owners:
+            return hmac.compare_digest(self._owners[kernel][0], seat)
+        self._owners[kernel] = (seat, address)
+        if self._waiting[address]:
+            self._waiting[address].pop(0)
+        return True
+
+    def owns(self, kernel: str, seat: str) -> bool:
+        """Whether ``seat`` is the owner of ``kernel``."""
+        return kernel in self._owners and hmac.compare_digest(self._owners[kernel][0], seat)
+
+    def owner_or_none(self, kernel: str, seat: str) -> bool:
+        """Whether ``kernel`` has no owner yet or is ``seat``'s."""
+        return kernel not in self._owners or self.owns(kernel, seat)
+
+
+class _Door:
+    """Every request: the class code, and a seat cookie for a browser that has none."""
+
+    async def prepare(self):
+        settings = self.settings
+        code = settings["zaarlab_code"]
+        if code and not self._has_code(code):
+            return
+        self.zaarlab_seat = self.get_cookie(SEAT) or ""
+        if not self.zaarlab_seat and self.request.method == "GET" and not self._is_websocket():
+            self.zaarlab_seat = secrets.token_urlsafe(18)
+            self.set_cookie(SEAT, self.zaarlab_seat, httponly=True, samesite="Strict")
+        if await self._refused():
+            return
+        result = super().prepare()
+        if isawaitable(result):
+            await result
+
+    def _has_code(self, code: str) -> bool:
+        typed = self.get_query_argument("code", None)
+        if typed is not None and hmac.compare_digest(typed.encode(), code.encode()):
+            self.set_cookie(CODE, code, httponly=True, samesite="Strict")
+            rest = {k: v[-1].decode() for k, v in self.request.query_arguments.items() if k != "code"}
+            self.redirect(self.request.path + (f"?{urlencode(rest)}" if rest else ""))
+            return False
+        if hmac.compare_digest((self.get_cookie(CODE) or "").encode(), code.encode()):
+            return True
+        why = ("That is not this class's code." if typed is not None
+               else "This server is for one class: type the code your teacher gave you.")
+        self._page(403, why, kind="code")
+        return False
+
+    def _is_websocket(self) -> bool:
+        return self.request.headers.get("Upgrade", "").lower() == "websocket"
+
+    def _page(self, status: int, why: str, kind: str = "refused", **headers: str) -> None:
+        """Answer with a page of the door (``page-templates/door.html.j2``): the code asked for, the server full, or
+        ``why`` a request is refused."""
+        self.clear()
+        self.set_status(status)
+        for name, value in headers.items():
+            self.set_header(name.replace("_", "-"), value)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(render("zaarlab.classroom", "door.html.j2", kind=kind, why=why))
+
+    async def _refused(self) -> bool:
+        """Whether this request was answered with a refusal (the handler's kind decides)."""
+        return False
+
+
+class _Admission(_Door):
+    """A dashboard's page: admitted under the caps, or the "full" page."""
+
+    async def _refused(self) -> bool:
+        live = set(self.kernel_manager.list_kernel_ids())
+        why = self.settings["zaarlab_ledger"].admit(self.request.remote_ip, live, time.monotonic())
+        self.zaarlab_admitted = not why
+        if why:
+            self._page(503, why, kind="full", Retry_After="60")
+        return bool(why)
+
+    def on_finish(self):
+        if getattr(self, "zaarlab_admitted", False) and self.get_status() != 200:
+            self.settings["zaarlab_ledger"].unadmit(self.request.remote_ip)
+        super().on_finish()
+
+
+class _Owned(_Door):
+    """A kernel's own endpoints. A page first asks for its kernel, then connects to it: the first seat to do either
+    owns the kernel, and only it may do either again or shut the kernel down (or, for ``free_for_all``, anyone
+    while nobody owns it)."""
+
+    free_for_all = False
+
+    async def _refused(self) -> bool:
+        ledger, kernel, seat = self.settings["zaarlab_ledger"], self.path_kwargs.get("kernel_id", ""), self.zaarlab_seat
+        if self.free_for_all:
+            allowed = ledger.owner_or_none(kernel, seat)
+        elif self.request.method == "GET":
+            allowed = bool(seat) and ledger.claim(kernel, seat, self.request.remote_ip)
+        else:
+            allowed = bool(seat) and ledger.owns(kernel, seat)
+        if not allowed:
+            self._page(403, "This page's kernel belongs to another page.")
+        return not allowed
+
+
+class _Query(_Owned):
+    free_for_all = True  # a page asks for its request's details before it asks for its kernel
+
+
+class _TeacherPage(_Door, RequestHandler):
+    """The class's answers, read anew at each request, for the teacher's key only."""
+
+    def get(self):
+        key, answers = self.settings["zaarlab_teacher_key"], self.settings["zaarlab_answers"]
+        typed = self.get_query_argument("key", "")
+        if not (key and answers and hmac.compare_digest(typed.encode(), key.encode())):
+            self._page(403, "This page is the teacher's: open the address the server printed when it started.")
+            return
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        book = AnswerBook(answers)
+        try:
+            self.finish(teacher_page(tallies(book.rows())))
+        finally:
+            book.close()
+
+
+GUARDS = {  # Voila's handlers by class name, and what guards each (any other: the door alone)
+    "TornadoVoilaHandler": _Admission,
+    "KernelHandler": _Owned,
+    "VoilaShutdownKernelHandler": _Owned,
+    "VoilaKernelWebsocketHandler": _Owned,
+    "RequestInfoSocketHandler": _Query,
+}
+
+
+class ClassroomVoila(Voila):
+    """Voila serving a class: the class code, caps on pages and kernels owned by their pages (see the module)."""
+
+    code = Unicode("", config=True, help="the class code (empty: none asked)")
+    pages_per_device = Int(6, config=True, help="pages one network address may hold at once")
+    pages = Int(60, config=True, help="pages the server holds at once, pre-heated ones not counted")
+    page_hold = Int(300, config=True, help="seconds a page whose kernel never connects still counts")
+    answers = Unicode("", config=True, help="the SQLite file of the class's answers (empty: none shown)")
+    teacher_key = Unicode("", config=True, help="the key of the teacher's page (empty: no teacher's page)")
+
+    def init_settings(self):
+        settings = super().init_settings()
+        settings["zaarlab_code"] = self.code
+        settings["zaarlab_answers"], settings["zaarlab_teacher_key"] = self.answers, self.teacher_key
+        settings["zaarlab_ledger"] = Ledger(self.pages_per_device, self.pages, self.page_hold)
+        return settings
+
+    def init_handlers(self):
+        guarded = [(url_path_join(self.server_url, "zaarlab/teacher"), _TeacherPage)]
+        for pattern, handler, *rest in super().init_handlers():
+            guard = GUARDS.get(handler.__name__, _Door)
+            guarded.append((pattern, type(f"Guarded{handler.__name__}", (guard, handler), {}), *rest))
+        return guarded
+
+
+main = ClassroomVoila.launch_instance
+
+if __name__ == "__main__":
+    main()

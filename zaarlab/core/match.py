@@ -1,0 +1,219 @@
+"""A game in play, apart from any view of it: the seats (persons and bots), the state and its history, whose turn it
+is, the person's undo, the bots' and chance's next step, the decisions judged, and the game saved and loaded.
+
+A table on screen (:class:`zaarlab.ui.table.Table`) is a view over a :class:`Match`; so can be a second device, a
+spectator's page, a teacher's overview or a test, none of which needs a widget. What a game adds to the frame (a
+quick start that moves for a person, the judge of a decision) comes in through :class:`Hooks`.
+
+Examples
+--------
+>>> from zaarlab.core.api import GAMES
+>>> from zaarlab.core.catalogue import import_game_packages
+>>> import_game_packages()
+>>> from zaarlab.zerzura.bots import BOTS
+>>> match = Match(GAMES["zerzura"](players=2), ["person", "greedy"], seed=7, bots=BOTS)
+>>> match.reveal_chance() > 0, match.to_move()   # the deal, then the person's turn
+(True, 0)
+>>> first, dealt = match.state.legal_actions()[0], len(match.history)
+>>> match.play(first); match.undoable
+1
+>>> match.undo(); match.undoable, len(match.history) == dealt
+(0, True)
+>>> match.play(first); match.skip() > 0   # the bot's move and chance's, up to the person's next move
+True
+>>> Match.load(match.save(), bots=BOTS).state == match.state
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .api import CHANCE, Game, IllegalActionError, State
+from .play import Bot, Playthrough, Session, dumps, from_saved, read_save
+
+PERSON = "person"
+"""The seat of a person (every other seat names one of the game's bots)."""
+MAX_BOT_STEPS = 5_000  # steps a skip may run before a person must move (a whole game of bots ends sooner)
+MAX_DEAL = 10**9  # a deal number has at most nine digits
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A person's choice where the game has a best one: its chance and the best chance (of winning the combat...)."""
+
+    player: int
+    words: str
+    chosen: Any
+    best: Any
+
+
+class Hooks:
+    """What a game adds to the frame of a match; by default nothing (every person moves for themselves, nothing is
+    judged). A game's table overrides these."""
+
+    def autoplays(self, state: State) -> bool:
+        """Whether the match makes the move of the person to move (a quick start's placements)."""
+        return False
+
+    def autoplay(self, state: State) -> Any:
+        """The move the match makes for the person to move when :meth:`autoplays`."""
+        raise NotImplementedError
+
+    def judge(self, state: State, action: Any) -> Decision | None:
+        """The chance of ``action`` and of the best move, where the game has a best one."""
+        return None
+
+
+class Match:
+    """One game in play; see the module's description.
+
+    ``seats`` has one entry a player: :data:`PERSON` or a name in ``bots``. ``seed`` (the deal) fixes every shuffle
+    and die, so two matches of one deal and the same moves are the same game.
+    """
+
+    def __init__(self, game: Game, seats: Sequence[str], seed: int, bots: Mapping[str, Bot],
+                 hooks: Hooks | None = None):
+        unknown = [s for s in seats if s != PERSON and s not in bots]
+        if unknown:
+            raise ValueError(f"a seat is a {PERSON} or one of the bots {', '.join(bots)}, not {unknown[0]!r}")
+        if len(seats) != game.num_players:
+            raise ValueError(f"{game.name} for {game.num_players} players has {game.num_players} seats, not "
+                             f"{len(seats)}")
+        self.game, self.seats, self.seed, self.bots = game, tuple(seats), seed, bots
+        self.hooks = hooks or Hooks()
+        self.persons = tuple(p for p, seat in enumerate(seats) if seat == PERSON)
+        self.session = Session(game.initial_state(), [None if s == PERSON else bots[s] for s in seats], seed)
+        self.undoable = 0  # the persons' own moves at the end of the history, which undo may take back
+        self.marks = dict.fromkeys(range(game.num_players), 0)  # per player: the log's length before their last move
+        self.decisions: dict[int, Decision] = {}  # by the step of the history they were made at
+
+    # -- where the game stands -----------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def history(self) -> list:
+        return self.session.history
+
+    def to_move(self) -> int | None:
+        """The person to move now, or ``None`` (chance, a bot, the match for a person, the game over)."""
+        waiting = self.session.waiting_for_person() and not self.hooks.autoplays(self.state)
+        return self.state.current_player() if waiting else None
+
+    def others_to_move(self) -> bool:
+        """Whether chance, a bot or the match itself moves next."""
+        state = self.state
+        return not state.is_terminal() and (not self.session.waiting_for_person() or self.hooks.autoplays(state))
+
+    def last_mover(self) -> int | None:
+        """The player who made the last move that was not chance's (``None`` before any)."""
+        states, history = self.session.states, self.session.history
+        return next((states[i].current_player() for i in range(len(history) - 1, -1, -1)
+                     if states[i].current_player() != CHANCE), None)
+
+    # -- moving --------------------------------------------------------------------------------------------
+    def play(self, action: Any) -> None:
+        """The person to move plays ``action``. Out of turn or illegal, it raises :class:`IllegalActionError` (in
+        words, naming the rule) and nothing changes."""
+        player, before = self.to_move(), self.state
+        if player is None:
+            raise IllegalActionError("", "it is not your turn: wait for the others to move")
+        decision = self.hooks.judge(before, action) if before.is_legal(action) else None
+        self.session.play(action)
+        if decision is not None:
+            self.decisions[len(self.history) - 1] = decision
+        self.marks[player] = len(before.log)
+        self.undoable += 1
+
+    def undo(self) -> None:
+        """Take back the person's last move; only moves after which nothing was revealed (a roll, a draw, another
+        player's move) can be, else :class:`IllegalActionError` and nothing changes."""
+        if not self.undoable:
+            raise IllegalActionError("", "nothing to take back: only your own moves since the last roll, draw or "
+                                         "other player's move can be taken back")
+        self.session.undo()
+        self.undoable -= 1
+        self.decisions.pop(len(self.history), None)
+
+    def step_others(self) -> bool:
+        """One move of chance, a bot, or the one the match makes for a person (:meth:`Hooks.autoplay`); ``False``
+        when a person is to move or the game is over. What others do cannot be taken back."""
+        if self.session.step():
+            self.undoable = 0
+            return True
+        if not (self.session.waiting_for_person() and self.hooks.autoplays(self.state)):
+            return False
+        self.session.play(self.hooks.autoplay(self.state))
+        self.undoable = 0
+        return True
+
+    def skip(self) -> int:
+        """Every move of the others at once, up to a person's move or the end; returns the moves made."""
+        moved = 0
+        while moved < MAX_BOT_STEPS and self.step_others():
+            moved += 1
+        return moved
+
+    def reveal_chance(self) -> int:
+        """What chance does right after a person's move or before anybody's (the card turned, the dice rolled, the
+        cards dealt), at once; a bot's chance waits for its pace. Returns the moves made."""
+        moved = 0
+        while (self.state.current_player() == CHANCE and self.last_mover() in (*self.persons, None)
+               and self.step_others()):
+            moved += 1
+        return moved
+
+    # -- saved as a file -----------------------------------------------------------------------------------
+    def save(self) -> str:
+        """The match as a file's text: the moves made (chance's too), the seats, the deal and where its dice stand,
+        so that :meth:`load` goes on with the same game, and the next dice are the ones it would have rolled."""
+        session = self.session
+        data = json.loads(dumps(Playthrough(self.game, session.states[0], tuple(session.history), self.state)))
+        version, internal, gauss = session.rng.getstate()
+        data["table"] = {"seats": list(self.seats), "deal": self.seed, "dice": [version, list(internal), gauss]}
+        return json.dumps(data, sort_keys=True)
+
+    @classmethod
+    def load(cls, text: str | bytes, bots: Mapping[str, Bot], hooks: Hooks | None = None,
+             where: str = "the saved game", game_name: str | None = None) -> Match:
+        """The match :meth:`save` wrote, replayed and checked move by move; a file that is not one (or, with
+        ``game_name``, not of that game) is refused with a ``ValueError`` in words."""
+        data = read_save(text, where)
+        playthrough = from_saved(data, where)
+        if game_name is not None and playthrough.game.name != game_name:
+            raise ValueError(f"{where}: a game of {playthrough.game.name}, not of {game_name}")
+        seats, seed, dice = _table_part(data.get("table"), where, playthrough.game.num_players)
+        match = cls(playthrough.game, seats, seed, bots, hooks)
+        session = match.session
+        session.states, session.history = playthrough.states(), list(playthrough.history)
+        session.rng.setstate(dice)
+        for i, action in enumerate(session.history):
+            mover = session.states[i].current_player()
+            if mover in match.persons:
+                match.marks[mover] = len(session.states[i].log)
+                decision = match.hooks.judge(session.states[i], action)
+                if decision is not None:
+                    match.decisions[i] = decision
+        return match
+
+
+def _table_part(table: Any, where: str, players: int) -> tuple[list[str], int, tuple]:
+    """The seats, the deal and the dice of a saved table, checked."""
+    if not isinstance(table, dict) or set(table) != {"seats", "deal", "dice"}:
+        raise ValueError(f'{where}: a saved table holds "seats", "deal" and "dice"')
+    seats, seed, dice = table["seats"], table["deal"], table["dice"]
+    if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
+        raise ValueError(f"{where}: one seat a player ({players}), each a person or a bot's name")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_DEAL:
+        raise ValueError(f"{where}: the deal is a whole number of at most nine digits")
+    ok = (isinstance(dice, list) and len(dice) == 3 and dice[0] == 3 and isinstance(dice[1], list)
+          and len(dice[1]) == 625 and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2 ** 32
+                                          for n in dice[1]) and dice[1][-1] <= 624 and dice[2] is None)
+    if not ok:
+        raise ValueError(f"{where}: the dice's state is not one Python's random numbers have")
+    return seats, seed, (3, tuple(dice[1]), None)

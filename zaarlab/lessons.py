@@ -1,0 +1,229 @@
+"""The lessons index: every lesson's exercises (:data:`LESSONS`, gathered from the games' modules) and the widgets that
+show them. An exercise on screen (:mod:`zaarlab.teaching.exercises`): the student types a name, gets their own
+numbers, answers, is told right or not (with a hint after a wrong try) and may open the worked solution. Every
+answer checked is kept for the page's *download my answers*, and on the classroom server goes to the teacher's page
+(:mod:`zaarlab.teaching.answers`). Where a zaarlab widget computes the answer, the solution opens it set to the
+student's numbers (:func:`zaarlab.explainers.explainer`).
+
+>>> box = ExerciseBox(DICE_EXERCISES[0])
+>>> box.name.value = "Ada"
+>>> box.answer.value = "1/2"; box.check()
+>>> "Not yet" in box.feedback.value, "Hint" in box.feedback.value
+(True, True)
+>>> box.answer.value = "27.78 %"; box.check()
+>>> "Right" in box.feedback.value, box.solution_button.disabled
+(True, False)
+>>> box.solution_button.value = True  # the worked solution, and the dice-sum explorer on the question's dice
+>>> box.explained.children[1] is box._explainers[box.current.text].box
+True
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as widgets
+
+from .explainers import Drawn, explainer
+from .teaching.answers import THIS_PAGE, Answer, answers_csv
+from .teaching.exercises import DICE_EXERCISES, Exercise, Question
+from .ui import controls
+from .ui.download import Download
+from .ui.panel import Panel, row, set_options, show
+from .zaar.exercises import RAML_EXERCISES
+from .zaar.mansion_exercises import MANSION_EXERCISES
+from .zargos.exercises import COMBAT_EXERCISES as ZARGOS_EXERCISES
+from .zargos.map_exercises import MAP_EXERCISES
+from .zerzura.exercises import SCORING_EXERCISES
+from .zerzura.play_exercises import PLAY_EXERCISES
+from .zogars_gaze.deck_exercises import DECK_EXERCISES
+from .zogars_gaze.exercises import COMBAT_EXERCISES as ZOGAR_EXERCISES
+
+__all__ = ["DICE_EXERCISES", "LESSONS", "ExerciseBox", "ExerciseSheet", "LessonExercises"]
+
+
+class ExerciseBox(Panel):
+    """One exercise: the student's name, the question drawn for it, an answer box, *check* and the solution."""
+
+    title = "an exercise"
+
+    def __init__(self, exercise: Exercise, lesson: str = ""):
+        self.exercise, self.lesson = exercise, lesson
+        self.when_checked: list = []  # called after each check
+        self.name = controls.TextBox(description="your name", placeholder="a name or a number")
+        self.question = widgets.HTML()
+        self.how = widgets.HTML()
+        self.answer = controls.TextBox(description="answer")
+        self.option = controls.Menu(description="answer")
+        self.check_button = controls.Button(description="check")
+        self.solution_button = controls.Toggle(description="show the solution", disabled=True)
+        self.feedback = widgets.HTML()
+        self.solution = widgets.HTML()
+        self.explained = widgets.VBox()  # the widget showing why, opened with the solution
+        self.explained.add_class("zaarlab-explainer")
+        self._explainers: dict[str, Panel] = {}  # by question: made once, kept as the student left it
+        self.current: Question | None = None
+        self.name.observe(lambda change: self.new_question(), names="value")
+        self.check_button.on_click(lambda button: self.check())
+        self.solution_button.observe(lambda change: self._show_solution(), names="value")
+        self.box = widgets.VBox([widgets.HTML(f"<b>{html.escape(exercise.title)}</b>"), self.name, self.question,
+                                 self.how, row([self.answer, self.option, self.check_button]), self.feedback,
+                                 self.solution_button, self.solution, self.explained])
+        self.box.add_class("zaarlab-exercise")
+        self.new_question()
+
+    def new_question(self) -> None:
+        """The question for the name typed (none until a name is)."""
+        name = self.name.value.strip()
+        self.current = self.exercise.for_student(name) if name else None
+        self.feedback.value = self.solution.value = ""
+        self.explained.children = []
+        self.solution_button.value = False
+        self.solution_button.disabled = True
+        question = self.current
+        self.question.value = (f"<p>{html.escape(question.text)}</p>" if question
+                               else "<p>Type your name (or your number) to get your own question.</p>")
+        self.how.value = f"<p><i>{html.escape(question.how)}</i></p>" if question else ""
+        choice = question is not None and question.kind == "choice"
+        show(self.option, choice)
+        show(self.answer, not choice)
+        if choice:
+            set_options(self.option, question.options)
+        self.answer.value = ""
+        self.check_button.disabled = question is None
+
+    def check(self) -> None:
+        """Check the answer typed (or picked): right, or why not and, after a wrong try, the hint."""
+        question = self.current
+        if question is None:
+            return
+        typed = self.option.value if question.kind == "choice" else self.answer.value
+        verdict = question.check(typed or "")
+        if verdict.right:
+            self.feedback.value = f'<p role="status"><b>Right</b>: {html.escape(question.answer_text)}.</p>'
+        else:
+            why = f": {html.escape(verdict.why)}" if verdict.why else ""  # a wrong pick needs no reason
+            self.feedback.value = f'<p role="status"><b>Not yet</b>{why}. Hint: {html.escape(question.hint)}</p>'
+        self.solution_button.disabled = False
+        answer = Answer(self.lesson, self.exercise.title, self.name.value, question.text, question.answer_text,
+                        typed or "", verdict.right)
+        if not THIS_PAGE.send(answer):
+            self.feedback.value += "<p>Your answer could not be sent to your teacher's page: tell your teacher.</p>"
+        for call in self.when_checked:
+            call()
+
+    def _show_solution(self) -> None:
+        question = self.current
+        shown = self.solution_button.value and question is not None
+        self.solution.value = f"<p>{html.escape(question.solution)}</p>" if shown else ""
+        panel = None
+        if shown and question.explainer:
+            if question.text not in self._explainers:
+                self._explainers[question.text] = explainer(question)
+            panel = self._explainers[question.text]
+        caption = (f"See why in {panel.title}, drawn for your question:" if isinstance(panel, Drawn) else
+                   f"See why in {panel.title}, set to your question (try other values too):") if panel else ""
+        self.explained.children = [widgets.HTML(f"<p>{caption}</p>"), panel.box] if panel else []
+
+
+class ExerciseSheet(Panel):
+    """Several exercises, one under the other (a lesson's).
+
+    >>> sheet = ExerciseSheet(DICE_EXERCISES)
+    >>> len(sheet.exercises), sheet._repr_mimebundle_()["text/plain"]
+    (5, 'the exercises: run this cell to use it')
+    """
+
+    title = "the exercises"
+
+    def __init__(self, exercises, lesson: str = ""):
+        self.exercises = [ExerciseBox(exercise, lesson) for exercise in exercises]
+        self.box = widgets.VBox([box.box for box in self.exercises])
+
+
+# The lessons that end with exercises, by their notebook's title, in teaching order.
+LESSONS = {
+    "Start here: exact odds with dice": DICE_EXERCISES,
+    "Zogar's Gaze 1: combat dice": ZOGAR_EXERCISES,
+    "Zogar's Gaze 2: press your luck": DECK_EXERCISES,
+    "Zaar 1: the mansion": MANSION_EXERCISES,
+    "Zaar 2: the raml and the astrolabe": RAML_EXERCISES,
+    "Zargos 1: the planet": MAP_EXERCISES,
+    "Zargos 2: the odds of combat": ZARGOS_EXERCISES,
+    "Zerzura 1: the scales that go up and down": SCORING_EXERCISES,
+    "Zerzura 2: play a game": PLAY_EXERCISES,
+}
+
+
+class LessonExercises(Panel):
+    """The exercises of every lesson on one page: the student types their name once and picks the lesson, and its
+    sheet is shown with the name in every exercise (each may still be changed there). A sheet is made when its lesson
+    is first picked and kept, so a student going back finds their answers where they left them. Once an answer is
+    checked, *download my answers* saves every answer checked on the page as a file for the teacher.
+
+    >>> page = LessonExercises()
+    >>> page.lesson.value, len(page.sheet.exercises)
+    ('Start here: exact odds with dice', 5)
+    >>> page.name.value = "Ada"
+    >>> page.lesson.value = "Zargos 2: the odds of combat"
+    >>> page.shown.children == (page.sheet.box,), len(page.sheet.exercises), len(page.sheets)
+    (True, 5, 2)
+    >>> {box.name.value for box in page.sheet.exercises}
+    {'Ada'}
+    """
+
+    title = "the lessons' exercises"
+
+    def __init__(self):
+        self.lesson = controls.Menu(description="lesson", options=list(LESSONS),
+                                    style={"description_width": "initial"},
+                                    layout=widgets.Layout(width="min(100%, 460px)"))
+        self.name = controls.TextBox(description="your name", placeholder="a name or a number")
+        self.sheets: dict[str, ExerciseSheet] = {}
+        self.shown = widgets.VBox()
+        self.download_button = controls.Button(description="download my answers", disabled=True,
+                                               layout=widgets.Layout(width="auto"))  # its words whole
+        self.download_why = widgets.HTML("<small>Your answers can be downloaded once you have checked one.</small>")
+        self.download = Download()
+        self.lesson.observe(lambda change: self.show(), names="value")
+        self.name.observe(lambda change: self._name_everywhere(), names="value")
+        self.download_button.on_click(lambda button: self.download_answers())
+        self.box = widgets.VBox([row([self.name, self.lesson]), self.shown,
+                                 row([self.download_button, self.download_why]), self.download])
+        self.show()
+
+    @property
+    def sheet(self) -> ExerciseSheet:
+        """The sheet of the lesson picked."""
+        return self.sheets[self.lesson.value]
+
+    def show(self) -> None:
+        """Show the sheet of the lesson picked, made the first time it is."""
+        if self.lesson.value not in self.sheets:
+            self.sheets[self.lesson.value] = sheet = ExerciseSheet(LESSONS[self.lesson.value], self.lesson.value)
+            for box in sheet.exercises:
+                box.when_checked.append(self._answers_to_download)
+            if self.name.value.strip():
+                self._name_everywhere([sheet])
+        self.shown.children = [self.sheet.box]
+
+    def _name_everywhere(self, sheets=None) -> None:
+        """The page's name in every exercise of ``sheets`` (all made so far), each whose name it changes getting a
+        new question."""
+        for sheet in self.sheets.values() if sheets is None else sheets:
+            for box in sheet.exercises:
+                box.name.value = self.name.value
+
+    def _answers_to_download(self) -> None:
+        count = len(THIS_PAGE.kept)
+        self.download_button.disabled = not count
+        self.download_why.value = f"<small>{count} answer{'s' if count != 1 else ''} checked on this page.</small>"
+
+    def download_answers(self) -> None:
+        """The browser saves every answer checked on this page as a file (``answers-<name>.csv``)."""
+        name = re.sub(r"[^\w-]+", "-", self.name.value.strip())[:40].strip("-")
+        self.download.offer(f"answers-{name}.csv" if name else "answers.csv", answers_csv(THIS_PAGE.kept),
+                            "text/csv")
+        self.download_why.value = ("<small>Your answers are saved as a file (see your downloads): give it to your "
+                                   "teacher.</small>")

@@ -1,0 +1,280 @@
+"""Exercises checked exactly: a question whose numbers are drawn for each student, an answer typed as a fraction, a
+percent or a decimal, a hint after a wrong try and a worked solution.
+
+The numbers of a question are drawn from the student's name (or number): the same name always gets the same
+question, a neighbour most likely another. An answer is checked against the exact value:
+
+- a **fraction** (``1/8``, ``2/16``) or a whole number must equal it exactly;
+- a **decimal** or a **percent** (``0.125``, ``12.5 %``, ``12,5%``) must be the exact value rounded to the digits
+  typed, with at least :data:`SIGNIFICANT` significant digits (``0.333`` for 1/3, not ``0.33``). :data:`RULE` says so
+  in the student's words, for the screen.
+
+>>> check("12.5 %", Fraction(1, 8)).right, check("0.125", Fraction(1, 8)).right, check("2/16", Fraction(1, 8)).right
+(True, True, True)
+>>> check("0.33", Fraction(1, 3)).why
+'0.33 has 2 significant digits: give at least 3, or the fraction'
+>>> exercise = DICE_EXERCISES[0]
+>>> question = exercise.for_student("Ada")
+>>> question == exercise.for_student("Ada"), question.text
+(True, 'Two fair dice with 6 faces are thrown. What is the chance that their sum is at least 9?')
+>>> question.check("5/18").right, question.check("27.78%").right, question.check("0.2778").right
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+from ..core.dice import sum_dist
+from ..core.readable import exact_text
+
+SIGNIFICANT = 3
+RULE = (f"Type a fraction (1/8), a decimal (0.125) or a percent (12.5 %). A fraction must be exact; a decimal or a "
+        f"percent must round the exact answer to the digits you type, with at least {SIGNIFICANT} significant "
+        "digits.")
+MAX_ANSWER = 60  # characters of an answer: a long fraction fits, a pasted page does not
+
+_FRACTION = re.compile(r"(-?\d+)\s*/\s*(\d+)")
+_DECIMAL = re.compile(r"-?(\d+([.,]\d*)?|[.,]\d+)")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether an answer is right, and why not in a sentence when it is not (or cannot be read)."""
+
+    right: bool
+    why: str = ""
+
+
+def read_number(text: str) -> tuple[Fraction, int | None]:
+    """The number typed, and for a decimal or a percent how many digits follow the point in the decimal it stands
+    for (``None`` for a fraction or a whole number: exact). Raises ``ValueError`` in the student's words.
+
+    >>> read_number("12.5 %"), read_number(" 3 / 24 "), read_number("7"), read_number("\u22124")
+    ((Fraction(1, 8), 3), (Fraction(1, 8), None), (Fraction(7, 1), None), (Fraction(-4, 1), None))
+    """
+    text = text.strip().replace("\u2009", " ").replace("\u2212", "-")  # a thin space; a minus sign typed as such
+    if not text:
+        raise ValueError("type an answer first")
+    if len(text) > MAX_ANSWER:
+        raise ValueError(f"an answer has at most {MAX_ANSWER} characters")
+    percent = text.endswith("%")
+    body = text.removesuffix("%").strip()
+    fraction = _FRACTION.fullmatch(body)
+    if fraction and not percent:
+        if int(fraction[2]) == 0:
+            raise ValueError("a fraction cannot have 0 below the line")
+        return Fraction(int(fraction[1]), int(fraction[2])), None
+    if not _DECIMAL.fullmatch(body):
+        raise ValueError(f"{text[:20]!r} is not a number: {RULE}")
+    try:
+        value = Decimal(body.replace(",", "."))
+    except InvalidOperation:
+        raise ValueError(f"{text[:20]!r} is not a number") from None
+    places = max(-value.as_tuple().exponent, 0)
+    if percent:
+        return Fraction(value) / 100, places + 2
+    return Fraction(value), (places if "." in body or "," in body else None)
+
+
+def check(text: str, exact: Fraction | int) -> Verdict:
+    """Whether ``text`` (a student's answer) is ``exact`` under :data:`RULE`."""
+    exact = Fraction(exact)
+    try:
+        typed, places = read_number(text)
+    except ValueError as error:
+        return Verdict(False, str(error))
+    if places is None:
+        return Verdict(typed == exact, "" if typed == exact else "not the exact answer")
+    digits = _significant(typed, places)
+    if digits < SIGNIFICANT and typed != exact:
+        return Verdict(False, f"{text.strip()} has {digits} significant digit{'s' * (digits != 1)}: give at least "
+                              f"{SIGNIFICANT}, or the fraction")
+    unit = Fraction(1, 10**places)
+    right = abs(typed - exact) <= unit / 2
+    return Verdict(right, "" if right else "not the exact answer rounded to the digits you typed")
+
+
+def _significant(value: Fraction, places: int) -> int:
+    """Significant digits of ``value`` written with ``places`` digits after the point."""
+    digits = str(round(abs(value) * 10**places)).lstrip("0")
+    return len(digits)
+
+
+@dataclass(frozen=True)
+class Question:
+    """One student's question: its text, its exact answer, a hint and the worked solution.
+
+    The answer is a number (a probability or a count, checked by :func:`check`), one of ``options`` (a choice), or
+    every option in order (an ordering, typed as their letters: ``B, A, C``). ``explainer`` names the widget that
+    shows why, and its settings for this question (``("dice_sums", {"dice": 2, ...})``; ``()`` for none): the
+    solution opens it (:mod:`zaarlab.lessons`)."""
+
+    text: str
+    answer: Fraction | int | str | tuple[str, ...]
+    hint: str
+    solution: str
+    params: dict = field(default_factory=dict)
+    options: tuple[str, ...] = ()
+    explainer: tuple = ()
+
+    @property
+    def kind(self) -> str:
+        if isinstance(self.answer, tuple):
+            return "ordering"
+        return "choice" if self.options else "number"
+
+    @property
+    def how(self) -> str:
+        """How to type an answer, for the screen."""
+        if self.kind == "ordering":  # its letters in alphabetical order: the format, not a hint of the order
+            letters = sorted(self.answer)
+            return (f"Type the letters {', '.join(letters[:-1])} and {letters[-1]}, each once, in the order the "
+                    "question asks, separated by commas.")
+        if self.kind == "number":  # a count is a whole number: no rounding to speak of
+            return "Type a whole number." if isinstance(self.answer, int) else RULE
+        return "Pick one."
+
+    def check(self, text: str) -> Verdict:
+        if self.kind == "number":
+            return check(text, self.answer)
+        if self.kind == "choice":
+            right = text == self.answer
+            return Verdict(right, "" if right or text in self.options else "pick one of the options")
+        typed = tuple(part.strip().upper() for part in text[:MAX_ANSWER].split(",") if part.strip())
+        if sorted(typed) != sorted(self.answer):
+            return Verdict(False, f"type each of {', '.join(sorted(self.answer))} once, separated by commas")
+        return Verdict(typed == self.answer, "" if typed == self.answer else "not the right order")
+
+    @property
+    def answer_text(self) -> str:
+        """The answer as a student reads it: a fraction with its percent, a count, an option, an order."""
+        if isinstance(self.answer, Fraction):
+            return exact_text(self.answer)
+        return ", ".join(self.answer) if isinstance(self.answer, tuple) else str(self.answer)
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """An exercise: ``draw(rng)`` picks its numbers, ``make(params)`` writes the question for them."""
+
+    id: str
+    title: str
+    draw: Callable[[random.Random], dict]
+    make: Callable[[dict], Question]
+
+    def for_student(self, name: str) -> Question:
+        """The question for the student called ``name`` (or numbered): the same name, the same numbers."""
+        seed = int.from_bytes(hashlib.sha256(f"{self.id}:{name.strip().casefold()}".encode()).digest()[:8], "big")
+        params = self.draw(random.Random(seed))
+        return self.make(params)
+
+
+# -- Lesson 0: exact odds with dice -------------------------------------------------------------------------------
+WORDS = {2: "Two", 3: "Three", 4: "Four"}
+
+
+DICE = ((2, 6), (2, 8), (3, 6), (2, 10), (3, 4))  # (dice, faces) of a question: few enough throws to count
+
+
+def _p_at_least(n: int, faces: int, t: int) -> Fraction:
+    return sum_dist(n, faces).fraction(lambda s: s >= t)  # p_sum_at_least's value, without importing sympy
+
+
+def _at_least(params: dict) -> Question:
+    n, faces, t = params["dice"], params["faces"], params["at_least"]
+    p = _p_at_least(n, faces, t)
+    favourable = p * faces**n  # every throw as likely: a chance is a count
+    return Question(
+        f"{WORDS[n]} fair dice with {faces} faces are thrown. What is the chance that their sum is at least {t}?",
+        p, f"Count the throws: there are {' × '.join([str(faces)] * n)} = {faces**n} of them, each as likely. How "
+           f"many give {t} or more?",
+        f"{favourable} of the {faces**n} throws give {t} or more, so the chance is {favourable}/{faces**n} = "
+        f"{exact_text(p)}.", params, explainer=_dice_sums(n, faces, t))
+
+
+def _count(params: dict) -> Question:
+    n, faces, total = params["dice"], params["faces"], params["total"]
+    ways = int(sum_dist(n, faces).fraction(total) * faces**n)
+    return Question(
+        f"{WORDS[n]} dice with {faces} faces are thrown, one after the other. In how many of the {faces**n} throws "
+        f"is the sum exactly {total}?", ways,
+        "List the first die's faces; for each, how many ways can the others make up the rest?",
+        f"{ways} throws: the coefficient of x^{total} in (x + x^2 + ... + x^{faces})^{n}.", params,
+        explainer=_dice_sums(n, faces, total))
+
+
+def _dice_sums(dice: int, faces: int, at_least: int) -> tuple:
+    """The dice-sum explorer with these dice and threshold: the chart of every sum, the event's bars marked."""
+    return ("dice_sums", {"dice": dice, "faces": faces, "at_least": at_least})
+
+
+def _draw_sum(rng: random.Random, name: str) -> dict:
+    """Dice and a sum between the smallest and the largest, both left out (a certain answer teaches nothing)."""
+    n, faces = rng.choice(DICE)
+    return {"dice": n, "faces": faces, name: rng.randint(n + 1, n * faces - 1)}
+
+
+def _draw_pairs(rng: random.Random, count: int) -> dict:
+    """``count`` events "NdK sum at least t" with different chances."""
+    events: list[tuple[int, int, int]] = []
+    while len(events) < count:
+        n, faces = rng.choice(DICE)
+        event = (n, faces, rng.randint(n + 1, n * faces))
+        if all(_p_at_least(*event) != _p_at_least(*e) for e in events):
+            events.append(event)
+    return {"events": events}
+
+
+def _event_text(event: tuple[int, int, int]) -> str:
+    n, faces, t = event
+    return f"a sum of at least {t} with {n} dice of {faces} faces"
+
+
+def _choice(params: dict) -> Question:
+    a, b = params["events"]
+    pa, pb = _p_at_least(*a), _p_at_least(*b)
+    return Question(f"Which is likelier? A: {_event_text(a)}; B: {_event_text(b)}.", "A" if pa > pb else "B",
+                    "Work out both chances (or count the throws of each) and compare.",
+                    f"A: {exact_text(pa)}; B: {exact_text(pb)}.", params, ("A", "B"))
+
+
+def _ordering(params: dict) -> Question:
+    events = params["events"]
+    letters = "ABC"
+    chances = {letter: _p_at_least(*event) for letter, event in zip(letters, events, strict=True)}
+    text = "Rank from the likeliest to the least likely: " + "; ".join(
+        f"{letter}: {_event_text(event)}" for letter, event in zip(letters, events, strict=True)) + "."
+    order = tuple(sorted(chances, key=chances.__getitem__, reverse=True))
+    return Question(text, order, "A chance near 1/2 is a sum near the middle; work out the three to be sure.",
+                    "; ".join(f"{letter}: {exact_text(chances[letter])}" for letter in order) + ".", params)
+
+
+def _at_least_once(params: dict) -> Question:
+    faces, tries = params["faces"], params["tries"]
+    never = Fraction(faces - 1, faces) ** tries
+    return Question(
+        f"A fair die with {faces} faces is thrown {tries} times. What is the chance that it shows {faces} at least "
+        "once?", 1 - never,
+        f"First the chance of no {faces} in one throw, then of no {faces} in {tries} throws in a row; at least once "
+        "is everything else.",
+        f"No {faces} in one throw: {faces - 1}/{faces}; in {tries} throws: ({faces - 1}/{faces})^{tries} = {never}. "
+        f"At least once: 1 − {never} = {exact_text(1 - never)}.", params)
+
+
+DICE_EXERCISES: Sequence[Exercise] = (
+    Exercise("dice-at-least", "A sum at least", lambda rng: _draw_sum(rng, "at_least"), _at_least),
+    Exercise("dice-count", "Counting throws", lambda rng: _draw_sum(rng, "total"), _count),
+    Exercise("dice-choice", "Which is likelier?", lambda rng: _draw_pairs(rng, 2), _choice),
+    Exercise("dice-order", "Rank the chances", lambda rng: _draw_pairs(rng, 3), _ordering),
+    Exercise("dice-once", "At least once", lambda rng: {"faces": rng.choice((4, 6, 8, 10)),
+                                                        "tries": rng.randint(2, 5)}, _at_least_once),
+)
+"""Lesson 0's exercises (exact odds with dice)."""
+

@@ -1,0 +1,445 @@
+"""A game at a table on screen: seats for persons and bots, a board to click, what each player may know, the story
+of the game in sentences, and the exact odds of the decision at hand.
+
+The game in play is a :class:`zaarlab.core.match.Match` (seats, state, history, undo, the bots' steps, save and load);
+the table is a view over it. Each game subclasses :class:`Table` with what is its own (how its board looks and what a
+click on it means, its secrets, its odds, its words); this frame keeps what all four share:
+
+- **seats**: each a person (``"person"``) or one of the game's bots; chance and bots move on their own, one step
+  at a readable pace (``pace`` seconds, where an event loop runs: a notebook, Voila, the static site), or at once;
+- **hot seat**: with two or more persons at one screen, a "pass the device" screen stands between them, and no
+  secret of one is on screen while another holds the device;
+- **never silent**: an illegal click says which rule forbids it, in words; a control that cannot act is disabled
+  with a line saying why;
+- **undo** of a person's own moves, back to the last thing chance, a bot or another player did (nothing revealed
+  since can be taken back), and the end: who won and why, and each person's decisions against the best ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+import secrets
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..core.api import CHANCE, IllegalActionError
+from ..core.match import PERSON, Hooks, Match
+from ..core.play import Bot
+from ..core.readable import exact_text
+from . import controls
+from .card_board import CardBoard, Zone
+from .download import Download
+from .panel import Panel, as_html, guarded, line_html, row, rule_tags, set_options, show, spoken
+
+STORY_LINES = 4  # the story shows at least this many lines, even just after your own move
+MAX_SEATS = 4  # the seats a table offers
+
+
+class Table(Panel, Hooks):
+    """The frame of every game's table, a view over its :attr:`match`; see the module's description. Subclasses set
+    :attr:`bots` and the hooks (those of :class:`~zaarlab.core.match.Hooks` and the view's below)."""
+
+    title = "a game table"
+    bots: Mapping[str, Bot] = {}
+
+    def __init__(self, seats: Sequence[str], seed: int | None = None, odds: bool = True, pace: float = 0.6):
+        self.pace, self._timer = pace, None
+        self.heading, self.said, self.secrets, self.odds, self.story, self.why_not = (
+            widgets.HTML() for _ in range(6))
+        for name in ("heading", "said", "secrets", "odds", "story", "why_not"):
+            getattr(self, name).add_class(f"zaarlab-table-{name}")
+        for panel in (self.secrets, self.odds):  # two boxes side by side, or one above the other on a phone
+            panel.layout = widgets.Layout(border="1px solid #8a8a8a", padding="2px 10px", margin="4px 10px 4px 0",
+                                          width="min(100%, 560px)")
+        self.board = CardBoard()
+        self.board.on_click(lambda key: guarded(lambda: self.click(key), self.said)())
+        self.heading.add_class("zaarlab-result")
+        self.story.add_class("zaarlab-log")
+        self.moves = controls.Menu(description="or pick a move", style={"description_width": "initial"},
+                                   layout=widgets.Layout(width="min(100%, 520px)"))
+        self.buttons = {name: controls.Button(description=name, layout=widgets.Layout(width="auto")) for name in (
+            "play this move", "take back my move", "skip to my turn", "show my cards", "start a new game",
+            "save the game")}
+        for name, act in (("play this move", self.play_listed), ("take back my move", self.undo),
+                          ("skip to my turn", self.skip), ("show my cards", self.reveal),
+                          ("start a new game", self.start_chosen), ("save the game", self.offer_save)):
+            self.buttons[name].on_click(guarded(act, self.said))
+        self.show_odds = controls.Checkbox(value=odds, description="show the odds", indent=False)
+        show(self.show_odds, odds)  # the teacher's switch: off, not even offered
+        self.show_odds.observe(lambda change: self.refresh(), names="value")
+        choices = [("a person", PERSON)] + [(f"the {name} bot", name) for name in self.bots]
+        self.seat_menus = [controls.Menu(options=choices + ([("nobody", "")] if i >= self.min_players else []),
+                                         description=f"player {i + 1}", style={"description_width": "initial"},
+                                         layout=widgets.Layout(width="250px"))
+                           for i in range(MAX_SEATS)]
+        self.download = Download()
+        self.upload = controls.Upload(accept=".json", description="load a saved game",
+                                      layout=widgets.Layout(width="auto"))
+        self.upload.observe(lambda change: guarded(self.load_uploaded, self.said)(), names="value")
+        self.deal = controls.TextBox(description="deal number", style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="200px"))
+        self.start(seats, new_deal() if seed is None else seed)
+        if self.around_board():
+            self.board.layout.flex = "1 1 420px"  # beside the map where the screen is wide, below it on a phone
+        self.box = widgets.VBox([
+            self.heading, self.said, row([self.buttons["show my cards"], self.buttons["skip to my turn"],
+                                             self.buttons["take back my move"], self.show_odds]), self.why_not,
+            row([self.odds, self.secrets]), row([*self.around_board(), self.board]) if self.around_board()
+            else self.board,
+            row([self.moves, self.buttons["play this move"]]), self.story,
+            widgets.HTML('<h2 style="font-size: 17px">A new game</h2>'), row([*self.seat_menus, self.deal,
+                                                                              self.buttons["start a new game"]]),
+            row([self.buttons["save the game"], self.upload]), self.download,
+        ])
+
+    def start(self, seats: Sequence[str], seed: int, game=None) -> None:
+        """A new game with one player a seat: ``"person"`` or the name of one of the game's bots (``game``: the
+        game's parameters, by default the table's for that many players)."""
+        self.seat(Match(game or self.make_game(len(seats)), seats, seed, self.bots, hooks=self))
+
+    def seat(self, match: Match) -> None:
+        """Show ``match`` at this table, from its position now."""
+        self._stop_timer()
+        self.match = match
+        persons, seats = match.persons, match.seats
+        self.viewer = persons[0] if len(persons) == 1 else None  # whose secrets the screen may show
+        for menu, seat in zip(self.seat_menus, [*seats, *[""] * (MAX_SEATS - len(seats))], strict=False):
+            menu.value = seat if seat in [value for _, value in menu.options] else menu.options[0][1]
+        self.deal.value = str(new_deal())  # the next game's, unless another is typed in
+        self.say("")
+        self._advance()
+
+    def save(self) -> str:
+        """The game as a file's text (:meth:`zaarlab.core.match.Match.save`)."""
+        return self.match.save()
+
+    def load(self, text: str | bytes, where: str = "the saved game") -> None:
+        """Go on with the game :meth:`save` wrote; a file that is not one (of this game) is refused in words, and the
+        game on the table stays as it was."""
+        match = Match.load(text, self.bots, hooks=self, where=where, game_name=self.match.game.name)
+        self.seat(match)
+        self.say(f"The saved game goes on: {len(match.history)} moves replayed and checked.")
+
+    def offer_save(self) -> None:
+        """The save button: the browser downloads the game as a file."""
+        match = self.match
+        self.download.offer(f"{match.game.name}-deal-{match.seed}-move-{len(match.history)}.json", self.save())
+        self.say("The game is saved as a file (see your downloads); 'load a saved game' goes on with it.")
+
+    def load_uploaded(self) -> None:
+        files = self.upload.value
+        if not files:
+            return
+        try:
+            self.load(files[0]["content"].tobytes(), files[0].get("name", "the file")[:80])
+        except ValueError as refused:
+            self.say(f"This file cannot be loaded: {refused}")
+        finally:
+            self.upload.value = ()
+
+    def start_chosen(self) -> None:
+        """A new game with the seats chosen in the menus and the deal number typed (the same number, the same
+        shuffles and dice: a class can play one deal)."""
+        seats = [menu.value for menu in self.seat_menus if menu.value]
+        try:
+            if not re.fullmatch(r"\d{1,9}", self.deal.value.strip()):
+                raise ValueError("a deal number is a whole number of at most nine digits")
+            self.start(seats, int(self.deal.value))
+        except ValueError as refused:
+            self.say(str(refused))
+
+    # -- what each game tells ------------------------------------------------------------------------------
+    min_players = 1
+
+    def make_game(self, players: int):
+        """The game for ``players`` seats (raises ``ValueError``, in words, for a number the game is not for)."""
+        raise NotImplementedError
+
+    def names(self, state) -> Mapping[str, str]:
+        """Card and piece ids -> their printed names, for the story."""
+        return {}
+
+    def lay(self, state, viewer: int | None) -> Sequence[Zone]:
+        """The board as ``viewer`` may see it (``None``: nobody's secrets), legal targets marked."""
+        raise NotImplementedError
+
+    def clear_selection(self) -> None:
+        """Forget the table's own choices (dice set aside, cards chosen): a new position starts with none."""
+
+    def around_board(self) -> list[widgets.Widget]:
+        """Widgets beside the board of pieces (a map to click)."""
+        return []
+
+    def select(self, state, key: str) -> bool:
+        """Whether a click on ``key`` only changes the table's own choice (a die set aside), made here."""
+        return False
+
+    def action_for(self, state, key: str) -> Any:
+        """The move a click on ``key`` makes. Raises :class:`IllegalActionError` for a click that makes no move now."""
+        raise NotImplementedError
+
+    def clicks_for(self, action) -> tuple[str, ...]:
+        """The clicks on the board that make ``action`` now (``()`` for none): the one marked piece that makes it."""
+        for zone in self.board.zones:
+            for piece in zone["pieces"]:
+                if piece["target"] and not self.select_only(piece["key"]) and self._makes(piece["key"]) == action:
+                    return (piece["key"],)
+        return ()
+
+    def select_only(self, key: str) -> bool:
+        """Whether ``key`` names a piece whose click only selects (a die), never a move."""
+        return False
+
+    def _makes(self, key: str) -> Any:
+        try:
+            return self.action_for(self.state, key)
+        except IllegalActionError:
+            return None
+
+    def move_words(self, state, action) -> str:
+        """A legal move in the game's words, for the list of moves."""
+        return spoken(str(action), self.names(state))[0]
+
+    def private(self, state, player: int) -> str:
+        """What only ``player`` knows (secret cards, goals), as plain text."""
+        return ""
+
+    def decision_odds(self, state) -> str:
+        """The exact odds of the decision the player to move faces now, as plain text ("" for none)."""
+        return ""
+
+    def task(self, state) -> str:
+        """What the player to move can do now, in a sentence."""
+        return "your move"
+
+    def ending(self, state) -> str:
+        """Who won and why."""
+        return "the game is over"
+
+    def words(self, text: str) -> str:
+        """A story line made readable beyond card names (dice lists, codes)."""
+        return text
+
+    # -- acting ----------------------------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    def to_move(self) -> int | None:
+        """The person to move now, or ``None`` (chance, a bot, the table for a person, the game over)."""
+        return self.match.to_move()
+
+    @property
+    def passing(self) -> bool:
+        """Whether the device is to be passed to another person before anything is shown."""
+        return self.to_move() is not None and self.to_move() != self.viewer
+
+    def click(self, key: str) -> None:
+        """A click on the board: the move it makes, or the reason it makes none."""
+        try:
+            self._not_waiting()
+            if self.select(self.state, key):
+                self.say("")
+                self.refresh()
+                return
+            action = self.action_for(self.state, key)
+        except IllegalActionError as refused:
+            self._refused(refused)
+            return
+        self.play(action)
+
+    def _not_waiting(self) -> None:
+        if self.to_move() is None or self.passing:
+            raise IllegalActionError("", "pass the device first" if self.passing else
+                                     "it is not your turn: wait for the others to move")
+
+    def play_listed(self) -> None:
+        if self.moves.value is not None:
+            self.play(self.moves.value)
+
+    def play(self, action) -> None:
+        """Play the person's ``action``; an illegal one is refused in words and changes nothing."""
+        try:
+            self._not_waiting()
+            self.match.play(action)
+        except IllegalActionError as refused:
+            self._refused(refused)
+            return
+        self.say("")
+        self._advance()
+
+    def undo(self) -> None:
+        """Take back the person's last move (only moves after which nothing was revealed)."""
+        try:
+            if self.passing:
+                raise IllegalActionError("", "pass the device first")
+            self.match.undo()
+        except IllegalActionError as refused:
+            self._refused(refused)
+            return
+        self.say("Your last move was taken back.")
+        self.refresh()
+
+    def reveal(self) -> None:
+        """The person to move holds the device now: show their cards."""
+        self.viewer = self.to_move()
+        self.say("")
+        self.refresh()
+
+    def skip(self) -> None:
+        """Play the bots' and chance's moves at once, up to the next person's move or the end."""
+        self._stop_timer()
+        self.match.skip()
+        self.refresh()
+
+    def _advance(self) -> None:
+        """Let chance and the bots move: a bot's move (and what chance does after it) one step each ``pace`` seconds
+        where an event loop runs, else at once; what chance does after a person's move or before anybody's, at once
+        (the card turned, the dice rolled, the cards dealt)."""
+        self._stop_timer()
+        loop = _running_loop()
+        if self.pace <= 0 or loop is None:
+            self.skip()
+            return
+        self.match.reveal_chance()
+        self.refresh()
+        if self.match.others_to_move():
+            self._timer = loop.call_later(self.pace, guarded(self._tick, self.said))
+
+    def _tick(self) -> None:
+        self._timer = None
+        if self.match.step_others():
+            self._advance()
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    # -- showing ---------------------------------------------------------------------------------------------
+    def _refused(self, refused: IllegalActionError) -> None:
+        words, rules = spoken(refused.message, self.names(self.state))
+        self.say(f"Not allowed: {self.words(words)}", (refused.rule_id, *rules) if refused.rule_id else rules)
+
+    def say(self, text: str, rules: Sequence[str] = ()) -> None:
+        """Tell the person something (``message``, in words), with the rules it cites in small print."""
+        self.message = text
+        self.said.value = (f'<p role="status" class="zaarlab-said">{html.escape(text)}'
+                           f"{' ' + rule_tags(rules) if rules else ''}</p>") if text else ""
+
+    def refresh(self) -> None:
+        """Show the table as the person holding the device may see it."""
+        state, player = self.state, self.to_move()
+        if state is not getattr(self, "_selected_in", None):  # a move, an undo or a new game since the choice
+            self.clear_selection()
+            self._selected_in = state
+        passing = self.passing
+        viewer = None if passing else self.viewer
+        self.board.lay(self.lay(state, viewer))
+        self.board.disabled = passing
+        self.heading_text = self._heading(state, player, passing)
+        self.heading.value = as_html(self.heading_text)
+        secret = self.private(state, viewer) if viewer is not None else ""
+        self.secrets.value = as_html(secret) if secret else ""  # no empty box where a game keeps no secret
+        odds = self.decision_odds(state) if player is not None and not passing and self.show_odds.value else ""
+        self.odds.value = as_html(odds) if odds else ""
+        for panel in (self.secrets, self.odds):
+            show(panel, bool(panel.value))  # no empty box
+        waiting = player is not None and not passing
+        set_options(self.moves, [(self.move_words(state, a), a) for a in state.legal_actions()] if waiting else [])
+        self.moves.disabled = self.buttons["play this move"].disabled = not waiting
+        bots_moving = not state.is_terminal() and player is None
+        self.buttons["skip to my turn"].disabled = not bots_moving
+        self.buttons["show my cards"].disabled = not passing
+        show(self.buttons["show my cards"], len(self.match.persons) > 1)
+        self.buttons["take back my move"].disabled = not self.match.undoable or passing
+        why = self._why_not(state, player, passing)
+        self.why_not.value = f'<small style="color: #444444">{html.escape(why)}</small>' if why else ""
+        self.story.value = self._story(state, viewer)
+        self.text = "\n".join(filter(None, (self.heading_text, self.private(state, viewer)
+                                            if viewer is not None else "", odds)))
+
+    def _why_not(self, state, player: int | None, passing: bool) -> str:
+        """Why the buttons that cannot act now are greyed out, in one line."""
+        reasons = []
+        if state.is_terminal():
+            reasons.append("the game is over: 'start a new game' below")
+        elif player is not None:
+            reasons.append("skip: it is a person's turn, nobody else's moves to play")
+        if not self.match.undoable and not state.is_terminal():
+            reasons.append("take back: only your own moves since the last roll, draw or other player's move")
+        if passing:
+            reasons.append("the board and the moves wait until the device is passed")
+        return "Greyed out now: " + "; ".join(reasons) + "." if reasons else ""
+
+    def _heading(self, state, player: int | None, passing: bool) -> str:
+        where = f"Deal {self.match.seed}" + (f", turn {state.turn}" if getattr(state, "turn", 0) else "") + ". "
+        if state.is_terminal():
+            return f"{where}The game is over: {self.ending(state)}.{self._summary()}"
+        if passing:
+            return (f"{where}Pass the device to player {player + 1}. Player {player + 1}: press 'show my cards' when "
+                    "the others cannot see the screen.")
+        if player is not None:
+            return f"{where}Player {player + 1}, your turn: {self.task(state)}."
+        mover = state.current_player()
+        who = ("chance" if mover == CHANCE else f"the quick start, for player {mover + 1}"
+               if mover in self.match.persons else f"player {mover + 1} ({self.match.seats[mover]} bot)")
+        return f"{where}Waiting for {who}. ('skip to my turn' plays the others' moves at once.)"
+
+    def story_lines(self, state, viewer: int | None) -> list[tuple[str, tuple[str, ...]]]:
+        """The story ``viewer`` reads: what happened since their last move (at least the last few lines), each line in
+        words with the IDs of the rules it cites."""
+        start = self.match.marks[viewer] if viewer is not None else 0
+        start = min(start, max(len(state.log) - STORY_LINES, 0))
+        names = self.names(state)
+        lines = []
+        for line in state.log[start:][-40:]:
+            words, rules = spoken(line, names)
+            words = self.words(words.removeprefix("-- "))  # a new turn or round: "-- round 2" is "Round 2"
+            lines.append((words[:1].upper() + words[1:], rules))
+        return lines or [("Nothing yet: the game begins.", ())]
+
+    def _story(self, state, viewer: int | None) -> str:
+        shown = "".join(line_html(words, rules) for words, rules in self.story_lines(state, viewer))
+        return f'<div class="zaarlab-story"><strong>What happened</strong>{shown}</div>'
+
+    def _summary(self) -> str:
+        lines = []
+        for player in self.match.persons:
+            mine = [d for d in self.match.decisions.values() if d.player == player]
+            if not mine:
+                continue
+            best = sum(d.chosen == d.best for d in mine)
+            lines.append(f"\nPlayer {player + 1}: {best} of {len(mine)} decisions were the best ones.")
+            worst = sorted((d for d in mine if d.chosen != d.best), key=lambda d: d.chosen - d.best)[:3]
+            lines += [f"  {d.words}: {exact_text(d.chosen)}, the best {exact_text(d.best)}" for d in worst]
+        return "".join(lines)
+
+
+def new_deal() -> int:
+    """A deal number nobody chose: each page of a class its own game."""
+    return secrets.randbelow(900_000) + 100_000
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop a kernel runs (ipykernel, Pyodide), or ``None`` in plain Python (tests, scripts)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:  # Pyodide runs a kernel's messages outside its loop's tasks, on a loop that always runs
+        return asyncio.get_event_loop() if "pyodide" in sys.modules else None
+
+
+def text_of(table: Table) -> str:
+    """Every text the table shows now, as a reader sees it (small print left out), for tests that read it all."""
+    parts = [table.heading.value, table.said.value, table.why_not.value, table.secrets.value, table.odds.value,
+             table.story.value]
+    parts += [f"{zone['title']} " + " ".join(f"{p['name']} {p['note']}" for p in zone["pieces"])
+              for zone in table.board.zones]
+    parts += [label for label, _ in table.moves.options]
+    shown = re.sub(r'<small class="zaarlab-rule"[^>]*>.*?</small>', "", "\n".join(map(str, parts)))
+    return html.unescape(re.sub(r"<[^>]+>", " ", shown))
