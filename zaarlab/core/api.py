@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
+from enum import StrEnum
 from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, runtime_checkable
@@ -224,7 +225,8 @@ class RulesState:
     """Base of the games' frozen state dataclasses: the API methods, delegated to the game's rules module.
 
     A subclass names its rules module in ``rules_module`` (imported when first needed, since it imports the state
-    module) and ends the game with ``phase == "over"``. Legal actions are computed once per state: states are immutable.
+    module) and the phase that ends the game in ``over`` (its ``Phase.OVER``). Legal actions are computed once per
+    state: states are immutable.
 
     The rules module has ``actor``, ``legal_actions``, ``chance_weights``, ``apply`` (which checks the action and names
     the rule an illegal one breaks) and ``resolve`` (the same for an action known to be legal: one of the listed
@@ -232,6 +234,7 @@ class RulesState:
     """
 
     rules_module: ClassVar[str]
+    over: ClassVar[StrEnum]
     _rules = _RulesModule()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -320,7 +323,7 @@ class RulesState:
         return dict(zip(legal, legal, strict=True))
 
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == self.over
 
     def validate(self) -> None:
         """Raise :class:`~zaarlab.core.validate.InvalidState` unless a game can reach this state (every card, coin

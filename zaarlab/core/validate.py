@@ -16,6 +16,8 @@ zaarlab.core.validate.InvalidState: cards: a 2 times where the game has 1; b mis
 from __future__ import annotations
 
 import dataclasses
+import enum
+import sys
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
@@ -135,6 +137,14 @@ def _kinds(cls: type) -> dict[str, type]:
     return {f.name: type(f.default) for f in dataclasses.fields(cls) if type(f.default) in _KIND_WORDS}
 
 
+@cache
+def _enums(cls: type) -> dict[str, type[enum.StrEnum]]:
+    """Each field of a state class typed as an enum of text (a game's ``Phase``): the enum its saved text is read as."""
+    names = vars(sys.modules[cls.__module__])
+    kinds = {f.name: names.get(f.type, f.type) if isinstance(f.type, str) else f.type for f in dataclasses.fields(cls)}
+    return {name: kind for name, kind in kinds.items() if isinstance(kind, type) and issubclass(kind, enum.StrEnum)}
+
+
 def load_state(cls: type, data: Any, types: Iterable[type], game: Any) -> Any:
     """A game's state from :func:`~zaarlab.core.codec.encode_fields` output, checked by its ``validate()``."""
     from .codec import decode
@@ -144,12 +154,17 @@ def load_state(cls: type, data: Any, types: Iterable[type], game: Any) -> Any:
     fields = {f.name for f in dataclasses.fields(cls)} - {"game"}
     unknown = sorted(set(data) - fields)
     require(not unknown, "state", f"no field {', '.join(map(repr, unknown))} in a {game.name} state")
-    values, kinds = {}, _kinds(cls)
+    values, kinds, enums = {}, _kinds(cls), _enums(cls)
     for name, value in data.items():
         try:
             values[name] = decode(value, types)
         except (TypeError, ValueError, KeyError, AttributeError) as error:
             raise InvalidState(f"{name}: cannot be read: {error}") from None
+        if name in enums:
+            try:
+                values[name] = enums[name](values[name])
+            except (ValueError, TypeError):
+                raise InvalidState(f"{name}: one of {', '.join(enums[name])}, not {_shape(values[name])}") from None
         kind = kinds.get(name)
         if kind is not None and type(values[name]) is not kind:  # a pile, a count, a flag or a name, as saved
             raise InvalidState(f"{name}: {_KIND_WORDS[kind]} expected, not {_shape(values[name])}")

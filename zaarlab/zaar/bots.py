@@ -12,7 +12,7 @@ import random
 
 from ..core.play import random_bot
 from .odds import astrolabe_battle_dist
-from .state import DrawCard, EndTurn, Escape, Fight, Move, Place, SpendTool, Throw, ZaarState
+from .state import DrawCard, EndTurn, Escape, Fight, Move, Phase, Place, SpendTool, Throw, ZaarState
 
 __all__ = ["BOTS", "NERVE", "greedy_bot", "random_bot"]
 
@@ -24,16 +24,16 @@ def greedy_bot(state: ZaarState, rng: random.Random):
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    if state.phase == "trapped":
+    if state.phase == Phase.TRAPPED:
         _, cell, letter, _ = state.pending
         p = state.player
         odds = astrolabe_battle_dist(letter, state.mansion.room_at(cell).category, state.wisdom[p],
                                      warrior=state.characters[p] == "warrior", wise=state.characters[p] == "wise")
         return Fight() if float(odds.fraction(lambda o: o in ("win", "extra_win"))) >= NERVE else EndTurn()
-    if state.phase == "place":
+    if state.phase == Phase.PLACE:
         places = [a for a in legal if isinstance(a, Place)]
         return rng.choice(places) if places else legal[0]
-    if state.phase != "turn":
+    if state.phase != Phase.TURN:
         return rng.choice(legal)
     for wanted in (Throw(), Escape()):
         if wanted in legal:

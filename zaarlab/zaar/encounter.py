@@ -12,7 +12,7 @@ from .astrolabe import Command, Plates, Result, command, read
 from .missions import NAMES as MISSION_NAMES
 from .missions import completed_by
 from .raml import Requirement, meets, traps
-from .state import TOOL_ORDER, Choose, EndTurn, Fight, Move, PlaceTool, RetrieveTool, ZaarState, share_mansion
+from .state import TOOL_ORDER, Choose, EndTurn, Fight, Move, Phase, PlaceTool, RetrieveTool, ZaarState, share_mansion
 
 MISSION_PRIZE = 3  # ZAAR-MISSION-01
 SHORTCUT_NEEDS = {"broken_porch": ("sum", 4), "broken_stairway": ("sum", 5), "jive_khane": ("letters", "AB")}  # GAP-Z06
@@ -36,17 +36,17 @@ def start_turn(state: ZaarState, player: int, first: bool = False) -> ZaarState:
         player = (player + 1) % n
     turn = state.turn + 1
     if turn > state.game.turn_limit:
-        return replace(state, phase="over", log=_log(state, f"the game stops at the turn limit ({turn - 1} turns)"))
+        return replace(state, phase=Phase.OVER, log=_log(state, f"the game stops at the turn limit ({turn - 1} turns)"))
     moves = 1 if state.level == 4 else state.life[player]
     header = f"-- turn {turn}: player {player + 1} (level {state.level})"
-    new = replace(state, phase="turn", turn=turn, player=player, draws_left=state.wisdom[player], moves_left=moves,
+    new = replace(state, phase=Phase.TURN, turn=turn, player=player, draws_left=state.wisdom[player], moves_left=moves,
                   moved=False, pending=(), log=_log(state, header))
     event = state.lasting[player]
     if event and event[0] == "lost_in_thought":  # a lasting event: skip the turn
         new = replace(new, lasting=_set(new.lasting, player, ()), log=_log(new, f"player {player + 1} skips the turn"))
         return end_turn(new)
     if state.held[player] and not first:  # AMB-Z04 (c): throw again; no match frees the pawn
-        return replace(new, phase="throw", pending=("entry", state.pawn(player), "recheck"))
+        return replace(new, phase=Phase.THROW, pending=("entry", state.pawn(player), "recheck"))
     return new
 
 
@@ -57,7 +57,7 @@ def end_turn(state: ZaarState) -> ZaarState:
             state.mansion.room_at(state.pawn(p)).is_sacred and "gift" not in state.pending and state.bag[0] >= 2:
         others = [q for q in range(n) if q != p and state.status[q] != "buried"]
         if others:  # ZAAR-PAWN-08: two life coins, one to another player (AMB-Z13: the Physician chooses)
-            return replace(state, phase="choose", pending=("gift",))
+            return replace(state, phase=Phase.CHOOSE, pending=("gift",))
     new = state
     event = new.lasting[p]
     if event and event[0] == "musicians_call":
@@ -134,16 +134,17 @@ def enter(state: ZaarState, p: int, cell: Hex) -> ZaarState:
         return _level3(state, p, cell)
     if state.level >= 3:  # the demon is fought at the name table now; shortcuts still work (ZAAR-ROOM-10)
         if room.special == "shortcut":
-            return replace(state, phase="choose", pending=("shortcut?", cell))
-        return replace(state, phase="turn")
+            return replace(state, phase=Phase.CHOOSE, pending=("shortcut?", cell))
+        return replace(state, phase=Phase.TURN)
     if room.special == "windcatcher":
-        return replace(state, phase="choose", pending=("fall", cell))  # ZAAR-ROOM-07: at once, no demon check
+        return replace(state, phase=Phase.CHOOSE, pending=("fall", cell))  # ZAAR-ROOM-07: at once, no demon check
     plaques = [letter for c, letter in state.unrevoked() if c == cell]
     if plaques:
-        return replace(state, phase="throw", pending=("entry", cell, "shortcut" if room.special == "shortcut" else ""))
+        return replace(state, phase=Phase.THROW,
+                       pending=("entry", cell, "shortcut" if room.special == "shortcut" else ""))
     if room.special == "shortcut":
-        return replace(state, phase="choose", pending=("shortcut?", cell))
-    return replace(state, phase="turn")
+        return replace(state, phase=Phase.CHOOSE, pending=("shortcut?", cell))
+    return replace(state, phase=Phase.TURN)
 
 
 def relocate(state: ZaarState, p: int, to: Hex) -> ZaarState:
@@ -174,7 +175,7 @@ def drawn(state: ZaarState, card: str) -> ZaarState:
     pile.remove(card)
     state = replace(state, pile=tuple(pile), drawn=card)
     if card in state.game.cards.rooms:
-        return replace(state, phase="place")
+        return replace(state, phase=Phase.PLACE)
     return _event(state, state.player, card)
 
 
@@ -182,11 +183,11 @@ def placed(state: ZaarState, action) -> ZaarState:
     """Place the room drawn (or put it back when it fits nowhere); pay a mission in level 2."""
     p = state.player
     if isinstance(action, Choose):
-        return replace(state, phase="turn", pile=tuple(sorted(state.pile + (state.drawn,))), drawn="",
+        return replace(state, phase=Phase.TURN, pile=tuple(sorted(state.pile + (state.drawn,))), drawn="",
                        log=_log(state, f"{state.drawn} fits nowhere: back into the pile"))
     mansion = state.mansion.place(state.drawn, action.cell, action.rotation)
     room = state.game.cards.rooms[state.drawn]
-    new = share_mansion(replace(state, phase="turn", rooms=mansion.rooms, drawn="", log=_log(
+    new = share_mansion(replace(state, phase=Phase.TURN, rooms=mansion.rooms, drawn="", log=_log(
         state, f"player {p + 1} places {room.name} at [{action.cell.q}, {action.cell.r}]")), mansion)
     new = _return_exiles(new, room.category, action.cell)
     done = completed_by(new.mansion, action.cell, frozenset(new.used_rooms), new.game.windy_mutual)
@@ -230,7 +231,7 @@ def _effects(state: ZaarState, p: int, card: str) -> ZaarState:
     for effect in event.effects:
         do = effect["do"]
         if do == "throw_raml":
-            return replace(state, phase="throw", pending=("event", card))
+            return replace(state, phase=Phase.THROW, pending=("event", card))
         if do == "lose_coin":
             state = _lose(state, p, effect["coin"])
         elif do == "gain_coin":
@@ -243,12 +244,12 @@ def _effects(state: ZaarState, p: int, card: str) -> ZaarState:
         elif do == "revoke_plaque":
             if state.level == 1 or not state.unrevoked():
                 return end_turn(replace(state, log=_log(state, "ZAAR-EVENT-06: void in level 1; removed")))
-            return replace(state, phase="choose", pending=("revoke",))
+            return replace(state, phase=Phase.CHOOSE, pending=("revoke",))
         elif do == "move_to" and state.pawn(p) is not None:
-            return replace(state, phase="choose", pending=("nearest",))
+            return replace(state, phase=Phase.CHOOSE, pending=("nearest",))
         elif do == "swap_pawns" and state.pawn(p) is not None:
             if any(state.pawn(q) is not None for q in range(state.game.players) if q != p):
-                return replace(state, phase="choose", pending=("swap",))
+                return replace(state, phase=Phase.CHOOSE, pending=("swap",))
         elif do == "give_coin":
             q = (p + 1) % state.game.players
             coin = "life" if state.life[p] else "wisdom" if state.wisdom[p] else ""
@@ -268,7 +269,7 @@ def _effects(state: ZaarState, p: int, card: str) -> ZaarState:
 def choices(state: ZaarState) -> tuple:
     kind = state.pending[0]
     p = state.player
-    if state.phase == "trapped":
+    if state.phase == Phase.TRAPPED:
         return (EndTurn(), Fight())  # ZAAR-RAML-04
     if kind == "fall":  # no sacred room anywhere yet: the pawn stays where it is
         return tuple(Choose(_cell(c)) for c in state.mansion.windcatcher_destinations(state.pending[1])) or (
@@ -297,11 +298,11 @@ def choices(state: ZaarState) -> tuple:
 
 
 def apply(state: ZaarState, action) -> ZaarState:
-    if state.phase == "coin":
+    if state.phase == Phase.COIN:
         return _coin_drawn(state, action)
-    if state.phase == "throw":
+    if state.phase == Phase.THROW:
         return _thrown(state, action)
-    if state.phase == "trapped":
+    if state.phase == Phase.TRAPPED:
         if isinstance(action, EndTurn):
             return end_turn(state)
         return _fight(state)
@@ -312,21 +313,21 @@ def _chosen(state: ZaarState, action: Choose) -> ZaarState:
     kind, p = state.pending[0], state.player
     if kind == "cancel":
         cell = _parse_cell(action.what)
-        return replace(state, phase="turn", pending=(), pawns=_set(state.pawns, p, (cell,)),
+        return replace(state, phase=Phase.TURN, pending=(), pawns=_set(state.pawns, p, (cell,)),
                        status=_set(state.status, p, "in"), lasting=_set(state.lasting, p, ()),
                        log=_log(state, f"ZAAR-TOOL-11: player {p + 1} burns Boswellia and comes back in "
                                        f"{_name(state, cell)}"))
     if kind in ("fall", "shortcut", "nearest") and action.what != "stay":
         cell = _parse_cell(action.what)
-        new = replace(state, phase="turn", pending=(), pawns=_set(state.pawns, p, (cell,)),
+        new = replace(state, phase=Phase.TURN, pending=(), pawns=_set(state.pawns, p, (cell,)),
                       log=_log(state, f"player {p + 1} goes to {_name(state, cell)} (ZAAR-ROOM-09)"))
         return end_turn(new) if kind == "nearest" else enter(new, p, cell) if kind == "shortcut" else new
     if kind == "shortcut?":
         if action.what == "throw":
-            return replace(state, phase="throw", pending=("shortcut", state.pending[1]))
-        return replace(state, phase="turn", pending=())
+            return replace(state, phase=Phase.THROW, pending=("shortcut", state.pending[1]))
+        return replace(state, phase=Phase.TURN, pending=())
     if kind in ("fall", "shortcut"):
-        return replace(state, phase="turn", pending=())
+        return replace(state, phase=Phase.TURN, pending=())
     if kind == "nearest":
         return end_turn(state)
     if kind == "revoke":
@@ -372,22 +373,22 @@ def _thrown(state: ZaarState, throw: tuple) -> ZaarState:
                                           f"{_name(state, cell)}"))
             if state.level == 1:
                 return end_turn(replace(new, log=_log(new, "ZAAR-LVL1-02: no battle in level 1; the turn ends")))
-            return replace(new, phase="trapped")  # ZAAR-RAML-04
+            return replace(new, phase=Phase.TRAPPED)  # ZAAR-RAML-04
         new = replace(state, held=_set(state.held, p, False), log=_log(state, f"the raml shows {text}: no demon here"))
         if state.pending[2] == "recheck":
-            return replace(new, phase="turn", pending=())
+            return replace(new, phase=Phase.TURN, pending=())
         if state.pending[2] == "shortcut":
-            return replace(new, phase="choose", pending=("shortcut?", cell))
-        return replace(new, phase="turn", pending=())
+            return replace(new, phase=Phase.CHOOSE, pending=("shortcut?", cell))
+        return replace(new, phase=Phase.TURN, pending=())
     if kind == "battle":
         return _battle_throw(state, throw)
     if kind == "level3":
         return _level3_throw(state, throw)
     if kind == "shortcut":
         if shortcut_opens(state.mansion.room_at(state.pending[1]).id, throw):
-            return replace(state, phase="choose", pending=("shortcut", state.pending[1]), log=_log(
+            return replace(state, phase=Phase.CHOOSE, pending=("shortcut", state.pending[1]), log=_log(
                 state, f"ZAAR-ROOM-06: {text}: the shortcut opens"))
-        return replace(state, phase="turn", pending=(), log=_log(state, f"ZAAR-ROOM-06: {text}: no shortcut"))
+        return replace(state, phase=Phase.TURN, pending=(), log=_log(state, f"ZAAR-ROOM-06: {text}: no shortcut"))
     card = state.pending[1]  # an event's throw (ZAAR-EVENT-07 a)
     effect = state.game.cards.events[card].effects[0]
     new = replace(state, pending=(), log=_log(state, f"ZAAR-EVENT-07: {text}"))
@@ -421,7 +422,7 @@ def _fight(state: ZaarState) -> ZaarState:
         state = replace(state, lasting=_set(state.lasting, p, ()))
     if throws == 0:
         return end_turn(_lose(state, p, "life"))
-    return replace(state, phase="throw", pending=("battle", cell, letter, throws, str(result.requirement),
+    return replace(state, phase=Phase.THROW, pending=("battle", cell, letter, throws, str(result.requirement),
                                                   result.requirement.kind, result.clockwise, result.dots))
 
 
@@ -495,7 +496,7 @@ def _revoke(state: ZaarState, plaques, by: int) -> ZaarState:
 
 # -- level 3 -----------------------------------------------------------------------------------------------------
 def _level3(state: ZaarState, p: int, cell: Hex) -> ZaarState:
-    state = replace(state, level=3, demon_room=(cell,), phase="turn", log=_log(
+    state = replace(state, level=3, demon_room=(cell,), phase=Phase.TURN, log=_log(
         state, f"ZAAR-LVL2-03: player {p + 1} reaches the demon's room; level 3 begins"))
     if state.trapper >= 0 and "last_spell" not in state.paid:
         state = replace(state, paid=state.paid + ("last_spell",))
@@ -516,7 +517,7 @@ def _level3_throw(state: ZaarState, throw: tuple) -> ZaarState:
         new = replace(state, table_coins=tuple(tc for tc in state.table_coins if tc[0] not in best),
                       life=_set(state.life, p, state.life[p] + won.count("life")),
                       wisdom=_set(state.wisdom, p, state.wisdom[p] + won.count("wisdom")), last_taker=p,
-                      pending=("fought",), phase="turn", log=_log(state, f"ZAAR-LVL3-04: player {p + 1} takes "
+                      pending=("fought",), phase=Phase.TURN, log=_log(state, f"ZAAR-LVL3-04: player {p + 1} takes "
                                                                          f"{len(won)} coin(s)"))
         return end_turn(new)
     if left > 1:
@@ -532,7 +533,7 @@ def _coins(state: ZaarState, destinations: list, then: str) -> ZaarState:
     destinations = destinations[:room]
     if not destinations:
         return _resume(state, then)
-    return replace(state, phase="coin", coin_queue=tuple(destinations), pending=("then", then))
+    return replace(state, phase=Phase.COIN, coin_queue=tuple(destinations), pending=("then", then))
 
 
 def _coin_drawn(state: ZaarState, coin: str) -> ZaarState:
@@ -557,7 +558,7 @@ def _resume(state: ZaarState, then: str) -> ZaarState:
         return end_turn(state)
     if then.startswith("event:"):
         return _effects(state, state.player, then[6:])
-    return replace(state, phase="turn")
+    return replace(state, phase=Phase.TURN)
 
 
 def _gain(state: ZaarState, p: int, coin: str, count: int) -> ZaarState:
@@ -608,7 +609,7 @@ def tool(state: ZaarState, p: int, action) -> ZaarState:
         state = _revoke(replace(state, log=_log(state, burnt)), targets, by=p)
         return _coins(state, [("plaque", c) for c, _ in targets], then="turn")
     if action.target == "cancel":  # ZAAR-TOOL-11: or cancel the event that keeps the pawn out (EX-Z06)
-        return replace(state, phase="choose", pending=("cancel",))
+        return replace(state, phase=Phase.CHOOSE, pending=("cancel",))
     cmd = Command(plaque=action.target) if len(action.target) == 1 else Command(category=action.target)
     burnt = f"ZAAR-TOOL-11: player {p + 1} burns Boswellia: {cmd.words()}"
     state, queue = _command(replace(state, log=_log(state, burnt)), cmd)
@@ -623,24 +624,24 @@ def _trapped(state: ZaarState) -> bool:
 
 def settle(state: ZaarState) -> ZaarState:
     """Level changes and the end, after every action (ZAAR-LVL1-01, ZAAR-LVL2-06, ZAAR-LVL3-06, ZAAR-END-01)."""
-    if state.phase == "over" or state.phase in ("start", "order", "character"):
+    if state.phase == Phase.OVER or state.phase in (Phase.START, Phase.ORDER, Phase.CHARACTER):
         return state
     if state.level == 1 and state.mansion.sacred_cells():
         state = replace(state, level=2, log=_log(state, "ZAAR-LVL1-01: a sacred room is found: level 2"))
     rooms_left = any(c in state.game.cards.rooms for c in state.pile) or state.drawn
     if state.level == 2 and not state.unrevoked() and not rooms_left:
         state = replace(state, level=4, log=_log(state, "ZAAR-LVL2-06: all plaques revoked, all rooms placed: level 4"))
-    if state.level == 3 and not state.table_coins and state.phase not in ("coin",):
+    if state.level == 3 and not state.table_coins and state.phase not in (Phase.COIN,):
         state = replace(state, level=4, log=_log(state, "ZAAR-LVL3-06: the demon is destroyed: level 4"))
     if state.level >= 3 and "exiled" in state.status:  # no card can bring them back: outside, they survive
         status = tuple("escaped" if s == "exiled" else s for s in state.status)
         state = replace(state, status=status, lasting=tuple(() if s == "exiled" else e for s, e in zip(
             state.status, state.lasting, strict=True)), log=_log(state, "the exiled, outside the mansion, survive"))
-    if all(s not in ("in", "exiled") for s in state.status) and state.phase != "over":
+    if all(s not in ("in", "exiled") for s in state.status) and state.phase != Phase.OVER:
         survivors = [p for p, s in enumerate(state.status) if s == "escaped"]
         best = max((state.coins(p) for p in survivors), default=None)
         winners = tuple(p for p in survivors if state.coins(p) == best)
-        return replace(state, phase="over", winner=winners, log=_log(state, "ZAAR-END-01: nobody is left inside; "
+        return replace(state, phase=Phase.OVER, winner=winners, log=_log(state, "ZAAR-END-01: nobody is left inside; "
                                                                             f"winners: {[w + 1 for w in winners]}"))
     return state
 

@@ -30,6 +30,7 @@ from .state import (
     Escape,
     Fight,
     Move,
+    Phase,
     PickCharacter,
     Place,
     PlaceTool,
@@ -41,20 +42,20 @@ from .state import (
     ZaarState,
 )
 
-CHANCE_PHASES = ("order", "draw", "throw", "coin")
+CHANCE_PHASES = (Phase.ORDER, Phase.DRAW, Phase.THROW, Phase.COIN)
 PRICE, KNIGHT_PRICE = 3, 2  # ZAAR-TOOL-03, ZAAR-PAWN-05
 START_COINS = (3, 3)  # normal mode (ZAAR-PAWN-01)
 
 
 # -- who acts ----------------------------------------------------------------------------------------------
 def actor(state: ZaarState) -> int:
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return TERMINAL
     if state.phase in CHANCE_PHASES:
         return CHANCE
-    if state.phase == "character":
+    if state.phase == Phase.CHARACTER:
         return state.choosers[0]
-    if state.phase == "start":
+    if state.phase == Phase.START:
         return 0  # the first player (ZAAR-SETUP-08: birthdays; the engine seats them first)
     return state.player
 
@@ -68,11 +69,11 @@ def _sums(raml) -> Dist:
 
 
 def chance_weights(state: ZaarState) -> Sequence[tuple]:
-    if state.phase == "order":
+    if state.phase == Phase.ORDER:
         return _sums(state.game.raml).triples()  # the raml's numbers added up (GAP-Z03)
-    if state.phase == "draw":
+    if state.phase == Phase.DRAW:
         return ChanceTable.draw(state.pile)
-    if state.phase == "throw":
+    if state.phase == Phase.THROW:
         return throw_dist(state.game.raml).triples()
     life, wisdom = state.bag  # ZAAR-COIN-04: a coin drawn blind
     return [(c, n, life + wisdom) for c, n in (("life", life), ("wisdom", wisdom)) if n]
@@ -80,21 +81,21 @@ def chance_weights(state: ZaarState) -> Sequence[tuple]:
 
 # -- legal actions -----------------------------------------------------------------------------------------
 def legal_actions(state: ZaarState) -> tuple:
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return ()
     if state.phase in CHANCE_PHASES:
         return legal_outcomes(state)
-    if state.phase == "character":
+    if state.phase == Phase.CHARACTER:
         taken = set(state.characters)
         return tuple(PickCharacter(c) for c in sorted(state.game.characters) if c not in taken)
-    if state.phase == "start":
+    if state.phase == Phase.START:
         cards = state.game.cards
         return tuple(StartRoom(r) for r in sorted(cards.rooms) if cards.rooms[r].plaques
                      and len(cards.rooms[r].doors) >= state.game.players)  # ZAAR-SETUP-02
-    if state.phase == "place":
+    if state.phase == Phase.PLACE:
         fits = state.mansion.legal_placements(state.drawn)
         return tuple(Place(c, k) for c, k in fits) or (Choose("back to the pile"),)
-    if state.phase in ("choose", "trapped"):
+    if state.phase in (Phase.CHOOSE, Phase.TRAPPED):
         return tuple(sorted(set(encounter.choices(state)), key=Action.sort_key))
     return tuple(sorted(set(_turn_actions(state)), key=Action.sort_key))  # one key per action, not per comparison
 
@@ -166,15 +167,15 @@ def _tool_actions(state: ZaarState):
 
 # -- refusals ----------------------------------------------------------------------------------------------
 def refusal(state: ZaarState, action) -> IllegalActionError:
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return IllegalActionError("ZAAR-END-01", "the game is over")
     if state.phase in CHANCE_PHASES:
-        return IllegalActionError("ZAAR-COIN-04" if state.phase == "coin" else "ZAAR-RAML-02",
+        return IllegalActionError("ZAAR-COIN-04" if state.phase == Phase.COIN else "ZAAR-RAML-02",
                                   f"{action!r} is not an outcome of this {state.phase}")
     p = actor(state)
-    if state.phase == "character":
+    if state.phase == Phase.CHARACTER:
         return IllegalActionError("ZAAR-SETUP-05", "the game is being set up: pick a character")
-    if state.phase == "start":
+    if state.phase == Phase.START:
         return IllegalActionError("ZAAR-SETUP-02", "the game is being set up: choose the first room")
     if isinstance(action, DrawCard):
         if state.level >= 3:
@@ -195,7 +196,7 @@ def refusal(state: ZaarState, action) -> IllegalActionError:
         return IllegalActionError("ZAAR-TOOL-03", "a tool costs 3 coins (the Knight 2) from what you hold")
     if isinstance(action, EndTurn) and state.level == 3:
         return IllegalActionError("ZAAR-LVL3-08", "in the demon's room you must fight")
-    if state.phase == "place":
+    if state.phase == Phase.PLACE:
         return IllegalActionError("ZAAR-PLACE-01", f"{action} is not a placement of {state.drawn}")
     return IllegalActionError("ZAAR-TURN-01", f"{action} is not legal now")
 
@@ -211,17 +212,17 @@ def apply(state: ZaarState, action) -> ZaarState:
 def resolve(state: ZaarState, action) -> ZaarState:
     """The state after ``action``, which the caller found among the legal actions."""
     phase = state.phase
-    if phase == "order":
+    if phase == Phase.ORDER:
         new = _order(state, action)
-    elif phase == "character":
+    elif phase == Phase.CHARACTER:
         new = _character(state, action)
-    elif phase == "start":
+    elif phase == Phase.START:
         new = _start(state, action)
-    elif phase == "draw":
+    elif phase == Phase.DRAW:
         new = encounter.drawn(state, action)
-    elif phase == "place":
+    elif phase == Phase.PLACE:
         new = encounter.placed(state, action)
-    elif phase in ("throw", "coin", "choose", "trapped"):
+    elif phase in (Phase.THROW, Phase.COIN, Phase.CHOOSE, Phase.TRAPPED):
         new = encounter.apply(state, action)
     else:
         new = _turn(state, action)
@@ -241,7 +242,7 @@ def _order(state: ZaarState, number: int) -> ZaarState:
         rest = rest[1:]
     new = replace(state, order=rest, rolls=(), choosers=choosers, log=state.log + (
         f"ZAAR-SETUP-05: the raml gives {', '.join(f'player {pl + 1}: {v}' for pl, v in rolled)}",))
-    return new if rest else replace(new, phase="character")
+    return new if rest else replace(new, phase=Phase.CHARACTER)
 
 
 def _character(state: ZaarState, action: PickCharacter) -> ZaarState:
@@ -250,7 +251,7 @@ def _character(state: ZaarState, action: PickCharacter) -> ZaarState:
     chars[p] = action.character
     new = replace(state, characters=tuple(chars), choosers=state.choosers[1:], log=state.log + (
         f"player {p + 1} plays the {action.character}",))
-    return new if new.choosers else replace(new, phase="start")
+    return new if new.choosers else replace(new, phase=Phase.START)
 
 
 def _start(state: ZaarState, action: StartRoom) -> ZaarState:
@@ -279,7 +280,7 @@ def _turn(state: ZaarState, action) -> ZaarState:
     if isinstance(action, EndTurn):
         return encounter.end_turn(state)
     if isinstance(action, DrawCard):
-        return replace(state, phase="draw", draws_left=state.draws_left - 1)
+        return replace(state, phase=Phase.DRAW, draws_left=state.draws_left - 1)
     if isinstance(action, Move):
         return encounter.move(state, p, action)
     if isinstance(action, Relocate):
@@ -287,7 +288,7 @@ def _turn(state: ZaarState, action) -> ZaarState:
     if isinstance(action, Escape):
         return encounter.escape(state, p)
     if isinstance(action, Throw):
-        return replace(state, phase="throw", pending=("level3", state.wisdom[p], "fought"))
+        return replace(state, phase=Phase.THROW, pending=("level3", state.wisdom[p], "fought"))
     if isinstance(action, BuyTool):
         price = KNIGHT_PRICE if state.characters[p] == "knight" else PRICE
         i = TOOL_ORDER.index(action.tool)

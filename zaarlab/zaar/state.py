@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
@@ -25,6 +26,22 @@ from .raml import Requirement, load_raml
 
 
 # -- actions -----------------------------------------------------------------------------------------------
+class Phase(StrEnum):
+    """The phases of a game of Zaar: a state's ``phase`` is always one (saved as its text)."""
+
+    ORDER = "order"
+    CHARACTER = "character"
+    START = "start"
+    TURN = "turn"
+    DRAW = "draw"
+    PLACE = "place"
+    THROW = "throw"
+    TRAPPED = "trapped"
+    CHOOSE = "choose"
+    COIN = "coin"
+    OVER = "over"
+
+
 @dataclass(frozen=True)
 class PickCharacter(Action):
     """Advanced mode: take a character, in the order the raml gave (ZAAR-SETUP-05)."""
@@ -259,7 +276,7 @@ class ZaarGame:
     def initial_state(self) -> ZaarState:
         n = self.players
         return ZaarState(
-            game=self, phase="order" if self.mode == "advanced" else "start", pile=self.cards.deck(),
+            game=self, phase=Phase.ORDER if self.mode == "advanced" else "start", pile=self.cards.deck(),
             bag=(BAG["life"], BAG["wisdom"]), supply=tuple(TOOLS[t] for t in TOOL_ORDER), characters=("",) * n,
             life=(0,) * n, wisdom=(0,) * n, tools=((),) * n, pawns=((),) * n, status=("in",) * n,
             held=(False,) * n, lasting=((),) * n, events_passed=(0,) * n, stays=(0,) * n,
@@ -326,9 +343,10 @@ class ZaarState(RulesState):
     """
 
     rules_module = "zaarlab.zaar.rules"  # the API methods of RulesState delegate to it
+    over = Phase.OVER  # the phase that ends the game
 
     game: ZaarGame = field(compare=False, repr=False)
-    phase: str
+    phase: Phase
     turn: int = 0
     player: int = 0
     level: int = 1

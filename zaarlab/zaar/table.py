@@ -44,6 +44,7 @@ from .state import (
     Escape,
     Fight,
     Move,
+    Phase,
     PickCharacter,
     Place,
     PlaceTool,
@@ -161,7 +162,7 @@ class ZaarTable(Table):
 
     def _rotation(self, state: ZaarState) -> int:
         """The way the room drawn is turned: the one chosen, while it fits somewhere, else the first that fits."""
-        turns = self._rotations(state) if state.phase == "place" else []
+        turns = self._rotations(state) if state.phase == Phase.PLACE else []
         return self.rotation if self.rotation in turns or not turns else turns[0]
 
     # -- the board of pieces -------------------------------------------------------------------------------
@@ -170,7 +171,7 @@ class ZaarTable(Table):
         legal = state.legal_actions() if moving else ()
         mapped = set(self._map_moves(state).values()) if moving else set()
         zones = []
-        if state.phase == "place":
+        if state.phase == Phase.PLACE:
             room = state.game.cards.rooms[state.drawn]
             turns = self._rotations(state) if moving else []
             zones.append(Zone(f"The card drawn: {room.name}", (
@@ -210,7 +211,7 @@ class ZaarTable(Table):
         """The raml's last throw in this game (a battle's, a room's, a shortcut's), or ``None``."""
         session = self.match.session
         for i in range(len(session.history) - 1, -1, -1):
-            if session.states[i].phase == "throw":
+            if session.states[i].phase == Phase.THROW:
                 return session.history[i]
         return None
 
@@ -231,7 +232,7 @@ class ZaarTable(Table):
         if not key.startswith("turn:"):
             return False
         turn = key.removeprefix("turn:")
-        if state.phase != "place" or not turn.isdigit() or int(turn) not in self._rotations(state):
+        if state.phase != Phase.PLACE or not turn.isdigit() or int(turn) not in self._rotations(state):
             raise IllegalActionError("ZAAR-PLACE-01", "the room drawn fits nowhere turned that way")
         self.rotation = int(turn)
         return True
@@ -253,7 +254,7 @@ class ZaarTable(Table):
     def _why_not_cell(self, state: ZaarState, number: str) -> tuple[str, str]:
         cell = next((c for c, n in free_cells(state.mansion).items() if str(n) == number), None) \
             if state.rooms else None
-        if state.phase != "place" or cell is None:
+        if state.phase != Phase.PLACE or cell is None:
             return "ZAAR-TURN-01", f"no room goes on a free cell now: {self.task(state)}"
         try:
             state.mansion.check_placement(state.drawn, cell, self._rotation(state))
@@ -269,7 +270,7 @@ class ZaarTable(Table):
         except (ValueError, KeyError, AttributeError):
             return "ZAAR-MOVE-01", "click a room of the mansion"
         p, here = state.player, state.pawn(state.player)
-        if state.phase == "turn" and here is not None:
+        if state.phase == Phase.TURN and here is not None:
             if state.held[p]:
                 return "ZAAR-MOVE-02", "the demon is in your room: you cannot leave it"
             if state.moves_left <= 0:
@@ -320,7 +321,7 @@ class ZaarTable(Table):
             return f"put {TOOL_NAMES[action.tool]} in {room(action.cell)}{side}"
         if isinstance(action, RetrieveTool):
             return f"take {TOOL_NAMES[action.tool]} back from {room(action.cell)}"
-        if isinstance(action, EndTurn) and state.phase == "trapped":
+        if isinstance(action, EndTurn) and state.phase == Phase.TRAPPED:
             return "do not fight: end the turn"
         return {DrawCard: "draw a card", EndTurn: "end the turn", Fight: "fight the demon", Throw: "throw the raml",
                 Escape: "escape the mansion"}[type(action)]
@@ -341,7 +342,7 @@ class ZaarTable(Table):
 
     def task(self, state: ZaarState) -> str:
         phase = state.phase
-        if phase == "turn":
+        if phase == Phase.TURN:
             return "click a room to go to, or one of your choices (draw a card, tools, end the turn)"
         kind = state.pending[0] if state.pending else ""
         return {"start": "choose the first room", "character": "choose your character",
@@ -362,18 +363,18 @@ class ZaarTable(Table):
 
     # -- odds ----------------------------------------------------------------------------------------------
     def decision_odds(self, state: ZaarState) -> str:
-        if state.phase == "trapped":
+        if state.phase == Phase.TRAPPED:
             return fight_odds(state)
         lines = []
-        if state.phase == "choose" and state.pending[0] == "shortcut?":
+        if state.phase == Phase.CHOOSE and state.pending[0] == "shortcut?":
             room = state.mansion.room_at(state.pending[1]).id
             opens = throw_dist(state.game.raml).fraction(lambda t: shortcut_opens(room, t))
             lines.append(f"The raml opens the shortcut: {exact_text(opens)}")
-        if state.phase == "turn" and DrawCard() in state.legal_actions():
+        if state.phase == Phase.TURN and DrawCard() in state.legal_actions():
             odds = next_card_odds(state.mansion, pile=state.pile, number=Fraction)
             lines.append(f"The next card: a room that can be placed {exact_text(odds['placeable'])}, a sacred room "
                          f"{exact_text(odds['sacred'])}, an event {exact_text(odds['event'])}")
-        if state.phase == "turn" and state.level <= 2:
+        if state.phase == Phase.TURN and state.level <= 2:
             traps_in = trap_odds(state)
             if traps_in:
                 lines.append("Entering a room, the raml traps the demon there:\n" + "\n".join(

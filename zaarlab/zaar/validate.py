@@ -22,10 +22,10 @@ from collections import Counter
 
 from ..core.validate import integer, ledger, pairs, per_player, players, require, strings
 from .cards import BAG, TOOLS
-from .state import TOOL_ORDER
+from .state import TOOL_ORDER, Phase
 
-PHASES = ("order", "character", "start", "turn", "draw", "place", "throw", "trapped", "choose", "coin", "over")
-SETUP = ("order", "character", "start")
+PHASES = tuple(Phase)
+SETUP = (Phase.ORDER, Phase.CHARACTER, Phase.START)
 STATUSES = ("in", "exiled", "escaped", "buried")
 
 

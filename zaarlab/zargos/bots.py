@@ -26,6 +26,7 @@ from .state import (
     Fight,
     LandAttack,
     Pass,
+    Phase,
     Place,
     PlayCard,
     SeaAttack,
@@ -52,25 +53,25 @@ def take_chance(state: ZargosState, src: str, dst: str, units: int) -> float:
 def greedy_bot(state: ZargosState, rng: random.Random):
     """A move for the player to act: see the module docstring."""
     phase = state.phase
-    if phase == "choose":
+    if phase == Phase.CHOOSE:
         return state.legal_actions()[0]
-    if phase in ("place_single", "place_rest", "place_buy"):
+    if phase in (Phase.PLACE_SINGLE, Phase.PLACE_REST, Phase.PLACE_BUY):
         return Place(_where_to_place(state, rng))
-    if phase == "attack":
+    if phase == Phase.ATTACK:
         return _best_attack(state)
-    if phase == "fight":
+    if phase == Phase.FIGHT:
         return Fight(state.attacking[0][0])
-    if phase == "reorg":
+    if phase == Phase.REORG:
         return EndTurn()
-    if phase == "discard":
+    if phase == Phase.DISCARD:
         return Discard(state.hands[state.draws[0][0]][0])
-    if phase == "red":
+    if phase == Phase.RED:
         return _red_card(state)
-    if phase == "war":  # a Wind of War always helps its side
+    if phase == Phase.WAR:  # a Wind of War always helps its side
         return PlayCard("wind_of_war", state.war_queue[0][1])
-    if phase in ("swap", "answer", "veto"):  # keeps its cards; as Master, stops every spell on Zargos
-        return Pass() if phase == "swap" else Answer(False)
-    if phase == "buy":  # two boats in hand to reach the Kingdom of Zargos (it is an island), the rest in units
+    if phase in (Phase.SWAP, Phase.ANSWER, Phase.VETO):  # keeps its cards; as Master, stops every spell on Zargos
+        return Pass() if phase == Phase.SWAP else Answer(False)
+    if phase == Phase.BUY:  # two boats in hand to reach the Kingdom of Zargos (it is an island), the rest in units
         max_units, max_boats = purchase_limits(state)
         boats = min(max_boats, max(0, 2 - state.boats[state.player_of(state.acting)]))
         return Buy(min(max_units, (state.budget - BOAT_COST * boats) // UNIT_COST), boats)
@@ -99,7 +100,7 @@ def _threat(state: ZargosState, province: str) -> int:
 
 def _where_to_place(state: ZargosState, rng: random.Random) -> str:
     options = [a.province for a in state.legal_actions()]
-    if state.phase == "place_single":
+    if state.phase == Phase.PLACE_SINGLE:
         empty = [p for p in options if not state.holder(p)]
         if empty:
             near = [p for p in empty if any(state.holder(n) == state.acting

@@ -26,7 +26,7 @@ from itertools import combinations
 
 from ..core.api import IllegalActionError, replace
 from .board import ZARGOS
-from .state import Answer, Discard, Offer, Pass, PlayCard, ZargosState, with_units
+from .state import Answer, Discard, Offer, Pass, Phase, PlayCard, ZargosState, with_units
 
 STRIKES = {"wind_of_madness": 2, "wind_of_death": 1}  # a die per province, divided by this (ZARGOS-MAGIC-14)
 KINGDOM_CARDS = ("wind_of_madness", "wind_of_death", "wind_of_ice")
@@ -64,7 +64,7 @@ def red_window(state: ZargosState) -> ZargosState:
     """Open the window before the acting people's attacks: every player with a red card, in the order of play."""
     queue = tuple(player for player in state.players_in_order
                   if any(colour(card) == "red" for card in state.hands[player]))
-    return replace(state, phase="red" if queue else "attack", red_queue=queue, window=())
+    return replace(state, phase=Phase.RED if queue else "attack", red_queue=queue, window=())
 
 
 def red_actions(state: ZargosState) -> list:
@@ -118,7 +118,7 @@ def apply_red(state: ZargosState, action) -> ZargosState:
     player = state.red_queue[0]
     if isinstance(action, Pass):
         queue = state.red_queue[1:]
-        return replace(state, red_queue=queue, phase="red" if queue else "attack")
+        return replace(state, red_queue=queue, phase=Phase.RED if queue else "attack")
     state = _take_from_hand(state, player, action.card)
     if isinstance(action, Discard):
         return replace(state, bottom=state.bottom + (action.card,),
@@ -128,7 +128,7 @@ def apply_red(state: ZargosState, action) -> ZargosState:
     state = replace(state, window=state.window + ((action.card, action.target),), log=state.log + (event,))
     master = state.player_of(state.master) if state.master else None
     if state.game.master_spells == "veto" and action.target == ZARGOS and master not in (None, player):
-        return replace(state, phase="veto", spell=(action.card, action.target))  # AMB-S06 (b)
+        return replace(state, phase=Phase.VETO, spell=(action.card, action.target))  # AMB-S06 (b)
     return _cast(state, action.card, action.target)
 
 
@@ -138,9 +138,9 @@ def _cast(state: ZargosState, card: str, target: str) -> ZargosState:
         kingdom = state.game.planet.kingdoms[target]
         struck = tuple(p for p in kingdom.provinces if state.holder(p))
         if not struck:
-            return replace(state, phase="red", bottom=state.bottom + (card,))
-        return replace(state, phase="strike", strike=(card, struck))
-    return replace(state, phase="red", effects=tuple(sorted(state.effects + ((card, target),))))
+            return replace(state, phase=Phase.RED, bottom=state.bottom + (card,))
+        return replace(state, phase=Phase.STRIKE, strike=(card, struck))
+    return replace(state, phase=Phase.RED, effects=tuple(sorted(state.effects + ((card, target),))))
 
 
 def veto_actions(state: ZargosState) -> list:
@@ -153,7 +153,7 @@ def apply_veto(state: ZargosState, action: Answer) -> ZargosState:
     state = replace(state, spell=())
     if action.accept:
         return _cast(state, card, target)
-    return replace(state, phase="red", bottom=state.bottom + (card,), log=state.log + (
+    return replace(state, phase=Phase.RED, bottom=state.bottom + (card,), log=state.log + (
         f"the Master of the Winds stops the {card} on the Kingdom of Zargos (ZARGOS-MOTW-03, AMB-S06)",))
 
 
@@ -171,7 +171,7 @@ def apply_strike(state: ZargosState, face: int) -> ZargosState:
         f"  {province}: the die shows {face}, the {people} lose {lost} (ZARGOS-MAGIC-14)",))
     if rest:
         return replace(state, strike=(card, rest))
-    return replace(state, strike=(), phase="red", bottom=state.bottom + (card,))  # ZARGOS-MAGIC-09
+    return replace(state, strike=(), phase=Phase.RED, bottom=state.bottom + (card,))  # ZARGOS-MAGIC-09
 
 
 def expire(state: ZargosState) -> ZargosState:
@@ -206,7 +206,7 @@ def war_window(state: ZargosState) -> ZargosState:
     queue = tuple((player, side) for player, side in sides if "wind_of_war" in state.hands[player])
     if len(queue) == 2 and queue[0][0] == queue[1][0]:  # one player on both sides: still one card per combat
         queue = queue[:1]
-    return replace(state, phase="war" if queue else "combat", war_queue=queue)
+    return replace(state, phase=Phase.WAR if queue else "combat", war_queue=queue)
 
 
 def war_actions(state: ZargosState) -> list:
@@ -228,7 +228,7 @@ def apply_war(state: ZargosState, action) -> ZargosState:
                   1 if side == "defender" else d_bonus)
         state = replace(state, combat=combat, bottom=state.bottom + ("wind_of_war",), log=state.log + (
             f"player {player + 1} plays a Wind of War for the {side} (ZARGOS-MAGIC-10)",))
-    return replace(state, war_queue=queue, phase="war" if queue else "combat")
+    return replace(state, war_queue=queue, phase=Phase.WAR if queue else "combat")
 
 
 # -- helpers ----------------------------------------------------------------------------------------------------
@@ -247,8 +247,8 @@ def _take_from_hand(state: ZargosState, player: int, card: str) -> ZargosState:
 def swap_window(state: ZargosState) -> ZargosState:
     """Open the swaps after dealing, if anyone holds a card: every player, in the order of play."""
     if not any(state.hands):
-        return replace(state, phase="buy_start")
-    return replace(state, phase="swap", swap_queue=tuple(state.players_in_order))
+        return replace(state, phase=Phase.BUY_START)
+    return replace(state, phase=Phase.SWAP, swap_queue=tuple(state.players_in_order))
 
 
 def swap_actions(state: ZargosState) -> list:
@@ -297,8 +297,8 @@ def check_swap(state: ZargosState, action) -> None:
 def apply_swap(state: ZargosState, action) -> ZargosState:
     me, queue = state.swap_queue[0], state.swap_queue[1:]
     if isinstance(action, Pass):
-        return replace(state, swap_queue=queue, phase="swap" if queue else "buy_start")
-    return replace(state, phase="answer", offer=(me, action.to, action.give, action.take),
+        return replace(state, swap_queue=queue, phase=Phase.SWAP if queue else "buy_start")
+    return replace(state, phase=Phase.ANSWER, offer=(me, action.to, action.give, action.take),
                    log=state.log + (f"player {me + 1} offers player {action.to + 1} a swap of magic cards",))
 
 
@@ -319,5 +319,5 @@ def apply_answer(state: ZargosState, action: Answer) -> ZargosState:
         hands[taker] = tuple(sorted(hands[taker] + give))
         state = replace(state, hands=tuple(hands))
     event = f"player {taker + 1} {'accepts' if action.accept else 'declines'} the swap (ZARGOS-MAGIC-13)"
-    return replace(state, offer=(), swap_queue=queue, phase="swap" if queue else "buy_start",
+    return replace(state, offer=(), swap_queue=queue, phase=Phase.SWAP if queue else "buy_start",
                    log=state.log + (event,))

@@ -52,6 +52,7 @@ from .state import (
     Move,
     Offer,
     Pass,
+    Phase,
     Place,
     PlayCard,
     SeaAttack,
@@ -62,29 +63,29 @@ from .state import (
 )
 from .upkeep import BOAT_COST, BOATS, UNIT_COST, purchase_limits
 
-CHANCE_PHASES = ("roll", "combat", "demons", "draw", "strike")
+CHANCE_PHASES = (Phase.ROLL, Phase.COMBAT, Phase.DEMONS, Phase.DRAW, Phase.STRIKE)
 
 
 # -- who acts ----------------------------------------------------------------------------------------------
 def actor(state: ZargosState) -> int:
     """The player to act, :data:`CHANCE` for dice and draws, :data:`TERMINAL` at the end."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return TERMINAL
     if state.phase in CHANCE_PHASES:
         return CHANCE
-    if state.phase == "choose":
+    if state.phase == Phase.CHOOSE:
         return state.choosers[0]
-    if state.phase == "discard":
+    if state.phase == Phase.DISCARD:
         return state.draws[0][0]
-    if state.phase == "red":
+    if state.phase == Phase.RED:
         return state.red_queue[0]
-    if state.phase == "war":
+    if state.phase == Phase.WAR:
         return state.war_queue[0][0]
-    if state.phase == "swap":
+    if state.phase == Phase.SWAP:
         return state.swap_queue[0]
-    if state.phase == "answer":
+    if state.phase == Phase.ANSWER:
         return state.offer[1]
-    if state.phase == "veto":
+    if state.phase == Phase.VETO:
         return state.player_of(state.master)
     return state.player_of(state.acting)
 
@@ -93,9 +94,9 @@ def actor(state: ZargosState) -> int:
 
 
 def chance_weights(state: ZargosState) -> Sequence[tuple]:
-    if state.phase in ("roll", "strike"):
+    if state.phase in (Phase.ROLL, Phase.STRIKE):
         return [(face, 1, 6) for face in range(1, 7)]  # ZARGOS-SETUP-02, ZARGOS-ORDER-02, ZARGOS-MAGIC-14
-    if state.phase == "combat":
+    if state.phase == Phase.COMBAT:
         province, attackers, defenders, defender, _, a_bonus, d_bonus = state.combat
         results: dict[tuple[int, int], int] = {}
         kernel = battle_conditions(state, province, defender, a_bonus, d_bonus).kernel(attackers, defenders)
@@ -104,10 +105,10 @@ def chance_weights(state: ZargosState) -> Sequence[tuple]:
             results[after] = results.get(after, 0) + w
         total = sum(results.values())
         return [(after, w, total) for after, w in sorted(results.items())]
-    if state.phase == "demons":
+    if state.phase == Phase.DEMONS:
         province, attackers, _, _, dice, *_ = state.combat
         return demon_dist(attackers, dice).triples()
-    if state.phase == "draw":
+    if state.phase == Phase.DRAW:
         if state.deck:
             return ChanceTable.draw(state.deck)
         return [(state.bottom[0], 1, 1)]  # the unseen part is used up: the returned cards come next
@@ -117,7 +118,7 @@ def chance_weights(state: ZargosState) -> Sequence[tuple]:
 # -- legal actions -----------------------------------------------------------------------------------------
 def legal_actions(state: ZargosState) -> tuple:
     """The sorted legal actions; at a chance node, its outcomes."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return ()
     if state.phase in CHANCE_PHASES:
         return legal_outcomes(state)
@@ -191,7 +192,7 @@ _ACTIONS = {
 # -- applying ----------------------------------------------------------------------------------------------
 def apply(state: ZargosState, action) -> ZargosState:
     """The state after ``action`` (or a chance outcome); refuses illegal ones, naming the rule."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         raise IllegalActionError("ZARGOS-GOAL-01", "the game is over")
     if state.phase in CHANCE_PHASES:
         if not state.is_legal(action):
@@ -202,11 +203,11 @@ def apply(state: ZargosState, action) -> ZargosState:
         names = " or ".join(kind.__name__ for kind in expected)
         raise IllegalActionError(_PHASE_RULES[state.phase], f"in the {state.phase} phase the move is {names}, "
                                  f"not {action!r}")
-    if state.phase == "red":
+    if state.phase == Phase.RED:
         magic.check_red(state, action)
-    elif state.phase == "war":
+    elif state.phase == Phase.WAR:
         magic.check_war(state, action)
-    elif state.phase == "swap":
+    elif state.phase == Phase.SWAP:
         magic.check_swap(state, action)
     else:
         _check(state, action)
@@ -242,13 +243,13 @@ def _check(state: ZargosState, action) -> None:
         province = action.province
         if province not in planet.provinces:
             raise IllegalActionError("ZARGOS-SETUP-07", f"{province!r} is not a province")
-        if state.phase == "place_single":
+        if state.phase == Phase.PLACE_SINGLE:
             if planet.kingdom_of(province) == ZARGOS:
                 raise IllegalActionError("ZARGOS-SETUP-08", "no pawn goes into the Kingdom of Zargos before the game")
             if state.holder(province) not in ("", me):
                 raise IllegalActionError("ZARGOS-SETUP-07", f"{province} is occupied by the {state.holder(province)}")
         elif state.holder(province) != me:
-            rule = "ZARGOS-SETUP-10" if state.phase == "place_rest" else "ZARGOS-BUY-05"
+            rule = "ZARGOS-SETUP-10" if state.phase == Phase.PLACE_REST else "ZARGOS-BUY-05"
             raise IllegalActionError(rule, f"units go only on provinces the {me} occupy, not {province}")
     elif isinstance(action, LandAttack | SeaAttack):
         _check_attack(state, action)
@@ -327,7 +328,7 @@ def _apply_choose(state, action):
     if state.choosers:
         return state
     reserve = tuple((people, state.game.start_units) for people in peoples)  # ZARGOS-SETUP-04
-    return replace(state, phase="place_single", seats=peoples, seat=0, reserve=reserve)
+    return replace(state, phase=Phase.PLACE_SINGLE, seats=peoples, seat=0, reserve=reserve)
 
 
 def _apply_place(state, action):
@@ -337,10 +338,10 @@ def _apply_place(state, action):
     rule = {"place_single": "ZARGOS-SETUP-07", "place_rest": "ZARGOS-SETUP-10", "place_buy": "ZARGOS-BUY-05"}
     state = replace(state, board=board, reserve=reserve,
                     log=logged(state, f"the {me} place a unit in {action.province} ({rule[state.phase]})"))
-    if state.phase == "place_buy":
+    if state.phase == Phase.PLACE_BUY:
         return state if dict(reserve)[me] else upkeep.next_buyer(replace(state, reserve=()))
-    if state.phase == "place_single" and _all_outer_occupied(state):  # ZARGOS-SETUP-09
-        state = replace(state, phase="place_rest")
+    if state.phase == Phase.PLACE_SINGLE and _all_outer_occupied(state):  # ZARGOS-SETUP-09
+        state = replace(state, phase=Phase.PLACE_REST)
     following = _next_seat(state, lambda people: dict(state.reserve)[people] > 0, wrap=True)
     if following is None:
         return upkeep.start_turn(replace(state, reserve=()))  # ZARGOS-SETUP-12
@@ -414,9 +415,9 @@ def _end_attacks(state):
             board = with_units(board, province, me, units)
             log += (f"the {me} take the empty {province} without a fight (ZARGOS-COMBAT-10, AMB-S02)",)
     state = _after_occupation(replace(state, board=board, attacking=tuple(waiting), log=log))
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return state
-    return replace(state, phase="fight" if waiting else "reorg")
+    return replace(state, phase=Phase.FIGHT if waiting else "reorg")
 
 
 def _apply_fight(state, action):
@@ -433,7 +434,8 @@ def _apply_fight(state, action):
         return magic.war_window(replace(state, attacking=attacking, log=logged(state, event),
                                         combat=(action.province, attackers, defenders, defender, 0, 0, 0)))
     dice = DEMON_DICE[planet.ring(action.province)]  # ZARGOS-ZARGOS-03
-    return replace(state, phase="demons", attacking=attacking, combat=(action.province, attackers, 0, "", dice, 0, 0),
+    return replace(state, phase=Phase.DEMONS, attacking=attacking,
+                   combat=(action.province, attackers, 0, "", dice, 0, 0),
                    log=logged(state, f"the demons of {action.province} roll {dice} dice against {attackers} "
                                    f"{state.acting} (ZARGOS-ZARGOS-02)"))
 
@@ -470,9 +472,9 @@ def _apply_demons(state, left):
 
 def _after_combat(state):
     state = _after_occupation(state)
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return state
-    return replace(state, phase="fight" if state.attacking else "reorg")
+    return replace(state, phase=Phase.FIGHT if state.attacking else "reorg")
 
 
 def _after_occupation(state):
@@ -484,7 +486,7 @@ def _after_occupation(state):
         state = replace(state, master=holder, log=logged(state, event))
     centre = (FORBIDDEN_CITY, *state.game.planet.land_neighbours(FORBIDDEN_CITY))
     if holder and all(state.holder(p) == holder for p in centre):  # ZARGOS-GOAL-01, -02
-        return replace(state, phase="over", winner=holder,
+        return replace(state, phase=Phase.OVER, winner=holder,
                        log=logged(state, f"the {holder} hold the Forbidden City and the three provinces around it: "
                                        f"they win (ZARGOS-GOAL-01)"))
     return state

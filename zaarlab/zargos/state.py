@@ -10,12 +10,13 @@ Examples
 >>> game = ZargosGame(players=3)
 >>> state = game.initial_state()
 >>> state.current_player(), state.phase   # CHANCE (-1): each player rolls for the choice of peoples
-(-1, 'roll')
+(-1, <Phase.ROLL: 'roll'>)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
@@ -24,6 +25,32 @@ from ..core.derived import derived
 from ..core.validate import check_params, load_state, params_from_dict
 from .board import Planet, load_planet
 from .cards import magic_deck, peoples
+
+
+class Phase(StrEnum):
+    """The phases of a game of Zargos: a state's ``phase`` is always one (saved as its text)."""
+
+    ROLL = "roll"
+    CHOOSE = "choose"
+    PLACE_SINGLE = "place_single"
+    PLACE_REST = "place_rest"
+    ATTACK = "attack"
+    COMBAT = "combat"
+    FIGHT = "fight"
+    DEMONS = "demons"
+    REORG = "reorg"
+    DRAW = "draw"
+    DISCARD = "discard"
+    BUY_START = "buy_start"
+    BUY = "buy"
+    PLACE_BUY = "place_buy"
+    RED = "red"
+    STRIKE = "strike"
+    WAR = "war"
+    SWAP = "swap"
+    ANSWER = "answer"
+    VETO = "veto"
+    OVER = "over"
 
 
 def load_data(data_dir=None) -> None:
@@ -262,7 +289,7 @@ class ZargosGame:
     def initial_state(self) -> ZargosState:
         return ZargosState(
             game=self,
-            phase="roll",
+            phase=Phase.ROLL,
             ranking=(tuple(range(self.players)),),
             deck=tuple(sorted(magic_deck(self.data_dir or None))),
             boats=(0,) * self.players,
@@ -297,9 +324,10 @@ class ZargosState(RulesState):
     """
 
     rules_module = "zaarlab.zargos.rules"  # the API methods of RulesState delegate to it
+    over = Phase.OVER  # the phase that ends the game
 
     game: ZargosGame = field(compare=False, repr=False)
-    phase: str
+    phase: Phase
     turn: int = 0
     ranking: tuple = ()            # roll-offs: groups still to be ordered by dice (GAP-S06)
     rolls: tuple = ()              # (who, value) rolled in the current roll-off group

@@ -7,7 +7,7 @@ lesson reaches its first battle within ten decisions; the person still chooses t
 
 >>> table = ZargosTable(seats=("person", "greedy"), seed=2)
 >>> table.state.phase, table.heading_text.count("your turn")
-('choose', 1)
+(<Phase.CHOOSE: 'choose'>, 1)
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from .state import (
     Fight,
     LandAttack,
     Move,
+    Phase,
     Place,
     SeaAttack,
     ZargosGame,
@@ -45,7 +46,7 @@ from .state import (
 from .upkeep import BOAT_COST, UNIT_COST
 
 SHOWN = 8  # the largest forces whose odds are shown (each a battle worked out exactly)
-SETUP = ("place_single", "place_rest")  # the placements a quick start makes for a person
+SETUP = (Phase.PLACE_SINGLE, Phase.PLACE_REST)  # the placements a quick start makes for a person
 SENDS = {"attack": (LandAttack, SeaAttack), "reorg": (Move,)}  # the phases where a source and a target are chosen
 PICKED = (ChoosePeople, Discard, Place, Fight, LandAttack, SeaAttack, Move, Buy)  # moves the board makes its own way
 
@@ -129,14 +130,14 @@ class ZargosTable(Table):
     def lay(self, state: ZargosState, viewer: int | None) -> Sequence[Zone]:
         legal = state.legal_actions() if self.to_move() is not None else ()
         zones = []
-        if state.phase == "choose" and legal:
+        if state.phase == Phase.CHOOSE and legal:
             zones.append(Zone("Choose your people", tuple(
                 Piece(f"people:{a.people}", a.people, "a people", target=True) for a in legal)))
         if self.source and self.target:
             zones.append(Zone(f"How many units go from {self.source} to {self.target}?", tuple(
                 Piece(f"send:{i}", self.move_words(state, a).split(" with ")[-1].removeprefix("move "), "", "move",
                       target=True) for i, a in enumerate(legal) if self._sends(a))))
-        if state.phase == "buy" and legal:
+        if state.phase == Phase.BUY and legal:
             boats = sorted({a.boats for a in legal})
             zones.append(Zone(f"Buy: {state.budget} points to spend (a unit costs {UNIT_COST}, a boat {BOAT_COST})", (
                 *(Piece(f"boats:{b}", f"{b} boat{'s' if b != 1 else ''}", "then the units", "move", target=True,
@@ -145,7 +146,7 @@ class ZargosTable(Table):
                   for a in legal if a.boats == self.boats))))
         if viewer is not None:
             hand = state.hands[viewer]
-            discarding = state.phase == "discard" and self.to_move() == viewer
+            discarding = state.phase == Phase.DISCARD and self.to_move() == viewer
             zones.append(Zone("Your magic cards (only you see them)", tuple(
                 Piece(f"discard:{c}:{i}", self.names(state)[c], "click to discard" if discarding else "magic card",
                       target=discarding) for i, c in enumerate(hand))))
@@ -199,11 +200,11 @@ class ZargosTable(Table):
     def _why_not_from(self, state: ZargosState, province: str) -> tuple[str, str]:
         me = state.acting
         if self.source:
-            return ("ZARGOS-LAND-01" if state.phase == "attack" else "ZARGOS-REORG-05",
+            return ("ZARGOS-LAND-01" if state.phase == Phase.ATTACK else "ZARGOS-REORG-05",
                     f"{province} cannot be reached from {self.source} now")
         if state.holder(province) != me:
             return ("ZARGOS-LAND-01", f"start from one of your own provinces, not {province}")
-        return ("ZARGOS-LAND-02" if state.phase == "attack" else "ZARGOS-REORG-03",
+        return ("ZARGOS-LAND-02" if state.phase == Phase.ATTACK else "ZARGOS-REORG-03",
                 f"{province} has no unit to spare: one unit always stays behind")
 
     def clicks_for(self, action) -> tuple[str, ...]:
@@ -262,7 +263,7 @@ class ZargosTable(Table):
         return f"Your magic cards (only you see them): {cards}.\nPoints at the last count: {points}."
 
     def decision_odds(self, state: ZargosState) -> str:
-        if state.phase != "attack" or not (self.source and self.target):
+        if state.phase != Phase.ATTACK or not (self.source and self.target):
             return ""
         lines = []
         sends = [a for a in state.legal_actions() if self._sends(a)]
@@ -286,9 +287,9 @@ class ZargosTable(Table):
     def task(self, state: ZargosState) -> str:
         phase = state.phase
         if phase in SENDS:
-            verb = "attack" if phase == "attack" else "move units"
+            verb = "attack" if phase == Phase.ATTACK else "move units"
             if not self.source:
-                done = "end the attacks" if phase == "attack" else "end the turn"
+                done = "end the attacks" if phase == Phase.ATTACK else "end the turn"
                 return f"click one of your provinces (outlined) to {verb} from it, or {done}"
             if not self.target:
                 return f"click where to {verb} from {self.source} (outlined), or {self.source} again to let it go"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..core.api import replace
 from . import magic
 from .board import FORBIDDEN_CITY, ZARGOS
-from .state import ZargosState, logged, units_text
+from .state import Phase, ZargosState, logged, units_text
 
 BOATS = 15  # ZARGOS-COMP-03
 UNIT_COST, BOAT_COST = 2, 5  # ZARGOS-BUY-02, ZARGOS-BUY-03
@@ -88,7 +88,7 @@ def deal(state):
 def _next_draw(state):
     draws = tuple((player, n) for player, n in state.draws if n > 0)
     if draws and (state.deck or state.bottom):
-        return replace(state, phase="draw", draws=draws)
+        return replace(state, phase=Phase.DRAW, draws=draws)
     return after_swaps(magic.swap_window(replace(state, draws=())))  # GAP-S08: an empty deck gives nothing
 
 
@@ -110,7 +110,7 @@ def apply_draw(state, card):
     state = replace(state, hands=hands, draws=((player, count - 1),) + state.draws[1:],
                     log=logged(state, f"player {player + 1} draws a magic card (ZARGOS-MAGIC-01)"))
     if len(hand) > HAND_LIMIT:
-        return replace(state, phase="discard")
+        return replace(state, phase=Phase.DISCARD)
     return _next_draw(state)
 
 
@@ -126,14 +126,14 @@ def apply_discard(state, action):
 
 def after_swaps(state):
     """Buying starts once the swaps are done (the magic module marks that with the phase ``buy_start``)."""
-    return _buyer(state, 0) if state.phase == "buy_start" else state
+    return _buyer(state, 0) if state.phase == Phase.BUY_START else state
 
 
 def _buyer(state, seat):
     if seat >= len(state.seats):
         return start_turn(replace(state, budget=0))
     people = state.seats[seat]
-    return replace(state, phase="buy", seat=seat, budget=state.points_of(people))
+    return replace(state, phase=Phase.BUY, seat=seat, budget=state.points_of(people))
 
 
 def apply_buy(state, action):
@@ -144,7 +144,7 @@ def apply_buy(state, action):
                     log=logged(state, f"the {me} buy {units_text(action.units)} and {action.boats} boat(s) "
                                              "(ZARGOS-BUY-01)"))
     if action.units:
-        return replace(state, phase="place_buy", reserve=((me, action.units),))
+        return replace(state, phase=Phase.PLACE_BUY, reserve=((me, action.units),))
     return next_buyer(state)
 
 
@@ -177,11 +177,11 @@ def _name(state, who):
 def after_ranking(state):
     """Roll again while peoples tie; then the choice order (setup) or the order of play and its magic cards."""
     if any(len(group) > 1 for group in state.ranking):
-        return replace(state, phase="roll")
+        return replace(state, phase=Phase.ROLL)
     order = tuple(group[0] for group in state.ranking)
     if state.turn == 0:  # setup: choice order, then a second (and third) pass (ZARGOS-SETUP-02, -03, -05)
         choosers = order * state.game.peoples_per_player
-        return replace(state, phase="choose", ranking=(), choosers=choosers,
+        return replace(state, phase=Phase.CHOOSE, ranking=(), choosers=choosers,
                        log=logged(state, "choice order: " + ", ".join(_name(state, p) for p in order)))
     return deal(replace(state, seats=order, ranking=(),
                        log=logged(state, "order of play: " + ", ".join(order) + " (ZARGOS-ORDER-01)")))
@@ -191,7 +191,8 @@ def start_turn(state):
     """The next turn, or the end of the game at the turn limit (ZARGOS-TURN-01)."""
     turn = state.turn + 1
     if turn > state.game.turn_limit:
-        return replace(state, phase="over", log=logged(state, f"turn limit {state.game.turn_limit} reached: no winner"))
+        return replace(state, phase=Phase.OVER,
+                       log=logged(state, f"turn limit {state.game.turn_limit} reached: no winner"))
     state = replace(state, turn=turn, seat=0, log=logged(state, f"turn {turn} (ZARGOS-TURN-01)"))
     return begin_seat(state, 0)
 

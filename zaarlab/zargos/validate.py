@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from ..core.validate import InvalidState, integer, ledger, pairs, per_player, players, require, strings
 from .cards import magic_deck, peoples
+from .state import Phase
 from .upkeep import BOATS, HAND_LIMIT, UNIT_STOCK
 
-PHASES = ("roll", "choose", "place_single", "place_rest", "attack", "combat", "fight", "demons", "reorg", "draw",
-          "discard", "buy_start", "buy", "place_buy", "red", "strike", "war", "swap", "answer", "veto", "over")
+PHASES = tuple(Phase)
 
 
 def validate(state) -> None:
@@ -40,7 +40,7 @@ def validate(state) -> None:
         strings(getattr(state, name), name)
     for p, hand in enumerate(state.hands):
         strings(hand, f"hands[{p}]")
-        choosing = state.phase == "discard" and bool(state.draws) and state.draws[0][0] == p
+        choosing = state.phase == Phase.DISCARD and bool(state.draws) and state.draws[0][0] == p
         require(len(hand) <= HAND_LIMIT + choosing, f"hands[{p}]", f"at most {HAND_LIMIT} cards (ZARGOS-MAGIC-02)")
     in_force = [card for card, _ in state.effects] + ([state.strike[0]] if state.strike else [])
     ledger("magic cards", [*state.deck, *state.bottom, *state.removed, *(c for h in state.hands for c in h), *in_force],

@@ -44,7 +44,7 @@ def gain(state: ZerzuraState, player: int, action) -> int:
 
     >>> from dataclasses import replace
     >>> from .state import ZerzuraGame
-    >>> state = replace(ZerzuraGame(players=2).initial_state(), phase="act", market=("lamp_1", "ring_1"),
+    >>> state = replace(ZerzuraGame(players=2).initial_state(), phase=Phase.ACT, market=("lamp_1", "ring_1"),
     ...                 areas=(("lamp_2", "lamp_3"), ()), deck=())
     >>> gain(state, 0, Take("lamp_1")), gain(state, 0, Take("ring_1"))   # a sixth lamp: 1 VP becomes 9
     (8, 4)

@@ -34,6 +34,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from ..core.exact import rational
+from .state import Phase
 
 if TYPE_CHECKING:
     import sympy
@@ -156,7 +157,7 @@ class _SingleObject:
 
     def chance(self, short: int, pool: tuple, market: tuple) -> Fraction:
         s = self.state
-        if s.phase == "act":
+        if s.phase == Phase.ACT:
             return self.act(short, pool, market, s.holder, s.acted, _rounds_left(s))
         return self.deal(short, pool, s.holder, _rounds_left(s))
 
@@ -211,7 +212,7 @@ def _simulate(state: ZerzuraState, player: int, need, pool: Counter, trials: int
     for _ in range(trials):
         rng.shuffle(deck)
         mine = _Toward(cards, need, state.areas[player] + state.stored[player])
-        market, holder, acted = (list(state.market), state.holder, state.acted) if state.phase == "act" else \
+        market, holder, acted = (list(state.market), state.holder, state.acted) if state.phase == Phase.ACT else \
             ([], state.holder - 1, state.per_round)
         dealt, rounds = 0, _rounds_left(state)
         while mine.short():

@@ -26,9 +26,9 @@ from ..core.api import CHANCE, TERMINAL, IllegalActionError, legal_outcomes, rep
 from ..core.dist import ChanceTable
 from .cards import TILES_IN_PLAY
 from .scoring import Holdings, met, quantities
-from .state import REMOVED, Exchange, Pass, Store, Take, ZerzuraState
+from .state import REMOVED, Exchange, Pass, Phase, Store, Take, ZerzuraState
 
-CHANCE_PHASES = ("remove", "tiles", "dromedary", "deal")
+CHANCE_PHASES = (Phase.REMOVE, Phase.TILES, Phase.DROMEDARY, Phase.DEAL)
 PHASE_RULES = {"remove": "ZERZURA-SETUP-04", "tiles": "ZERZURA-SETUP-06", "dromedary": "ZERZURA-SETUP-07",
                "deal": "ZERZURA-ROUND-03", "act": "ZERZURA-ACTION-02", "over": "ZERZURA-END-01"}
 STORE_AT_MOST = 2  # ZERZURA-ACTION-05
@@ -38,7 +38,7 @@ STORE_AT_MOST = 2  # ZERZURA-ACTION-05
 def actor(state: ZerzuraState) -> int:
     """The player to act: clockwise from the Dromedary holder (ZERZURA-ACTION-01), twice each with two players
     (ZERZURA-ACTION-10); :data:`CHANCE` for the deck, :data:`TERMINAL` at the end."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return TERMINAL
     if state.phase in CHANCE_PHASES:
         return CHANCE
@@ -49,12 +49,12 @@ def actor(state: ZerzuraState) -> int:
 
 
 def chance_weights(state: ZerzuraState) -> Sequence[tuple]:
-    if state.phase in ("remove", "deal"):
+    if state.phase in (Phase.REMOVE, Phase.DEAL):
         return ChanceTable.draw(state.deck)
-    if state.phase == "tiles":
+    if state.phase == Phase.TILES:
         left = [t for t in state.game.tile_pool() if t not in state.tiles_up]
         return [(t, 1, len(left)) for t in left]
-    if state.phase == "dromedary":
+    if state.phase == Phase.DROMEDARY:
         return [(p, 1, state.game.players) for p in range(state.game.players)]
     return []
 
@@ -62,7 +62,7 @@ def chance_weights(state: ZerzuraState) -> Sequence[tuple]:
 # -- what is legal -----------------------------------------------------------------------------------------
 def legal_actions(state: ZerzuraState) -> tuple:
     """The legal actions (or chance outcomes), sorted."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return ()
     if state.phase in CHANCE_PHASES:
         return legal_outcomes(state)
@@ -96,7 +96,7 @@ def _minus(pile: tuple, taken: tuple) -> tuple:
 # -- refusals ----------------------------------------------------------------------------------------------
 def refusal(state: ZerzuraState, action) -> IllegalActionError:
     """Why ``action`` is not legal here, naming the most specific rule."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return IllegalActionError("ZERZURA-END-01", "the game is over: the deck is used up")
     if state.phase in CHANCE_PHASES:
         return IllegalActionError(PHASE_RULES[state.phase], f"{action!r} is not an outcome of this {state.phase} step")
@@ -147,33 +147,33 @@ def resolve(state: ZerzuraState, action) -> ZerzuraState:
 
 def _chance(state: ZerzuraState, outcome) -> ZerzuraState:
     game = state.game
-    if state.phase == "remove":
+    if state.phase == Phase.REMOVE:
         new = replace(state, deck=_minus(state.deck, (outcome,)), removed=tuple(sorted(state.removed + (outcome,))))
         if len(new.removed) < REMOVED[game.players]:
             return new
-        return replace(new, phase="tiles", log=new.log + (
+        return replace(new, phase=Phase.TILES, log=new.log + (
             f"ZERZURA-SETUP-04: {len(new.removed)} cards leave the game unseen; ZERZURA-SETUP-05: the other "
             f"{len(new.deck)} are shuffled into the draw deck",))
-    if state.phase == "tiles":
+    if state.phase == Phase.TILES:
         new = replace(state, tiles_up=tuple(sorted(state.tiles_up + (outcome,))))
         if len(new.tiles_up) < TILES_IN_PLAY:
             return new
-        return replace(new, phase="dromedary", log=new.log + (
+        return replace(new, phase=Phase.DROMEDARY, log=new.log + (
             f"ZERZURA-SETUP-06: the Command tiles are {', '.join(new.tiles_up)}",))
-    if state.phase == "dromedary":
+    if state.phase == Phase.DROMEDARY:
         return _new_round(replace(state, holder=outcome, log=state.log + (
             f"ZERZURA-SETUP-07: player {outcome + 1} receives the Dromedary",)))
     new = replace(state, deck=_minus(state.deck, (outcome,)), market=tuple(sorted(state.market + (outcome,))),
                   to_deal=state.to_deal - 1)
     if new.to_deal and new.deck:
         return new
-    return replace(new, phase="act", to_deal=0, log=new.log + (
+    return replace(new, phase=Phase.ACT, to_deal=0, log=new.log + (
         f"ZERZURA-ROUND-03: the Market is {', '.join(new.market)}; player {new.holder + 1} plays first",))
 
 
 def _new_round(state: ZerzuraState) -> ZerzuraState:
     deal = min(state.game.market_size, len(state.deck))  # GAP-R06: a short last Market
-    return replace(state, phase="deal", round=state.round + 1, acted=0, to_deal=deal,
+    return replace(state, phase=Phase.DEAL, round=state.round + 1, acted=0, to_deal=deal,
                    log=state.log + (f"-- round {state.round + 1}",))
 
 
@@ -248,7 +248,7 @@ def end_round(state: ZerzuraState) -> ZerzuraState:
     totals = ", ".join(f"player {p + 1} {sheet.total}" for p, sheet in enumerate(sheets))
     best = max(sheet.total for sheet in sheets)
     winners = " and ".join(f"player {p + 1}" for p, sheet in enumerate(sheets) if sheet.total == best)
-    return replace(ended, phase="over", log=ended.log + (
+    return replace(ended, phase=Phase.OVER, log=ended.log + (
         f"ZERZURA-END-01: the deck is used up; ZERZURA-END-04: {totals}; {winners} win(s) (ZERZURA-GOAL-01)",))
 
 

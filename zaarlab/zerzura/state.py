@@ -9,7 +9,7 @@ Examples
 --------
 >>> state = ZerzuraGame(players=3).initial_state()
 >>> state.current_player(), state.phase     # CHANCE (-1): 15 cards leave the game unseen first
-(-1, 'remove')
+(-1, <Phase.REMOVE: 'remove'>)
 >>> len(state.deck)
 60
 """
@@ -17,6 +17,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
@@ -26,6 +27,17 @@ from ..core.validate import check_params, load_state, params_from_dict
 from .cards import GUARD_USES, CardSet, load_cards
 
 register_game_data("zerzura", load_cards)
+
+class Phase(StrEnum):
+    """The phases of a game of Zerzura: a state's ``phase`` is always one (saved as its text)."""
+
+    REMOVE = "remove"
+    TILES = "tiles"
+    DROMEDARY = "dromedary"
+    DEAL = "deal"
+    ACT = "act"
+    OVER = "over"
+
 
 REMOVED = {2: 20, 3: 15, 4: 0, 5: 0}  # ZERZURA-SETUP-03, -04
 
@@ -141,7 +153,7 @@ class ZerzuraGame:
     def initial_state(self) -> ZerzuraState:
         n = self.players
         empty = ((),) * n
-        return ZerzuraState(game=self, phase="remove" if REMOVED[n] else "tiles", deck=self.cards.deck(),
+        return ZerzuraState(game=self, phase=Phase.REMOVE if REMOVED[n] else "tiles", deck=self.cards.deck(),
                             areas=empty, stored=empty, protected=empty, tiles_owned=empty, birds=("",) * n)
 
     def state_from_dict(self, data: dict) -> ZerzuraState:
@@ -172,9 +184,10 @@ class ZerzuraState(RulesState):
     """
 
     rules_module = "zaarlab.zerzura.rules"  # the API methods of RulesState delegate to it
+    over = Phase.OVER  # the phase that ends the game
 
     game: ZerzuraGame = field(compare=False, repr=False)
-    phase: str
+    phase: Phase
     round: int = 0
     holder: int = 0               # who holds the Dromedary (ZERZURA-COMP-03)
     acted: int = 0                # actions made this round

@@ -4,7 +4,7 @@ to your score sheet and what the next Market may bring.
 
 >>> table = ZerzuraTable(seats=("person", "greedy"), seed=4)
 >>> table.heading_text.count("your turn"), table.state.phase
-(1, 'act')
+(1, <Phase.ACT: 'act'>)
 >>> card = table.state.market[0]
 >>> table.click(f"take:{card}:0"); card in table.state.areas[0]
 True

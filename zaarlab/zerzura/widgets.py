@@ -14,7 +14,7 @@ from .bots import BOTS
 from .cards import GOODS, load_cards
 from .figures import scales_figure, sheet_table, table_figure
 from .scoring import Holdings, met, score_counts
-from .state import ZerzuraGame
+from .state import Phase, ZerzuraGame
 
 
 class CollectionBuilder(Panel):
@@ -96,7 +96,7 @@ class GameViewer(GameViewer):
 
     >>> viewer = GameViewer(ZerzuraGame(players=3), seed=1)
     >>> viewer.to_next_turn(); viewer.session.state.round, viewer.session.state.phase
-    (1, 'act')
+    (1, <Phase.ACT: 'act'>)
     """
 
     title = "the Zerzura game viewer"
@@ -115,7 +115,7 @@ class GameViewer(GameViewer):
     def to_next_turn(self) -> None:
         """Play to the start of the next round (Zerzura's turns are short: a round is the step worth seeing)."""
         start = self.session.state.round
-        self.session.run_until(lambda s: s.round > start and s.phase == "act")
+        self.session.run_until(lambda s: s.round > start and s.phase == Phase.ACT)
         self.refresh()
 
     def describe(self, state) -> str:

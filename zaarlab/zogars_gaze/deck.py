@@ -43,6 +43,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.exact import rational
+from .state import Phase
 
 if TYPE_CHECKING:
     import sympy
@@ -272,7 +273,7 @@ def practice_delve(carried: tuple[str, ...] = (), gazes: int = 0, seed: int = 0)
 
     >>> state = practice_delve(carried=("flame_bow",), gazes=2, seed=1)
     >>> state.phase, state.carried, len(state.gazes), len(state.dungeon)
-    ('delve', ('flame_bow',), 2, 123)
+    (<Phase.DELVE: 'delve'>, ('flame_bow',), 2, 123)
     """
     game = ZogarGame(players=1)
     deck, market = list(game.cards.dungeon_deck()), list(game.cards.market_deck())
@@ -280,7 +281,7 @@ def practice_delve(carried: tuple[str, ...] = (), gazes: int = 0, seed: int = 0)
     for card in (*out, *carried):
         (deck if card in deck else market).remove(card)
     cut = random.Random(seed).randint(1, len(deck) - 1)
-    return ZogarState(game=game, phase="delve", turn=1, races=("dwarf",), classes=("knight",), hands=((),),
+    return ZogarState(game=game, phase=Phase.DELVE, turn=1, races=("dwarf",), classes=("knight",), hands=((),),
                       traps=("",), dungeon=tuple(deck), market_deck=tuple(market), gazes=tuple(sorted(out)),
                       carried=tuple(sorted(carried)), drawable=len(deck) - cut)
 

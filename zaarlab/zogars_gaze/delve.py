@@ -36,6 +36,7 @@ from .state import (
     Leave,
     PassThieves,
     PayThieves,
+    Phase,
     PickPayment,
     UseItem,
     ZogarState,
@@ -80,7 +81,7 @@ def use_item(state: ZogarState, card: str) -> ZogarState:
     """
     if state.game.cards[card].reusable:
         return state
-    if state.phase == "trapped":
+    if state.phase == Phase.TRAPPED:
         state = replace(state, hands=with_row(state.hands, state.player, remove(state.hands[state.player], card)))
     else:
         state = _take_with(state, card)
@@ -112,7 +113,7 @@ def _damage(state: ZogarState) -> set[str]:
 # -- chance ------------------------------------------------------------------------------------------------
 def chance_weights(state: ZogarState) -> Sequence[tuple]:
     """(outcome, weight, total) of the delving chance nodes."""
-    if state.phase in ("flip", "peek"):
+    if state.phase in (Phase.FLIP, Phase.PEEK):
         return ChanceTable.draw(state.dungeon)
     return pool_dist(DICE - len(state.kept)).triples()
 
@@ -122,20 +123,20 @@ def legal_actions(state: ZogarState) -> tuple:
     """The player's choices while delving, in order (kinds by name, then fields)."""
     phase = state.phase
     carrying = distinct(state.with_player)
-    if phase == "delve":
+    if phase == Phase.DELVE:
         if state.drawable == 0:
             return (Leave.of(),)  # GAP-G09: nothing left under the cut
         leave = (Leave.of(),) if state.flipped and not state.must_flip else ()
         peeks = () if state.peeked else tuple(UseItem.of(c) for c in carrying if "peek" in uses(state, c))
         return (Flip.of(), *leave, *peeks)
-    if phase == "thieves":
+    if phase == Phase.THIEVES:
         signet = (PassThieves.of(),) if any("pass_thieves" in uses(state, c) for c in carrying) else ()
         return (Fight.of(), *signet, *((PayThieves.of(),) if carrying else ()))
-    if phase == "pay_pick":
+    if phase == Phase.PAY_PICK:
         return tuple(map(PickPayment.of, _highest(state)))
-    if phase == "hold":
+    if phase == Phase.HOLD:
         return _holds(state.dice)
-    if phase == "dying":
+    if phase == Phase.DYING:
         return (AcceptDeath.of(), *map(UseItem.of, _savers(state, state.rolls_allowed)))
     raise AssertionError(f"no actions for phase {phase!r}")
 
@@ -180,7 +181,7 @@ def refusal(state: ZogarState, action) -> IllegalActionError | None:
     if isinstance(action, UseItem):
         if action.card not in state.with_player:
             return IllegalActionError("ZOGAR-ITEMS-01", f"{action.card} is not with you in the dungeon (AMB-G05)")
-        if state.phase == "dying" and "extra_roll" in uses(state, action.card):
+        if state.phase == Phase.DYING and "extra_roll" in uses(state, action.card):
             if state.rolls_allowed > ROLLS:
                 return IllegalActionError("ZOGAR-COMBAT-05", "one Lucky Charm a combat: this combat has had its "
                                           "extra roll (GAP-G02)")
@@ -195,27 +196,27 @@ def refusal(state: ZogarState, action) -> IllegalActionError | None:
 def apply(state: ZogarState, action) -> ZogarState:
     """Delving: the caller has checked that ``action`` is legal."""
     phase = state.phase
-    if phase == "cut":
-        return replace(state, phase="delve", drawable=len(state.dungeon) - action, log=state.log + (
+    if phase == Phase.CUT:
+        return replace(state, phase=Phase.DELVE, drawable=len(state.dungeon) - action, log=state.log + (
             f"ZOGAR-DELVE-01, -02: the deck is shuffled and cut; {len(state.dungeon) - action} cards lie under the "
             "cut",))
-    if phase == "delve":
+    if phase == Phase.DELVE:
         return _delve(state, action)
-    if phase == "flip":
+    if phase == Phase.FLIP:
         return reveal(state, action, dungeon=remove(state.dungeon, action))
-    if phase == "peek":
-        return replace(state, phase="delve", dungeon=remove(state.dungeon, action), peeked=action, log=state.log + (
+    if phase == Phase.PEEK:
+        return replace(state, phase=Phase.DELVE, dungeon=remove(state.dungeon, action), peeked=action, log=state.log + (
             f"player {state.player + 1} looks at the next card",))
-    if phase == "thieves":
+    if phase == Phase.THIEVES:
         return _thieves(state, action)
-    if phase == "pay_pick":
+    if phase == Phase.PAY_PICK:
         return _pay(state, action.card, chooser=state.left)
-    if phase == "roll":
+    if phase == Phase.ROLL:
         return _rolled(state, tuple(sorted(state.kept + action)))
-    if phase == "hold":
-        return replace(state, phase="roll", kept=action.dice, log=state.log + (
+    if phase == Phase.HOLD:
+        return replace(state, phase=Phase.ROLL, kept=action.dice, log=state.log + (
             f"ZOGAR-COMBAT-06: player {state.player + 1} holds {list(action.dice)}",))
-    if phase == "mimic":
+    if phase == Phase.MIMIC:
         return _mimic(state, action)
     return _dying(state, action)
 
@@ -228,10 +229,10 @@ def _delve(state: ZogarState, action) -> ZogarState:
                         f"{', '.join(state.with_player) or 'nothing'}")
     if isinstance(action, UseItem):
         new = use_item(state, action.card)
-        return replace(new, phase="peek", log=new.log + (f"player {p + 1} uses {action.card} to look ahead",))
+        return replace(new, phase=Phase.PEEK, log=new.log + (f"player {p + 1} uses {action.card} to look ahead",))
     if state.peeked:
         return reveal(state, state.peeked, peeked="")
-    return replace(state, phase="flip")
+    return replace(state, phase=Phase.FLIP)
 
 
 def reveal(state: ZogarState, card: str, **changes) -> ZogarState:
@@ -239,7 +240,7 @@ def reveal(state: ZogarState, card: str, **changes) -> ZogarState:
     info = state.game.cards[card]
     p, kind = state.player, info.kind
     turned = f"player {p + 1} turns over {info.name}"
-    changes.update(phase="delve", flipped=state.flipped + 1, drawable=state.drawable - 1,
+    changes.update(phase=Phase.DELVE, flipped=state.flipped + 1, drawable=state.drawable - 1,
                    must_flip=max(state.must_flip - 1, 0))
     if kind == "gaze":
         return replace(state, **changes, gazes=add(state.gazes, card), log=state.log + (turned, (
@@ -277,7 +278,7 @@ def battle(state: ZogarState, *lines: str, **changes) -> ZogarState:
     if killers:
         return win(state, *lines, f"ZOGAR-COMBAT-02: {enemy.name} is weak to {', '.join(sorted(killers))}: "
                    "destroyed at once", **changes)
-    return replace(state, **changes | {"phase": "roll", "dice": (), "kept": (), "rolls": 0, "rolls_allowed": ROLLS,
+    return replace(state, **changes | {"phase": Phase.ROLL, "dice": (), "kept": (), "rolls": 0, "rolls_allowed": ROLLS,
                                        "log": state.log + (*lines, f"ZOGAR-COMBAT-03: the dice against {enemy.name}: "
                                                                    f"{enemy.requirement}")})
 
@@ -293,7 +294,7 @@ def _rolled(state: ZogarState, dice: tuple) -> ZogarState:
         return win(state, line, **rolled)
     if rolls >= state.rolls_allowed:
         return dying(state, line, f"ZOGAR-COMBAT-10: no roll left and {requirement} is not met", **rolled)
-    return replace(state, phase="hold", **rolled, log=state.log + (line,))
+    return replace(state, phase=Phase.HOLD, **rolled, log=state.log + (line,))
 
 
 def win(state: ZogarState, *lines: str, **changes) -> ZogarState:
@@ -311,19 +312,19 @@ def _thieves(state: ZogarState, action) -> ZogarState:
     if isinstance(action, Fight):
         return battle(state, f"ZOGAR-THIEF-01: player {p + 1} fights the Thieves")
     if isinstance(action, PassThieves):
-        return replace(state, phase="delve", spent=add(state.spent, state.enemy), enemy="", log=state.log + (
+        return replace(state, phase=Phase.DELVE, spent=add(state.spent, state.enemy), enemy="", log=state.log + (
             f"ZOGAR-SIGNET-01: player {p + 1} wears the Thieves Signet and walks past the Thieves; "
             "ZOGAR-SIGNET-02: the Signet is kept",))
     highest = _highest(state)
     if len(highest) > 1:
-        return replace(state, phase="pay_pick", log=state.log + (
+        return replace(state, phase=Phase.PAY_PICK, log=state.log + (
             f"ZOGAR-THIEF-03: {len(highest)} different cards tie for highest; player {state.left + 1} picks one",))
     return _pay(state, highest[0], chooser=p)
 
 
 def _pay(state: ZogarState, card: str, chooser: int) -> ZogarState:
     paid = _take_with(state, card)
-    return replace(paid, **back_to_decks(paid, card, state.enemy), phase="delve", enemy="", log=paid.log + (
+    return replace(paid, **back_to_decks(paid, card, state.enemy), phase=Phase.DELVE, enemy="", log=paid.log + (
         f"ZOGAR-THIEF-02: the Thieves take {card} (picked by player {chooser + 1}); it goes back into its deck "
         "(GAP-G10)",))
 
@@ -333,7 +334,7 @@ def _mimic(state: ZogarState, dice: tuple) -> ZogarState:
     threshold = cards.worth(state.owned(p))
     text = f"ZOGAR-MIMIC-01: the Mimic: {list(dice)} makes {sum(dice)} against the {threshold} your cards are worth"
     if sum(dice) >= threshold:
-        return replace(state, phase="delve", spent=add(state.spent, state.enemy), enemy="", dice=dice,
+        return replace(state, phase=Phase.DELVE, spent=add(state.spent, state.enemy), enemy="", dice=dice,
                        log=state.log + (text + "; you get away",))
     return dying(state, text + "; it kills you", dice=dice, rolls_allowed=0)
 
@@ -342,7 +343,7 @@ def dying(state: ZogarState, *lines: str, **changes) -> ZogarState:
     """About to die: a carried Healing Draught (or, in combat, a Lucky Charm) may still help; else death. ``lines``
     and ``changes`` (not the cards with the player) are what the step did before, made along."""
     if _savers(state, changes.get("rolls_allowed", state.rolls_allowed)):
-        return replace(state, **changes | {"phase": "dying", "log": state.log + lines})
+        return replace(state, **changes | {"phase": Phase.DYING, "log": state.log + lines})
     return die(state, *lines, **changes)
 
 
@@ -352,7 +353,7 @@ def _dying(state: ZogarState, action) -> ZogarState:
     card, p = action.card, state.player
     saved = use_item(state, card)
     if "extra_roll" in uses(state, card) and state.rolls_allowed == ROLLS:
-        return replace(saved, phase="hold", rolls_allowed=state.rolls_allowed + 1, log=saved.log + (
+        return replace(saved, phase=Phase.HOLD, rolls_allowed=state.rolls_allowed + 1, log=saved.log + (
             f"player {p + 1} uses {card}: one more roll (GAP-G02)",))
     return end_turn(saved, f"player {p + 1} uses {card}: the death is cancelled, the turn ends (GAP-G02)",
                     spent=add(saved.spent, state.enemy), enemy="")

@@ -41,6 +41,7 @@ from .state import (
     Leave,
     PassThieves,
     PayThieves,
+    Phase,
     PickPayment,
     SkipMarket,
     TradeIn,
@@ -77,11 +78,11 @@ def actor(state: ZogarState) -> int:
     Only the player whose turn it is acts (ZOGAR-TURN-02), but for the left neighbour's pick of a Thieves
     payment (ZOGAR-THIEF-03).
     """
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return TERMINAL
     if state.phase in CHANCE_PHASES:
         return CHANCE
-    if state.phase == "pay_pick":
+    if state.phase == Phase.PAY_PICK:
         return state.left
     return state.player
 
@@ -91,19 +92,19 @@ def actor(state: ZogarState) -> int:
 
 def chance_weights(state: ZogarState) -> Sequence[tuple]:
     phase = state.phase
-    if phase == "deal_race":
+    if phase == Phase.DEAL_RACE:
         left = sorted(set(state.game.cards.races) - set(state.races))
         return [(race, 1, len(left)) for race in left]
-    if phase == "deal_class":
+    if phase == Phase.DEAL_CLASS:
         left = sorted(set(state.game.cards.classes) - set(state.classes))
         return [(c, 1, len(left)) for c in left]
-    if phase == "first":
+    if phase == Phase.FIRST:
         return [(p, 1, state.game.players) for p in range(state.game.players)]  # ZOGAR-SETUP-06
-    if phase in ("market_up", "gamble", "refill"):
+    if phase in (Phase.MARKET_UP, Phase.GAMBLE, Phase.REFILL):
         return ChanceTable.draw(state.market_deck)
-    if phase == "climb":
+    if phase == Phase.CLIMB:
         return pool_dist(5).triples()
-    if phase == "cut":
+    if phase == Phase.CUT:
         return _cuts(len(state.dungeon))
     return delve.chance_weights(state)
 
@@ -121,17 +122,17 @@ def _cuts(cards: int) -> ChanceTable:
 # -- what is legal -----------------------------------------------------------------------------------------
 def legal_actions(state: ZogarState) -> tuple:
     """The legal actions (or chance outcomes), sorted."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return ()
     if state.phase in CHANCE_PHASES:
         return legal_outcomes(state)
-    if state.phase not in ("trapped", "market", "items"):
+    if state.phase not in (Phase.TRAPPED, Phase.MARKET, Phase.ITEMS):
         return delve.legal_actions(state)
     hand = distinct(state.hands[state.player])  # in order: the actions come out sorted as they are made
-    if state.phase == "trapped":
+    if state.phase == Phase.TRAPPED:
         trap = state.game.cards[state.traps[state.player]].kind
         return (Climb.of(), *(UseItem.of(c) for c in hand if delve.frees_from(state, c, trap)))
-    if state.phase == "market":
+    if state.phase == Phase.MARKET:
         return _market_actions(state, hand)
     return (*filter(None, map(_card_actions(state.game)[1].get, hand)), Enter.of())
 
@@ -157,7 +158,7 @@ def _market_actions(state: ZogarState, hand: tuple) -> tuple:
 # -- refusals ----------------------------------------------------------------------------------------------
 def refusal(state: ZogarState, action) -> IllegalActionError:
     """Why ``action`` is not legal here, naming the most specific rule."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return IllegalActionError("ZOGAR-TURN-01", "the game is over")
     rule = PHASE_RULES[state.phase]
     if state.phase in CHANCE_PHASES:
@@ -172,7 +173,7 @@ def refusal(state: ZogarState, action) -> IllegalActionError:
             return IllegalActionError("ZOGAR-MARKET-03", "one market purchase per turn, in the Market phase")
         return IllegalActionError("ZOGAR-TURN-03", f"'{action}' is for the {'/'.join(sorted(phases))} phase; this "
                                   f"is the {state.phase} phase (a turn goes market, items, delving, pass)")
-    if state.phase == "market":
+    if state.phase == Phase.MARKET:
         cards = state.game.cards
         if isinstance(action, TradeIn):
             if action.card not in state.hands[state.player]:
@@ -187,11 +188,11 @@ def refusal(state: ZogarState, action) -> IllegalActionError:
             return IllegalActionError("ZOGAR-MARKET-02", f"{action.card} is not face up in the market")
         if isinstance(action, Gamble):
             return IllegalActionError("ZOGAR-MARKET-02", "the market deck is empty (GAP-G07)")
-    if state.phase == "items" and isinstance(action, Carry):
+    if state.phase == Phase.ITEMS and isinstance(action, Carry):
         if action.card not in state.hands[state.player]:
             return IllegalActionError("ZOGAR-ITEMS-02", f"you have no (more) {action.card} to carry")
         return IllegalActionError("ZOGAR-ITEMS-02", f"{action.card} is a defeated enemy, not an item")
-    if state.phase == "trapped" and isinstance(action, UseItem):
+    if state.phase == Phase.TRAPPED and isinstance(action, UseItem):
         return IllegalActionError("ZOGAR-PIT-02", f"{action.card} does not free you from this trap (GAP-G06)")
     return delve.refusal(state, action) or IllegalActionError(rule, f"{action} is not legal now")
 
@@ -207,15 +208,15 @@ def apply(state: ZogarState, action) -> ZogarState:
 def resolve(state: ZogarState, action) -> ZogarState:
     """The state after ``action``, which the caller found among the legal actions."""
     phase = state.phase
-    if phase in ("deal_race", "deal_class", "market_up", "first"):
+    if phase in (Phase.DEAL_RACE, Phase.DEAL_CLASS, Phase.MARKET_UP, Phase.FIRST):
         new = _setup(state, action)
-    elif phase in ("trapped", "climb"):
+    elif phase in (Phase.TRAPPED, Phase.CLIMB):
         new = _trapped(state, action)
-    elif phase in ("market", "gamble", "refill"):
+    elif phase in (Phase.MARKET, Phase.GAMBLE, Phase.REFILL):
         new = _market(state, action)
         if isinstance(action, TradeIn | SkipMarket):
             return new  # a card moved between the player's own piles: nothing anybody owns has changed
-    elif phase == "items":
+    elif phase == Phase.ITEMS:
         new = _items(state, action)
         if isinstance(action, Carry):
             return new  # the same: from the hand to the cards carried
@@ -230,10 +231,10 @@ def settle(state: ZogarState, before: ZogarState | None = None) -> ZogarState:
     ``before``, the state (not over) an action led from: if nobody's cards changed, nobody can have met their
     conditions since, and the check is skipped.
     """
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return state
     if len(state.gazes) >= 7:
-        return replace(state, phase="over", ended_by="gaze", log=state.log + (
+        return replace(state, phase=Phase.OVER, ended_by="gaze", log=state.log + (
             "ZOGAR-GAZE-02: the seventh Zogar's Gaze is revealed: every player loses, Zogar wins",))
     if before is not None and before.player == state.player and _possessions(before) == _possessions(state):
         return state
@@ -242,29 +243,29 @@ def settle(state: ZogarState, before: ZogarState | None = None) -> ZogarState:
         return state
     who = met[0]
     out_of_turn = " (out of turn)" if who != state.player else ""
-    return replace(state, phase="over", winner=who, ended_by="win", log=state.log + (
+    return replace(state, phase=Phase.OVER, winner=who, ended_by="win", log=state.log + (
         f"ZOGAR-WIN-01: player {who + 1} meets both win conditions ({state.races[who]}, {state.classes[who]})"
         f" and wins{out_of_turn}",))
 
 
 def _setup(state: ZogarState, outcome) -> ZogarState:
     n = state.game.players
-    if state.phase in ("deal_race", "deal_class"):
+    if state.phase in (Phase.DEAL_RACE, Phase.DEAL_CLASS):
         card = state.phase.removeprefix("deal_")
         key = "races" if card == "race" else "classes"
         dealt = list(getattr(state, key))
         dealt[dealt.index("")] = outcome
         new = replace(state, **{key: tuple(dealt)})
         if "" not in dealt:
-            new = replace(new, phase="deal_class" if card == "race" else "market_up",
+            new = replace(new, phase=Phase.DEAL_CLASS if card == "race" else "market_up",
                           log=new.log + (f"ZOGAR-SETUP-03: each player draws a secret {card} card",))
             if card == "class":
                 new = replace(new, log=new.log + ("ZOGAR-SETUP-01: the 126 dungeon cards are shuffled into one deck",))
         return new
-    if state.phase == "market_up":
+    if state.phase == Phase.MARKET_UP:
         new = _turn_up(state, outcome)
         if len(new.market_up) == MARKET_SLOTS or not new.market_deck:
-            new = replace(new, phase="first", log=new.log + (
+            new = replace(new, phase=Phase.FIRST, log=new.log + (
                 f"ZOGAR-SETUP-02: the market shows {', '.join(new.market_up)}",))
         return new
     first = replace(state, player=(outcome - 1) % n, log=state.log + (
@@ -279,11 +280,11 @@ def _turn_up(state: ZogarState, card: str) -> ZogarState:
 def _trapped(state: ZogarState, action) -> ZogarState:
     p, trap = state.player, state.traps[state.player]
     if isinstance(action, Climb):
-        return replace(state, phase="climb")
+        return replace(state, phase=Phase.CLIMB)
     freed = {"traps": with_row(state.traps, p, ""), "dungeon": add(state.dungeon, trap)}
     if isinstance(action, UseItem):
         used = delve.use_item(replace(state, **freed), action.card)
-        return replace(used, phase="market", log=used.log + (
+        return replace(used, phase=Phase.MARKET, log=used.log + (
             f"ZOGAR-PIT-02: player {p + 1} escapes the {trap} with {action.card}; the trap is shuffled back into "
             "the dungeon deck, and the turn goes on",))
     kind = state.game.cards[trap].kind
@@ -295,30 +296,30 @@ def _trapped(state: ZogarState, action) -> ZogarState:
 
 def _market(state: ZogarState, action) -> ZogarState:
     p, cards = state.player, state.game.cards
-    if state.phase == "gamble":
+    if state.phase == Phase.GAMBLE:
         return replace(state, hands=with_row(state.hands, p, add(state.hands[p], action)),
-                       market_deck=remove(state.market_deck, action), phase="items",
+                       market_deck=remove(state.market_deck, action), phase=Phase.ITEMS,
                        log=state.log + (f"ZOGAR-MARKET-02: the gamble gives player {p + 1} a market card",))
-    if state.phase == "refill":
+    if state.phase == Phase.REFILL:
         new = _turn_up(state, action)
-        return replace(new, phase="items", log=new.log + (f"GAP-G07: {action} is turned up in the market",))
+        return replace(new, phase=Phase.ITEMS, log=new.log + (f"GAP-G07: {action} is turned up in the market",))
     if isinstance(action, TradeIn):
         return replace(state, hands=with_row(state.hands, p, remove(state.hands[p], action.card)),
                        offered=add(state.offered, action.card))
     if isinstance(action, SkipMarket):
         back = add(state.hands[p], *state.offered)
-        return replace(state, hands=with_row(state.hands, p, back), offered=(), phase="items",
+        return replace(state, hands=with_row(state.hands, p, back), offered=(), phase=Phase.ITEMS,
                        log=state.log + (f"ZOGAR-MARKET-01: player {p + 1} buys nothing",))
     levels = sorted((cards[c].level for c in state.offered), reverse=True)
     traded = replace(state, offered=(), dungeon=add(state.dungeon, *state.offered), log=state.log + (
         f"ZOGAR-MARKET-06: player {p + 1} trades in {len(levels)} cards face down worth "
         f"{'+'.join(map(str, levels))} = {sum(levels)}; ZOGAR-MARKET-07: they are shuffled into the dungeon deck",))
     if isinstance(action, Gamble):
-        return replace(traded, phase="gamble")
+        return replace(traded, phase=Phase.GAMBLE)
     bought = replace(traded, market_up=remove(traded.market_up, action.card),
                      hands=with_row(traded.hands, p, add(traded.hands[p], action.card)),
                      log=traded.log + (f"ZOGAR-MARKET-02: player {p + 1} buys {action.card}",))
-    return replace(bought, phase="refill" if bought.market_deck else "items")
+    return replace(bought, phase=Phase.REFILL if bought.market_deck else "items")
 
 
 def _items(state: ZogarState, action) -> ZogarState:
@@ -329,7 +330,7 @@ def _items(state: ZogarState, action) -> ZogarState:
     entered = f"ZOGAR-ITEMS-01: player {p + 1} takes {', '.join(state.carried) or 'nothing'} into the dungeon"
     if not state.dungeon:
         return end_turn(state, entered, "GAP-G09: the dungeon deck is empty; the turn ends")
-    return replace(state, phase="cut", log=state.log + (entered,))
+    return replace(state, phase=Phase.CUT, log=state.log + (entered,))
 
 
 # -- what a player sees ------------------------------------------------------------------------------------

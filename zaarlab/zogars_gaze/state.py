@@ -10,7 +10,7 @@ Examples
 --------
 >>> state = ZogarGame(players=3).initial_state()
 >>> state.current_player(), state.phase     # CHANCE (-1): the race cards are dealt first
-(-1, 'deal_race')
+(-1, <Phase.DEAL_RACE: 'deal_race'>)
 >>> len(state.dungeon), len(state.market_deck)
 (126, 18)
 """
@@ -18,6 +18,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
@@ -31,6 +32,32 @@ register_game_data("zogars_gaze", load_cards)
 
 
 # -- actions -----------------------------------------------------------------------------------------------
+class Phase(StrEnum):
+    """The phases of a game of Zogar's Gaze: a state's ``phase`` is always one (saved as its text)."""
+
+    DEAL_RACE = "deal_race"
+    DEAL_CLASS = "deal_class"
+    MARKET_UP = "market_up"
+    FIRST = "first"
+    MARKET = "market"
+    GAMBLE = "gamble"
+    REFILL = "refill"
+    ITEMS = "items"
+    CLIMB = "climb"
+    CUT = "cut"
+    FLIP = "flip"
+    PEEK = "peek"
+    DELVE = "delve"
+    HOLD = "hold"
+    ROLL = "roll"
+    MIMIC = "mimic"
+    THIEVES = "thieves"
+    PAY_PICK = "pay_pick"
+    DYING = "dying"
+    TRAPPED = "trapped"
+    OVER = "over"
+
+
 @dataclass(frozen=True)
 class TradeIn(Action):
     """Market: lay one card from the hand face down toward a purchase (ZOGAR-MARKET-04)."""
@@ -218,7 +245,7 @@ class ZogarGame:
 
     def initial_state(self) -> ZogarState:
         n = self.players
-        return ZogarState(game=self, phase="deal_race", races=("",) * n, classes=("",) * n, hands=((),) * n,
+        return ZogarState(game=self, phase=Phase.DEAL_RACE, races=("",) * n, classes=("",) * n, hands=((),) * n,
                           traps=("",) * n, dungeon=self.cards.dungeon_deck(), market_deck=self.cards.market_deck())
 
     def state_from_dict(self, data: dict) -> ZogarState:
@@ -247,9 +274,10 @@ class ZogarState(RulesState):
     """
 
     rules_module = "zaarlab.zogars_gaze.rules"  # the API methods of RulesState delegate to it
+    over = Phase.OVER  # the phase that ends the game
 
     game: ZogarGame = field(compare=False, repr=False)
-    phase: str
+    phase: Phase
     turn: int = 0                  # turns begun
     player: int = 0                # whose turn it is
     races: tuple = ()              # secret, per player (ZOGAR-SETUP-03)

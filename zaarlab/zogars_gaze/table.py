@@ -5,9 +5,9 @@ the dice to hold, with the exact chance of the decision at hand beside them.
 >>> table.heading.value.count("your turn")
 1
 >>> table.click("skip"); table.state.phase              # buy nothing: on to the items
-'items'
+<Phase.ITEMS: 'items'>
 >>> table.click("dungeon"); table.state.phase           # enter: the deck is cut, the first flip is yours
-'delve'
+<Phase.DELVE: 'delve'>
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from .state import (
     Leave,
     PassThieves,
     PayThieves,
+    Phase,
     PickPayment,
     SkipMarket,
     TradeIn,
@@ -104,7 +105,7 @@ class ZogarTable(Table):
         dungeon += self._moves(legal, ("leave", "leave the dungeon"))
         zones = [Zone("The dungeon", tuple(dungeon))]
         if state.dice:
-            holding = state.phase == "hold"
+            holding = state.phase == Phase.HOLD
             held = self.held if holding else _held_flags(state.dice, state.kept)
             dice = [Piece(f"die:{i}", str(face), "held" if held[i] else "", "die", target=holding, held=held[i],
                           face=face) for i, face in enumerate(state.dice)]
@@ -158,7 +159,7 @@ class ZogarTable(Table):
 
     @staticmethod
     def _dungeon_note(state: ZogarState) -> str:
-        if state.phase == "items":
+        if state.phase == Phase.ITEMS:
             return "dungeon deck: click to enter"
         if state.drawable:
             return f"dungeon deck: {state.drawable} under the cut"
@@ -183,7 +184,7 @@ class ZogarTable(Table):
     def select(self, state: ZogarState, key: str) -> bool:
         if not self.select_only(key):
             return False
-        if state.phase != "hold":
+        if state.phase != Phase.HOLD:
             raise IllegalActionError("ZOGAR-COMBAT-06", "dice are held between the rolls of a combat")
         i = int(key.removeprefix("die:"))
         self.held[i] = not self.held[i]
@@ -206,8 +207,8 @@ class ZogarTable(Table):
                 raise IllegalActionError("ZOGAR-COMBAT-05", "hold at most four dice: a roll rerolls at least one")
             return Hold(kept)
         if kind == "dungeon":
-            if phase in ("items", "delve"):
-                return Enter.of() if phase == "items" else Flip.of()
+            if phase in (Phase.ITEMS, Phase.DELVE):
+                return Enter.of() if phase == Phase.ITEMS else Flip.of()
             raise IllegalActionError(PHASE_RULES.get(phase, "ZOGAR-TURN-03"), "the dungeon is entered after the "
                                      "market and the choice of items, and its cards are turned while delving")
         if kind in MOVES:
@@ -217,7 +218,7 @@ class ZogarTable(Table):
         if kind == "hand":
             return self._hand_action(state, card)
         if kind == "with":
-            return PickPayment.of(card) if phase == "pay_pick" else UseItem.of(card)
+            return PickPayment.of(card) if phase == Phase.PAY_PICK else UseItem.of(card)
         raise IllegalActionError(PHASE_RULES.get(phase, "ZOGAR-TURN-03"), "that card makes no move now")
 
     def move_words(self, state: ZogarState, action) -> str:
@@ -242,21 +243,21 @@ class ZogarTable(Table):
 
     def decision_odds(self, state: ZogarState) -> str:
         readings = {"straight_alt": state.game.straight_alt}
-        if state.phase == "hold":
+        if state.phase == Phase.HOLD:
             advice = self._advice(state)
             mine = tuple(sorted(f for f, held in zip(state.dice, self.held, strict=True) if held))
             yours = (f"Your hold ({hold_words(mine)}): {exact_text(advice.p(mine))} to win this combat."
                      if len(mine) < DICE else "Hold at most four dice.")
             return (f"{yours}\nThe best hold ({hold_words(advice.best)}): {exact_text(advice.p(advice.best))}.")
-        if state.phase == "delve":
+        if state.phase == Phase.DELVE:
             one, three = p_survive(state, 1, Fraction), p_survive(state, min(3, state.drawable), Fraction)
             return (f"The chance to come through the next card alive: {exact_text(one)}.\n"
                     f"Through the next {min(3, state.drawable)} cards: {exact_text(three)}.")
-        if state.phase == "thieves":
+        if state.phase == Phase.THIEVES:
             need = state.game.cards[state.enemy].requirement
             p = p_win(need, number=Fraction, **readings)
             return f"Fighting the Thieves (they need {parse(need).words()}): {exact_text(p)} to win."
-        if state.phase == "trapped":
+        if state.phase == Phase.TRAPPED:
             kind = state.game.cards[state.traps[state.player]].kind
             return f"The chance that one roll frees you: {exact_text(p_escape(kind, Fraction))}."
         return ""
@@ -276,7 +277,7 @@ class ZogarTable(Table):
 
     def task(self, state: ZogarState) -> str:
         cards = state.game.cards
-        if state.phase == "delve" and not state.flipped:
+        if state.phase == Phase.DELVE and not state.flipped:
             return "click the dungeon deck to turn over your first card"
         return TASKS[state.phase].format(
             price=PRICE, offered=cards.worth(state.offered), roll=state.rolls + 1, rolls=state.rolls_allowed,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from ..core.api import replace
-from .state import ZogarState
+from .state import Phase, ZogarState
 
 
 def remove(pile: tuple, card: str) -> tuple:
@@ -59,11 +59,11 @@ def start_turn(state: ZogarState, player: int, *lines: str, **changes) -> ZogarS
     """
     turn, traps = state.turn + 1, changes.get("traps", state.traps)
     if turn > state.game.turn_limit:
-        return replace(state, **changes | {"phase": "over", "ended_by": "limit", "log": state.log + (
+        return replace(state, **changes | {"phase": Phase.OVER, "ended_by": "limit", "log": state.log + (
             *lines, f"the game stops at the turn limit ({state.game.turn_limit}); nobody wins")})
     trap = traps[player]
     header = f"-- turn {turn}: player {player + 1}" + (f", trapped by {state.game.cards[trap].name}" if trap else "")
-    return replace(state, **changes | {"turn": turn, "player": player, "phase": "trapped" if trap else "market",
+    return replace(state, **changes | {"turn": turn, "player": player, "phase": Phase.TRAPPED if trap else "market",
                                        "log": state.log + (*lines, header)})
 
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from ..core.validate import integer, ledger, per_player, require, strings
 from .odds import MAX_ROLLS, ROLLS
+from .state import Phase
 
-PHASES = ("deal_race", "deal_class", "market_up", "first", "market", "gamble", "refill", "items", "climb", "cut",
-          "flip", "peek", "delve", "hold", "roll", "mimic", "thieves", "pay_pick", "dying", "trapped", "over")
+PHASES = tuple(Phase)
 PILES = ("dungeon", "market_deck", "market_up", "gazes", "box", "offered", "carried", "found", "spent")
 ENDINGS = ("", "win", "gaze", "limit")
 

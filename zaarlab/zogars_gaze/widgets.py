@@ -22,7 +22,7 @@ from .bots import BOTS, bold_bot, verdict
 from .deck import p_survive, practice_delve
 from .figures import next_card_figure, policies_figure, survival_figure
 from .odds import ROLLS, hold_advice, hold_words, parse
-from .state import Flip, Leave, ZogarGame
+from .state import Flip, Leave, Phase, ZogarGame
 
 REQUIREMENTS = ("3x5", "2x3", "4x6", "straight:1-4", "straight:2-6", "5x*")
 CARRYABLE = ("flame_bow", "frost_axe", "elemist", "holy_water", "healing_draught", "lucky_charm", "thieves_signet",
@@ -178,7 +178,7 @@ class DeckExplorer(Panel):
     def flip(self) -> None:
         if self._delving():
             self.session.play(Flip())
-            self.session.run_until(lambda s: s.phase == "delve" or s.turn > 1)
+            self.session.run_until(lambda s: s.phase == Phase.DELVE or s.turn > 1)
             self._show()
 
     def leave(self) -> None:
@@ -187,7 +187,7 @@ class DeckExplorer(Panel):
             self._show()
 
     def _delving(self) -> bool:
-        return self.session.state.phase == "delve" and self.session.state.turn == 1
+        return self.session.state.phase == Phase.DELVE and self.session.state.turn == 1
 
     def _show(self) -> None:
         state = self.session.state
