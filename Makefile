@@ -16,6 +16,7 @@ lab: $(VENV)/.lab
 
 test: $(VENV)/.dev
 	$(BIN)/ruff check zaarlab tests bench docs classroom_site conftest.py
+	$(BIN)/mypy
 	$(BIN)/pytest -n auto --dist loadgroup -m "not browser" --nbval --nbval-current-env \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg notebooks/ tests/ zaarlab/
 

@@ -23,7 +23,7 @@ import importlib
 from enum import StrEnum
 from itertools import repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from .derived import derived
 from .dist import ChanceTable
@@ -88,9 +88,10 @@ class Action:
         >>> Bid.of(3) is Bid.of(3), Bid.of(3) == Bid(3)
         (True, True)
         """
-        return _interned(cls, fields)
+        kind: type = cls  # a class, as the cache's key (mypy reads a type[...] as unhashable)
+        return _interned(kind, fields)
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, tuple[Any, ...]]:
         return (type(self).__name__, tuple(self.__dict__.values()))  # a dataclass's fields, in order
 
     def __lt__(self, other: Any) -> bool:
@@ -100,8 +101,9 @@ class Action:
 
 
 @functools.cache
-def _interned(kind: type, fields: tuple) -> Action:
-    return kind(*fields)
+def _interned(kind: type, fields: tuple[Any, ...]) -> Action:
+    action: Action = kind(*fields)
+    return action
 
 
 @runtime_checkable
@@ -111,7 +113,7 @@ class State(Protocol):
     def current_player(self) -> int:
         """The player to act, :data:`CHANCE` or :data:`TERMINAL`."""
 
-    def legal_actions(self) -> tuple:
+    def legal_actions(self) -> tuple[Any, ...]:
         """The actions the current player may take, sorted; empty only when terminal.
 
         At a chance node these are the chance outcomes without their probabilities.
@@ -126,14 +128,17 @@ class State(Protocol):
     def is_terminal(self) -> bool:
         """Whether the game is over."""
 
-    def returns(self) -> tuple:
+    def is_legal(self, action: Any) -> bool:
+        """Whether ``action`` is one of :meth:`legal_actions`."""
+
+    def returns(self) -> tuple[Any, ...]:
         """Each player's result at the end (score, or 1 for a win and 0 for a loss)."""
 
     @property
     def log(self) -> tuple[str, ...]:
         """What has happened, in words, each event naming its rule ID."""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict from which :meth:`Game.state_from_dict` rebuilds an equal state."""
 
 
@@ -147,13 +152,13 @@ class Game(Protocol):
     def initial_state(self) -> State:
         """The state before the first action (often a chance node: shuffles, first rolls)."""
 
-    def state_from_dict(self, data: dict) -> State:
+    def state_from_dict(self, data: dict[str, Any]) -> State:
         """The state that :meth:`State.to_dict` described."""
 
     def action_from_dict(self, data: Any) -> Any:
         """The action (or chance outcome) that :func:`zaarlab.core.codec.encode` described."""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The game's parameters, JSON-safe; ``type(game).from_dict`` rebuilds an equal game."""
 
 
@@ -177,7 +182,7 @@ def replace(obj: Any, **changes: Any) -> Any:
     """
     if not isinstance(obj, RulesState):
         return dataclasses.replace(obj, **changes)
-    cls = type(obj)
+    cls: type = type(obj)
     names = _field_names(cls)
     values = obj.__dict__.copy()  # the fields, and maybe some derived values, which must go
     if len(values) > len(names):
@@ -186,7 +191,7 @@ def replace(obj: Any, **changes: Any) -> Any:
     values.update(changes)
     if len(values) > len(names):  # a change named no field
         raise TypeError(f"{cls.__name__} has no field {next(iter(changes.keys() - names.keys()))!r}")
-    new = object.__new__(cls)
+    new: RulesState = object.__new__(cls)
     _set_attribute(new, "__dict__", values)  # a frozen dataclass: set as object would
     return new
 
@@ -194,7 +199,7 @@ def replace(obj: Any, **changes: Any) -> Any:
 _set_attribute = object.__setattr__
 
 
-def legal_outcomes(state: RulesState) -> tuple:
+def legal_outcomes(state: RulesState) -> tuple[Any, ...]:
     """The legal actions of a chance node: the outcomes of its :meth:`~RulesState.chance_weights`, in order."""
     return state.chance_weights().outcomes
 
@@ -203,7 +208,7 @@ class _RulesModule:
     """``state._rules``: the module its class names in ``rules_module``, imported on first use (a rules module imports
     its state module, so it cannot be imported with the class) and kept on the class, as every call of the API asks."""
 
-    def __get__(self, instance: Any, owner: type) -> Any:
+    def __get__(self, instance: Any, owner: type[RulesState]) -> Any:
         module = importlib.import_module(owner.rules_module)
         owner._rules = module  # read from the class from now on
         return module
@@ -235,26 +240,29 @@ class RulesState:
 
     rules_module: ClassVar[str]
     over: ClassVar[StrEnum]
-    _rules = _RulesModule()
+    phase: StrEnum  # a dataclass field of every game's state
+    _rules: Any = _RulesModule()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._rules = _RulesModule()  # each class keeps its own rules module, not one it inherits
 
     def current_player(self) -> int:
-        return self._rules.actor(self)
+        player: int = self._rules.actor(self)
+        return player
 
-    def legal_actions(self) -> tuple:
+    def legal_actions(self) -> tuple[Any, ...]:
         return self._legal_actions
 
     @derived
-    def _legal_actions(self) -> tuple:
-        return self._rules.legal_actions(self)
+    def _legal_actions(self) -> tuple[Any, ...]:
+        legal: tuple[Any, ...] = self._rules.legal_actions(self)
+        return legal
 
-    def chance_outcomes(self) -> tuple:
+    def chance_outcomes(self) -> tuple[ChanceOutcome, ...]:
         return self.chance_weights().rationals  # kept by the table, which a game's dice share
 
-    def chance_weights(self) -> tuple:
+    def chance_weights(self) -> ChanceTable:
         """At a chance node, every outcome as ``(outcome, weight, total)`` in integers (the probability is
         ``weight / total``): :meth:`chance_outcomes` without fractions, for drivers that only sample."""
         return self._chance_weights
@@ -265,11 +273,12 @@ class RulesState:
         return weights if isinstance(weights, ChanceTable) else ChanceTable(weights)
 
     def apply(self, action: Any) -> Any:
+        own, legal = False, None
         try:  # one of the legal actions itself, as bots and drivers pass, is legal with no more to ask
             own = self._is_own(action)
             legal = None if own else self._legal_by_value.get(action)
         except TypeError:  # unhashable: not an action; the rules refuse it
-            own = legal = None
+            pass
         except Exception:  # noqa: BLE001 - an object whose hash or equality fails is no action either
             self._refuse_as_mistyped(f"a {type(action).__name__} object that cannot be compared is not an action")
         if own:
@@ -295,10 +304,11 @@ class RulesState:
         except TypeError:  # unhashable: not an action
             return False
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         """The fields, for pickling and copying: what a state derived stays behind (its legal actions above all, which
         bots pass back by identity: a copy makes its own)."""
-        names = _field_names(type(self))
+        cls: type = type(self)
+        names = _field_names(cls)
         return {name: value for name, value in self.__dict__.items() if name in names}
 
     def _chance_table(self) -> ChanceTable | None:
@@ -315,7 +325,7 @@ class RulesState:
         return any(map(is_, self.legal_actions(), repeat(action)))
 
     @derived
-    def _legal_by_value(self) -> dict:  # the legal action equal to an action built anew
+    def _legal_by_value(self) -> dict[Any, Any]:  # the legal action equal to an action built anew
         table = self._chance_table()
         if table is not None:
             return table.by_value
@@ -331,7 +341,7 @@ class RulesState:
         the conformance tests run."""
         importlib.import_module(self.rules_module.rsplit(".", 1)[0] + ".validate").validate(self)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         from .codec import encode_fields
 
         return encode_fields(self)
@@ -359,11 +369,13 @@ def same_kind(a: Any, b: Any) -> bool:
     return True
 
 
-GAMES: dict[str, type] = {}
+GameClass = TypeVar("GameClass", bound="type[Game]")
+
+GAMES: dict[str, Any] = {}
 """Every registered game class by its ``name``; used by saving, loading and ``zaarlab play``."""
 
 
-def register_game(cls: type) -> type:
+def register_game(cls: GameClass) -> GameClass:
     """Class decorator: make a game known by its ``name`` to :mod:`zaarlab.core.play` and the CLI.
 
     Examples

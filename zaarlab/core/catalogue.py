@@ -12,12 +12,17 @@ Examples
 from __future__ import annotations
 
 import importlib
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .. import GAME_PACKAGES
 from .data import Bounded, OneOf, Optional, check_folder, load, reconstructed_parts, register_schema
 from .dice import pool_dist
 from .dist import Dist
+
+DataDir = str | os.PathLike[str] | None  # a data folder of the user's, or None for the data in use
 
 GAME_IDS = ("zaar", "zogars_gaze", "zerzura", "zargos")
 
@@ -49,7 +54,7 @@ class DiceSet:
 
     name: str
     count: int
-    faces: tuple
+    faces: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -78,13 +83,13 @@ class GameInfo:
         return pools[0] if len(pools) == 1 else Dist.product(*pools)
 
 
-def games(data_dir=None) -> tuple[GameInfo, ...]:
+def games(data_dir: DataDir = None) -> tuple[GameInfo, ...]:
     """The four games, in the order of ``games.yaml``."""
     doc = load("games.yaml", data_dir)
     return tuple(_info(entry) for entry in doc["games"])
 
 
-def game_info(game_id: str, data_dir=None) -> GameInfo:
+def game_info(game_id: str, data_dir: DataDir = None) -> GameInfo:
     """One game by its id (``zaar``, ``zogars_gaze``, ``zerzura``, ``zargos``)."""
     for info in games(data_dir):
         if info.id == game_id:
@@ -99,13 +104,13 @@ def import_game_packages() -> None:
             importlib.import_module(f"{name}.{module}")
 
 
-def check_data(folder=None) -> list:
+def check_data(folder: DataDir = None) -> list[Any]:
     """Validate a data folder (or the data in use) against every game's schemas: see ``check_folder``."""
     import_game_packages()
     return check_folder(folder)
 
 
-def _info(entry: dict) -> GameInfo:
+def _info(entry: dict[Any, Any]) -> GameInfo:
     return GameInfo(
         id=entry["id"],
         title=entry["title"],
@@ -118,7 +123,7 @@ def _info(entry: dict) -> GameInfo:
     )
 
 
-def _check_games(doc: dict, fail) -> None:
+def _check_games(doc: dict[Any, Any], fail: Callable[[str, str], None]) -> None:
     ids = [entry["id"] for entry in doc["games"]]
     if sorted(ids) != sorted(GAME_IDS):
         fail("games", f"expected each of {', '.join(GAME_IDS)} once, got {', '.join(ids)}")

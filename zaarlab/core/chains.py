@@ -35,12 +35,13 @@ Dist({0: 2, 3: 1} / 3)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from fractions import Fraction
+from typing import Any
 
 from .dist import Dist
 
-Transition = Callable[[Hashable], Dist | None]
+Transition = Callable[[Any], Dist | None]
 
 
 class AbsorbingChain:
@@ -56,7 +57,7 @@ class AbsorbingChain:
         self._transition = transition
         self._memo: dict[Hashable, Dist] = {}
 
-    def absorption_dist(self, start: Hashable) -> Dist:
+    def absorption_dist(self, start: Any) -> Dist:
         """The distribution of the absorbing state reached from ``start``.
 
         >>> AbsorbingChain(lambda n: None if n == 0 else Dist.certain(n - 1)).absorption_dist(5000)
@@ -67,7 +68,7 @@ class AbsorbingChain:
                 self._solve(component, steps)
         return self._memo[start]
 
-    def _solve(self, component: list, steps: dict) -> None:
+    def _solve(self, component: list[Any], steps: dict[Any, Any]) -> None:
         memo = self._memo
         if len(component) == 1:
             state = component[0]
@@ -82,18 +83,19 @@ def absorption_dist(start: Hashable, transition: Transition) -> Dist:
     return AbsorbingChain(transition).absorption_dist(start)
 
 
-def _components(start, transition, memo):
+def _components(start: Any, transition: Transition, memo: dict[Any, Dist]
+                ) -> Iterator[tuple[list[Any], dict[Any, Dist | None]]]:
     """Tarjan's strongly connected components of the states reachable from ``start``, not yet in ``memo``.
 
     Iterative; yields ``(component, steps)`` sinks first, so every exit of a component is solved before it.
     ``steps`` maps each state of the component to its transition (``None`` when absorbing).
     """
-    index: dict = {}
-    low: dict = {}
-    steps: dict = {}
-    on_stack: set = set()
-    stack: list = []
-    work = [(start, None)]
+    index: dict[Any, Any] = {}
+    low: dict[Any, Any] = {}
+    steps: dict[Any, Any] = {}
+    on_stack: set[Any] = set()
+    stack: list[Any] = []
+    work: list[tuple[Any, Iterator[Any] | None]] = [(start, None)]
     while work:
         state, successors = work.pop()
         if successors is None:  # first visit
@@ -126,7 +128,7 @@ def _components(start, transition, memo):
                 yield component, {s: steps.pop(s) for s in component}
 
 
-def _leave(state: Hashable, step: Dist, memo: dict) -> Dist:
+def _leave(state: Hashable, step: Dist, memo: dict[Any, Any]) -> Dist:
     """Mix the answers of the successors, conditioned on leaving ``state``."""
     parts = [(memo[nxt], weight) for nxt, weight in step.items() if nxt != state]
     if not parts:
@@ -134,7 +136,7 @@ def _leave(state: Hashable, step: Dist, memo: dict) -> Dist:
     return Dist.mixture(parts)
 
 
-def _solve_cycle(component: list, steps: dict, memo: dict) -> dict:
+def _solve_cycle(component: list[Any], steps: dict[Any, Any], memo: dict[Any, Any]) -> dict[Any, Any]:
     """Exact absorption distributions of a cycling component, by Gaussian elimination over fractions.
 
     For each state s: T_s x_s - sum over t in the component of w(s,t) x_t = sum over exits u of w(s,u) memo[u],

@@ -74,7 +74,7 @@ def _encoder_for(kind: type) -> Callable[[Any], Any]:
     if dataclasses.is_dataclass(kind):
         return _fields_encoder(kind, _field_names(kind))
 
-    def refuse(value):
+    def refuse(value: Any) -> Any:
         raise TypeError(f"cannot encode {kind.__name__} value {value!r} as JSON")
     return refuse
 
@@ -83,17 +83,17 @@ def _json(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
 
 
-def _named_tuple_encoder(kind: type) -> Callable[[tuple], dict]:
+def _named_tuple_encoder(kind: Any) -> Callable[[tuple[Any, ...]], dict[str, Any]]:
     name, names = kind.__name__, kind._fields
 
-    def named(value: tuple) -> dict:
+    def named(value: tuple[Any, ...]) -> dict[str, Any]:
         if _PLAIN.issuperset(map(type, value)):  # a cell's two ints: paired with their names in C
             return {"__type__": name, **dict(zip(names, value, strict=True))}
         return {"__type__": name, **{f: encode(v) for f, v in zip(names, value, strict=True)}}
     return named
 
 
-def _fields_encoder(kind: type, names: tuple[str, ...]) -> Callable[[Any], dict]:
+def _fields_encoder(kind: type, names: tuple[str, ...]) -> Callable[[Any], dict[str, Any]]:
     name = kind.__name__
     return lambda value: {"__type__": name, **{f: encode(getattr(value, f)) for f in names}}
 
@@ -108,12 +108,13 @@ def _by_name(types: tuple[type, ...]) -> dict[str, type]:  # a game's types, met
     return {t.__name__: t for t in types}
 
 
-def encode_fields(obj: Any, skip: Iterable[str] = ("game",)) -> dict:
+def encode_fields(obj: Any, skip: Iterable[str] = ("game",)) -> dict[Any, Any]:
     """A frozen dataclass's fields as a JSON-safe dict, leaving out ``skip`` (a state's game, say).
 
     The inverse is :func:`decode_fields`; states use the pair for ``to_dict`` and ``state_from_dict``.
     """
-    return {name: encode(getattr(obj, name)) for name in _field_names(type(obj)) if name not in skip}
+    kind: type = type(obj)
+    return {name: encode(getattr(obj, name)) for name in _field_names(kind) if name not in skip}
 
 
 @cache
@@ -121,7 +122,7 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
-def decode_fields(cls: type, data: dict, types: Iterable[type] = (), **given: Any) -> Any:
+def decode_fields(cls: type, data: dict[Any, Any], types: Iterable[type] = (), **given: Any) -> Any:
     """``cls`` rebuilt from :func:`encode_fields` output, with the skipped fields ``given`` as keywords."""
     by_name = _by_name(tuple(types))
     return cls(**{k: _decode(v, by_name) for k, v in data.items()}, **given)
@@ -165,7 +166,8 @@ def _decode(data: Any, types: dict[str, type]) -> Any:
         try:
             return cls(**fields)
         except TypeError:  # a field it does not have, or one it needs and lacks
-            expected = ", ".join(_field_names(cls)) if dataclasses.is_dataclass(cls) else "its own"
+            names = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else ["its own"]
+            expected = ", ".join(names)
             raise ValueError(f"{cls.__name__} has the fields {expected or 'none'}, not "
                              f"{', '.join(str(k)[:40] for k in list(fields)[:5]) or 'none'}") from None
     raise ValueError(f"untagged JSON object {data!r}: expected one of __type__, __enum__, __set__, __map__, __q__")
@@ -182,7 +184,7 @@ def _fraction(text: Any) -> Fraction:
     return Fraction(text)
 
 
-def _known(types: dict[str, type], name: str) -> type:
+def _known(types: dict[str, Any], name: str) -> Any:
     try:
         return types[name]
     except KeyError:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,7 @@ class OddsCommand:
 
     help: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], tuple[str, dict]]
+    run: Callable[[argparse.Namespace], tuple[str, dict[str, Any]]]
 
 
 ODDS_COMMANDS: dict[str, OddsCommand] = {}
@@ -31,11 +32,13 @@ ODDS_COMMANDS: dict[str, OddsCommand] = {}
 SCORE_COMMANDS: dict[str, OddsCommand] = {}
 
 
-def register_odds(name: str, help: str, add_arguments, run) -> None:
+def register_odds(name: str, help: str, add_arguments: Callable[[argparse.ArgumentParser], None],
+                  run: Callable[[argparse.Namespace], tuple[str, dict[str, Any]]]) -> None:
     """Add ``zaarlab odds NAME`` (games call this when imported)."""
     ODDS_COMMANDS[name] = OddsCommand(help, add_arguments, run)
 
 
-def register_score(name: str, help: str, add_arguments, run) -> None:
+def register_score(name: str, help: str, add_arguments: Callable[[argparse.ArgumentParser], None],
+                   run: Callable[[argparse.Namespace], tuple[str, dict[str, Any]]]) -> None:
     """Add ``zaarlab score NAME``: a game's final score of a position or a player's cards."""
     SCORE_COMMANDS[name] = OddsCommand(help, add_arguments, run)

@@ -63,7 +63,7 @@ class Optional:
 class OneOf:
     """A value that must be one of a fixed set: ``OneOf(("red", "green"))``."""
 
-    values: tuple
+    values: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -82,14 +82,14 @@ class Schema:
     """
 
     spec: Any
-    check: Callable[[dict, Callable[[str, str], None]], None] | None = None
+    check: Callable[[dict[Any, Any], Callable[[str, str], None]], None] | None = None
 
 
 SCHEMAS: dict[str, Schema] = {}
 """The schema of every known data file, by its name relative to a data folder (``"zargos/map.yaml"``)."""
 
 
-def register_schema(name: str, spec: Any, check: Callable | None = None) -> None:
+def register_schema(name: str, spec: Any, check: Callable[..., Any] | None = None) -> None:
     """Declare the schema of data file ``name``; games call this when their module is imported."""
     SCHEMAS[name] = Schema(spec, check)
 
@@ -115,7 +115,7 @@ def bundled_dir() -> Path:
     return packaged if packaged.is_dir() else package.parent / "data"
 
 
-def user_dir(data_dir: str | os.PathLike | None = None) -> Path | None:
+def user_dir(data_dir: str | os.PathLike[str] | None = None) -> Path | None:
     """The user's override folder: ``data_dir`` if given, else ``$ZAARLAB_DATA``, else ``None``."""
     chosen = data_dir if data_dir is not None else os.environ.get(ENV_VAR)
     if not chosen:
@@ -126,7 +126,7 @@ def user_dir(data_dir: str | os.PathLike | None = None) -> Path | None:
     return path
 
 
-def resolve(name: str, data_dir: str | os.PathLike | None = None) -> Path:
+def resolve(name: str, data_dir: str | os.PathLike[str] | None = None) -> Path:
     """The file that provides ``name``: the user's copy if there is one, else the bundled one."""
     override = user_dir(data_dir)
     if override is not None and (override / name).is_file():
@@ -140,12 +140,12 @@ def resolve(name: str, data_dir: str | os.PathLike | None = None) -> Path:
     return path
 
 
-def load(name: str, data_dir: str | os.PathLike | None = None) -> dict:
+def load(name: str, data_dir: str | os.PathLike[str] | None = None) -> dict[Any, Any]:
     """Read, validate and return data file ``name`` (user's copy first, then bundled)."""
     return load_file(resolve(name, data_dir), name)
 
 
-def load_file(path: Path, name: str) -> dict:
+def load_file(path: Path, name: str) -> dict[Any, Any]:
     """Read and validate the file at ``path`` against the schema registered for ``name``."""
     schema = SCHEMAS.get(name)
     if schema is None:
@@ -164,7 +164,8 @@ def load_file(path: Path, name: str) -> dict:
     validate(doc, schema.spec, str(path))
     if schema.check is not None:
         schema.check(doc, _failer(str(path)))
-    return doc
+    mapping: dict[Any, Any] = doc
+    return mapping
 
 
 def validate(doc: Any, spec: Any, file: str) -> None:
@@ -178,7 +179,7 @@ def validate(doc: Any, spec: Any, file: str) -> None:
     _check(doc, {"provenance": dict, **spec}, file, "")
 
 
-def reconstructed_parts(doc: dict) -> list[tuple[str, str]]:
+def reconstructed_parts(doc: dict[Any, Any]) -> list[tuple[str, str]]:
     """(entry, detail) for the file (entry ``""``) and each entry whose provenance is ``reconstructed``.
 
     >>> doc = {"provenance": {"source": "rulebook", "detail": "R-1"},
@@ -201,7 +202,7 @@ class FileReport:
     reconstructed: list[tuple[str, str]]
 
 
-def check_folder(folder: str | os.PathLike | None = None) -> list[FileReport]:
+def check_folder(folder: str | os.PathLike[str] | None = None) -> list[FileReport]:
     """Validate a data folder; raise :class:`DataError` at the first problem.
 
     With a ``folder``, every ``*.yaml`` in it (a user's overrides; each must be a known file name).
@@ -236,11 +237,14 @@ class _MergeKey(yaml.YAMLError):
     """YAML's merge key, which zaarlab's data files do not use (a merged entry would hide what it holds)."""
 
 
-class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _StrictLoader(_SafeLoader):  # type: ignore[valid-type,misc]  # libyaml's loader where it exists
     """``safe_load`` that refuses a mapping with the same key twice (YAML would keep the last silently). It parses
     with libyaml where PyYAML has it (about 8x faster), else in Python, as under Pyodide."""
 
-    def construct_mapping(self, node, deep=False):
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen = set()
         for key_node, _ in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
@@ -252,7 +256,8 @@ class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
                     None, None, f"duplicate key {key!r}", key_node.start_mark
                 )
             seen.add(key)
-        return super().construct_mapping(node, deep=deep)
+        mapping: dict[Any, Any] = super().construct_mapping(node, deep=deep)
+        return mapping
 
 
 def _entries(doc: Any) -> int:
@@ -343,7 +348,7 @@ def _join(path: str, key: Any) -> str:
 def _type_name(spec: Any) -> str:
     if isinstance(spec, tuple):
         return " or ".join(t.__name__ for t in spec)
-    return spec.__name__
+    return str(spec.__name__)
 
 
 def _describe(value: Any) -> str:

@@ -6,10 +6,14 @@ computed on first use and kept on the object.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, overload
+
+Owner = TypeVar("Owner")
+Value = TypeVar("Value")
 
 
-class derived:  # noqa: N801 -- a decorator, named like the ``property`` it stands beside
+class derived(Generic[Owner, Value]):  # noqa: N801 -- a decorator, named like the ``property`` it stands beside
     """``functools.cached_property`` for immutable states, without its lock.
 
     On Python 3.11 ``cached_property`` takes a lock on every first read, which cost a game engine several
@@ -29,13 +33,19 @@ class derived:  # noqa: N801 -- a decorator, named like the ``property`` it stan
     9
     """
 
-    def __init__(self, function):
+    def __init__(self, function: Callable[[Owner], Value]) -> None:
         self.function = function
         self.name = function.__name__
         self.__doc__ = function.__doc__
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> derived[Owner, Value]: ...
+
+    @overload
+    def __get__(self, instance: Owner, owner: type | None = None) -> Value: ...
 
     def __get__(self, instance: Any, owner: type | None = None) -> Any:
         if instance is None:

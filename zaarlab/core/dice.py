@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from functools import cache
 from itertools import combinations_with_replacement
+from typing import Any
 
 from .dist import Dist
 
@@ -109,7 +110,7 @@ def ordered_dist(n: int, die: Die = 6) -> Dist:
     return Dist.product(*[as_die(die)] * n)
 
 
-def reroll_dist(kept: tuple, rerolled: int, die: Die = 6) -> Dist:
+def reroll_dist(kept: tuple[Any, ...], rerolled: int, die: Die = 6) -> Dist:
     """Keep some dice and throw the rest again: the distribution of the new pool, sorted.
 
     >>> reroll_dist((6, 6), 1, 6).p((6, 6, 6))
@@ -119,13 +120,13 @@ def reroll_dist(kept: tuple, rerolled: int, die: Die = 6) -> Dist:
     return pool_dist(rerolled, die).map(lambda fresh: tuple(sorted(kept + fresh)))
 
 
-def arrangements(pool: tuple) -> int:
+def arrangements(pool: tuple[Any, ...]) -> int:
     """How many orders the dice of a pool can come in: n! / (m1! m2! ...).
 
     >>> arrangements((1, 1, 2)), arrangements((1, 2, 3))
     (3, 6)
     """
-    counts: dict = {}
+    counts: dict[Any, Any] = {}
     for face in pool:
         counts[face] = counts.get(face, 0) + 1
     result = math.factorial(len(pool))

@@ -25,7 +25,7 @@ import math
 import operator
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from itertools import accumulate, repeat
 from typing import TYPE_CHECKING, Any
@@ -56,7 +56,7 @@ class Dist:
 
     __slots__ = ("_weights", "_denominator", "_hash", "_triples")
 
-    def __init__(self, weights: Mapping[Hashable, int]):
+    def __init__(self, weights: Mapping[Any, int]):
         kept = {}
         for outcome, weight in weights.items():
             if not isinstance(weight, int) or isinstance(weight, bool) or weight < 0:
@@ -79,7 +79,8 @@ class Dist:
         items = _sorted_items(weights)
         self._weights = dict(items) if common == 1 else {o: w // common for o, w in items}
         self._denominator = sum(self._weights.values())
-        self._hash = self._triples = None
+        self._hash: int | None = None
+        self._triples: ChanceTable | None = None
 
     # -- construction -----------------------------------------------------------------------------
     @classmethod
@@ -177,7 +178,8 @@ class Dist:
 
     def weight(self, outcome: Hashable) -> int:
         """The integer weight of ``outcome`` (0 if impossible)."""
-        return self._weights.get(outcome, 0)
+        weight: int = self._weights.get(outcome, 0)
+        return weight
 
     def items(self) -> Iterable[tuple[Hashable, int]]:
         """(outcome, weight) pairs, outcomes in sorted order where they can be sorted."""
@@ -196,7 +198,7 @@ class Dist:
         return self._triples
 
     @property
-    def outcomes(self) -> tuple:
+    def outcomes(self) -> tuple[Any, ...]:
         """The possible outcomes, sorted where they can be."""
         return tuple(self._weights)
 
@@ -219,7 +221,8 @@ class Dist:
     def _weight_of(self, event: Hashable | Callable[[Any], bool]) -> int:
         if callable(event):
             return sum(w for o, w in self._weights.items() if event(o))
-        return self._weights.get(event, 0)
+        weight: int = self._weights.get(event, 0)
+        return weight
 
     def to_sympy(self) -> dict[Hashable, sympy.Rational]:
         """Outcome -> exact probability.
@@ -257,7 +260,7 @@ class Dist:
         return Fraction(first, total), Fraction(second * total - first * first, total * total)
 
     # -- transforming -----------------------------------------------------------------------------
-    def map(self, f: Callable[[Any], Hashable]) -> Dist:
+    def map(self, f: Callable[[Any], Any]) -> Dist:
         """The distribution of ``f(outcome)``.
 
         >>> Dist.die(6).map(lambda face: face >= 5)
@@ -298,13 +301,15 @@ class Dist:
         """
         if n < 1:
             raise ValueError(f"need at least one copy, not {n}")
-        result, square = None, self
+        result: Dist | None = None
+        square = self
         while n:
             if n & 1:
                 result = square if result is None else result.convolve(square, op)
             n >>= 1
             if n:
                 square = square.convolve(square, op)
+        assert result is not None  # n >= 1: at least one copy was taken
         return result
 
     def given(self, condition: Callable[[Any], bool]) -> Dist:
@@ -345,7 +350,7 @@ class Dist:
     def __len__(self) -> int:
         return len(self._weights)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self._weights)
 
     def __repr__(self) -> str:
@@ -384,7 +389,7 @@ class Dist:
         return self.to_markdown()
 
 
-class ChanceTable(tuple):
+class ChanceTable(tuple[tuple[Any, int, int], ...]):
     """A chance node's outcomes as ``(outcome, weight, total)`` triples, with what the game drivers derive from them:
     derived once per table, and the dice of a game are a few tables rolled all game long.
 
@@ -396,7 +401,7 @@ class ChanceTable(tuple):
     """
 
     @classmethod
-    def draw(cls, pile: Iterable[Hashable]) -> ChanceTable:
+    def draw(cls, pile: Iterable[Any]) -> ChanceTable:
         """``Dist.draw(pile).triples()``, made straight from the counts: a game draws from its deck at every flip.
 
         >>> ChanceTable.draw("abbacc") == Dist.draw("abbacc").triples() == (("a", 1, 3), ("b", 1, 3), ("c", 1, 3))
@@ -416,22 +421,23 @@ class ChanceTable(tuple):
         known["tickets"] = list(accumulate(counts.values())), total  # in lowest terms already
         return table
 
-    def __reduce__(self):  # pickled as its triples: what it derived (identities above all) stays behind
+    def __reduce__(self) -> tuple[type[ChanceTable], tuple[tuple[Any, ...]]]:
+        # pickled as its triples: what it derived (identities above all) stays behind
         return ChanceTable, (tuple(self),)
 
     @derived
-    def outcomes(self) -> tuple:
+    def outcomes(self) -> tuple[Any, ...]:
         """The outcomes, in order: the legal actions of the chance node."""
         return tuple(map(operator.itemgetter(0), self))
 
     @derived
-    def by_value(self) -> dict:
+    def by_value(self) -> dict[Any, Any]:
         """Each outcome keyed by itself: the outcome the table holds for an equal one."""
         outcomes = self.outcomes
         return dict(zip(outcomes, outcomes, strict=True))
 
     @derived
-    def rationals(self) -> tuple:
+    def rationals(self) -> tuple[Any, ...]:
         """``(outcome, probability)`` pairs, each probability a ``sympy.Rational``: the node's chance outcomes.
 
         >>> Dist({"hit": 2, "miss": 4}).triples().rationals
@@ -492,7 +498,7 @@ def _fraction(p: Any) -> Fraction:
     return value
 
 
-def _sorted_items(weights: dict) -> list:
+def _sorted_items(weights: dict[Any, Any]) -> list[Any]:
     try:
         return sorted(weights.items(), key=operator.itemgetter(0))
     except TypeError:  # outcomes of mixed types: keep them in a stable, readable order

@@ -15,11 +15,14 @@ from __future__ import annotations
 import sys
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import sympy
 
 
 @lru_cache(maxsize=1 << 14)  # chance nodes ask for the same few thousand fractions all game long: made once
-def rational(numerator: int | Fraction, denominator: int = 1):
+def rational(numerator: int | Fraction, denominator: int = 1) -> sympy.Rational:
     """``numerator / denominator`` (integers, or one ``Fraction``) as a ``sympy.Rational`` in lowest terms."""
     import sympy  # imported on first use, see the module docstring
 

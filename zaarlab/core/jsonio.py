@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .files import read_text
 
@@ -30,11 +30,11 @@ MAX_JSON_BYTES = 20_000_000  # a saved game of thousands of actions is a few MB
 MAX_DEPTH = 64  # a saved state nests about ten levels
 
 
-def _refuse_constant(name: str):
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number zaarlab accepts")
 
 
-def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict:
+def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict[Any, Any]:
     """An object, refused if a key comes twice (JSON would keep the last silently)."""
     found = dict(pairs)
     if len(found) < len(pairs):

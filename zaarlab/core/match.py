@@ -97,7 +97,7 @@ class Match:
         return self.session.state
 
     @property
-    def history(self) -> list:
+    def history(self) -> list[Any]:
         return self.session.history
 
     def to_move(self) -> int | None:
@@ -202,7 +202,7 @@ class Match:
         return match
 
 
-def _table_part(table: Any, where: str, players: int) -> tuple[list[str], int, tuple]:
+def _table_part(table: Any, where: str, players: int) -> tuple[list[str], int, tuple[Any, ...]]:
     """The seats, the deal and the dice of a saved table, checked."""
     if not isinstance(table, dict) or set(table) != {"seats", "deal", "dice"}:
         raise ValueError(f'{where}: a saved table holds "seats", "deal" and "dice"')

@@ -23,6 +23,7 @@ from itertools import accumulate
 from typing import Any
 
 from .api import CHANCE, GAMES, Game, State
+from .catalogue import import_game_packages
 from .codec import encode
 from .dist import ChanceTable
 from .jsonio import parse_json
@@ -79,7 +80,7 @@ class Playthrough:
 
     game: Game
     initial: State
-    history: tuple
+    history: tuple[Any, ...]
     final: State
 
     def states(self) -> list[State]:
@@ -94,7 +95,7 @@ def play(game: Game, bots: Sequence[Bot], seed: int = 0, max_steps: int = 100_00
     """Play ``game`` to the end (or ``max_steps`` actions) with one bot per player and a seeded RNG."""
     rng = random.Random(seed)
     initial = state = game.initial_state()
-    history = []
+    history: list[Any] = []
     while not state.is_terminal() and len(history) < max_steps:
         player = state.current_player()
         if player == CHANCE:
@@ -166,6 +167,8 @@ def from_saved(data: Any, where: str = "the saved game") -> Playthrough:
             raise ValueError(f'{where}: a save holds "game", "params", "history" and "final"; "{key}" is missing')
         if not isinstance(data[key], kind):
             raise ValueError(f'{where}: "{key}" must be a JSON {name}')
+    if data["game"] not in GAMES:  # a game registers when its package is imported: maybe none is yet
+        import_game_packages()
     if data["game"] not in GAMES:
         raise ValueError(f"{where}: unknown game {data['game']!r} (known: {', '.join(sorted(GAMES)) or 'none'})")
     game = GAMES[data["game"]].from_dict(data["params"])
@@ -207,7 +210,7 @@ class Session:
         self.bots = list(bots)
         self.rng = random.Random(seed)
         self.states = [state]
-        self.history: list = []
+        self.history: list[Any] = []
 
     @property
     def state(self) -> State:
@@ -226,7 +229,9 @@ class Session:
         if state.current_player() == CHANCE:
             action = chance_move(state, self.rng)
         else:
-            action = self.bots[state.current_player()](state, self.rng)
+            bot = self.bots[state.current_player()]
+            assert bot is not None  # a person's seat waits, above
+            action = bot(state, self.rng)
         self.play(action)
         return True
 

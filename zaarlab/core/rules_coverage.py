@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -136,7 +137,8 @@ def _parse(path: Path) -> ast.Module:
         raise FileRefused(path, f"not Python: {error}") from None
 
 
-def _named_by(root: Path, folder: str, naming, known: set) -> dict[str, set[str]]:
+def _named_by(root: Path, folder: str, naming: Callable[[ast.Module, Path], Iterator[tuple[str, str]]],
+              known: set[str]) -> dict[str, set[str]]:
     named: dict[str, set[str]] = {}
     for path in sorted((root / folder).rglob("*.py")):
         where = path.relative_to(root)
@@ -146,7 +148,7 @@ def _named_by(root: Path, folder: str, naming, known: set) -> dict[str, set[str]
     return named
 
 
-def _tests_naming(tree: ast.Module, where: Path):
+def _tests_naming(tree: ast.Module, where: Path) -> Iterator[tuple[str, str]]:
     """(rule, "path::test") for every test function and the IDs its name or its rule markers give."""
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
@@ -155,11 +157,11 @@ def _tests_naming(tree: ast.Module, where: Path):
                 yield rule, f"{where.as_posix()}::{node.name}"
 
 
-def _code_naming(tree: ast.Module, where: Path):
+def _code_naming(tree: ast.Module, where: Path) -> Iterator[tuple[str, str]]:
     """(rule, "zaarlab.module.qualname") for every function or class whose own strings name the rule."""
     module = ".".join(where.with_suffix("").parts).removesuffix(".__init__")
 
-    def visit(node, prefix):
+    def visit(node: ast.AST, prefix: str) -> Iterator[tuple[str, str]]:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 name = f"{prefix}{child.name}"

@@ -35,7 +35,7 @@ def require(condition: bool, where: str, problem: str) -> None:
         raise InvalidState(f"{where}: {problem}")
 
 
-def ledger(where: str, found: Iterable, expected: Iterable) -> None:
+def ledger(where: str, found: Iterable[Any], expected: Iterable[Any]) -> None:
     """Refuse unless ``found`` holds exactly the multiset ``expected`` (items, or a ``Counter`` of them), naming
     the first differences."""
     have, want = Counter(found), expected if isinstance(expected, Counter) else Counter(expected)
@@ -109,7 +109,7 @@ def check_params(game: Any) -> None:
         raise ValueError(f"the turn limit is from 1 to {MAX_TURNS} turns, not {limit}")
 
 
-def params_from_dict(cls: type, data: Any) -> Any:
+def params_from_dict(cls: Any, data: Any) -> Any:
     """A game from its parameters, refusing anything but a dict of its known parameters."""
     if not isinstance(data, dict):
         raise ValueError(f"{cls.name}'s parameters are a JSON object, not {_shape(data)}")

@@ -43,7 +43,7 @@ def gain(state: ZerzuraState, player: int, action) -> int:
     """How much ``action`` raises ``player``'s own final score, now (tiles claimed included).
 
     >>> from dataclasses import replace
-    >>> from .state import ZerzuraGame
+    >>> from .state import Phase, ZerzuraGame
     >>> state = replace(ZerzuraGame(players=2).initial_state(), phase=Phase.ACT, market=("lamp_1", "ring_1"),
     ...                 areas=(("lamp_2", "lamp_3"), ()), deck=())
     >>> gain(state, 0, Take("lamp_1")), gain(state, 0, Take("ring_1"))   # a sixth lamp: 1 VP becomes 9
