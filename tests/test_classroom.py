@@ -87,12 +87,42 @@ def test_the_ledger_frees_a_page_when_its_kernel_ends_or_it_never_connects():
     assert ledger.admit("a", live=set(), now=0) == ""
     assert ledger.admit("a", live=set(), now=59).startswith("This device already has 1")
     assert ledger.admit("a", live=set(), now=61) == ""  # the first never connected: it no longer counts
-    assert ledger.claim("k1", seat="s", address="a")
+    assert ledger.claim("k1", seat="s", address="a", live={"k1"})
     assert ledger.admit("a", live={"k1"}, now=200).startswith("This device")  # its kernel runs: still counted
     assert ledger.admit("a", live=set(), now=200) == ""  # its kernel ended (closed tab, culled)
     ledger.unadmit("a")  # ... but that page was not served (an error): it no longer counts
     assert ledger.admit("a", live=set(), now=200) == ""
     assert not ledger.owns("k2", "s") and ledger.owner_or_none("k2", "s") and not ledger.owns("k1", "t")
+
+
+def test_claims_of_kernels_that_do_not_exist_free_no_page():
+    """A device at its cap once claimed six made-up kernel ids (404 each) and so freed its six waiting pages: 12 pages
+    for a cap of 6, and 60 where the server allowed 20. A claim of a kernel that is not running counts nothing."""
+    from zaarlab.classroom.server import Ledger
+
+    ledger = Ledger(per_device=6, pages=20, hold=300)
+    admitted = refused = 0
+    for device in range(10):
+        address = f"10.0.0.{device}"
+        for _ in range(6):
+            why = ledger.admit(address, live=set(), now=0)
+            admitted, refused = admitted + (not why), refused + bool(why)
+            assert not ledger.claim(f"made-up-{admitted}-{refused}", "seat", address, live=set())
+    assert (admitted, refused) == (20, 40)
+
+
+def test_wrong_class_codes_are_slowed_and_then_lock_the_address_out():
+    from zaarlab.classroom.server import CodeTries
+
+    tries = CodeTries()
+    waits = [tries.wrong("10.0.0.7", now=second) for second in range(tries.most)]
+    assert waits[:tries.free] == [0.0] * tries.free and set(waits[tries.free:]) == {tries.delay}
+    assert tries.locked_for("10.0.0.7", now=tries.most) > 600  # locked out for a quarter of an hour
+    assert tries.locked_for("10.0.0.8", now=tries.most) == 0  # another device is not
+    assert tries.locked_for("10.0.0.7", now=tries.most + tries.lock) == 0
+    tries.wrong("10.0.0.9", now=0)
+    tries.forget("10.0.0.9")  # a right code forgets the wrong ones
+    assert [tries.wrong("10.0.0.9", now=1) for _ in range(tries.free)] == [0.0] * tries.free
 
 
 def test_the_class_code_goes_in_the_printed_address_and_a_code_is_a_word(capsys):

@@ -6,6 +6,7 @@ every dashboard.
 Clients come from several loopback addresses (127.0.0.2, ...) to play several devices."""
 
 import asyncio
+import html
 import http.client
 import re
 import time
@@ -78,12 +79,32 @@ def test_no_page_without_the_class_code(tmp_path):
             status, _, body = ask(port, "GET", path)
             assert status == 403 and "type the code your teacher gave you" in body, path
         status, _, body = ask(port, "GET", "/?code=owl-8")
-        assert status == 403 and "not this class's code" in body
+        assert status == 403 and "not this class's code" in html.unescape(body)
         status, headers, _ = ask(port, "GET", "/voila/files/index.html?code=owl-7")
         assert status == 302 and headers["location"] == "/voila/files/index.html"  # the code leaves the address
         assert cookie(headers, CODE) == "zaarlab_code=owl-7" and "HttpOnly" in headers["Set-Cookie"]
         status, _, body = ask(port, "GET", "/voila/files/index.html", cookie(headers, CODE))
         assert status == 200 and "Dice sums, exactly" in body
+
+
+def test_odd_requests_get_400_or_404_and_wrong_codes_lock_the_device_out(tmp_path):
+    """Bytes that are not UTF-8 in a query, a path that climbs out of the template's folder, a made-up kernel id and
+    the notebooks' listing each got a 500 or an answer; and a script could try a thousand class codes a second."""
+    with classroom(tmp_path, code="owl-7") as (port, _):
+        status, headers, _ = ask(port, "GET", "/?code=owl-7")
+        entered = cookie(headers, CODE)
+        assert ask(port, "GET", "/?code=owl-7&z=%ff")[0] == 400
+        for path in ("/voila/templates/zaarlab/static/../../../../../../../etc/passwd",
+                     "/voila/templates/zaarlab/static/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/voila/api/contents",
+                     "/voila/api/contents/dice_sums.ipynb", f"/api/kernels/{uuid4()}"):
+            status, _, body = ask(port, "GET", path, entered)
+            assert status == 404 and "root:" not in body, path
+        began = time.monotonic()
+        statuses = [ask(port, "GET", f"/?code=guess-{n}", device="127.0.0.9")[0] for n in range(20)]
+        assert statuses == [403] * 20 and time.monotonic() - began > 10  # the 6th to 20th waited a second each
+        status, headers, body = ask(port, "GET", "/?code=owl-7", device="127.0.0.9")  # even the right one, now
+        assert status == 429 and int(headers["retry-after"]) > 600 and "Too many wrong codes" in body
+        assert ask(port, "GET", "/?code=owl-7", device="127.0.0.10")[0] == 302  # another device is not locked
 
 
 def test_a_kernel_belongs_to_the_page_that_started_it(tmp_path):

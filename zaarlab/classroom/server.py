@@ -18,24 +18,29 @@ The bookkeeping is :class:`Ledger`'s, which knows nothing of HTTP:
 >>> ledger = Ledger(per_device=2, pages=3, hold=300)
 >>> [ledger.admit("10.0.0.7", live=set(), now=0) for _ in range(3)]
 ['', '', 'This device already has 2 pages open.']
->>> ledger.claim("kernel-1", seat="s1", address="10.0.0.7"), ledger.claim("kernel-1", seat="s2", address="10.0.0.9")
+>>> live = {"kernel-1"}
+>>> ledger.claim("kernel-1", "s1", "10.0.0.7", live), ledger.claim("kernel-1", "s2", "10.0.0.9", live)
 (True, False)
+>>> ledger.claim("made-up", "s1", "10.0.0.7", live)  # no kernel: it frees no page's place
+False
 >>> ledger.admit("10.0.0.9", live={"kernel-1"}, now=1), ledger.admit("10.0.0.9", live={"kernel-1"}, now=1)
 ('', 'The server is full: 3 pages are open.')
 """
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import secrets
 import time
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from inspect import isawaitable
-from urllib.parse import urlencode
+from urllib.parse import unquote, urlencode
 
 from jupyter_server.utils import url_path_join
-from tornado.web import RequestHandler
+from tornado.web import HTTPError, RequestHandler
 from traitlets import Int, Unicode
 from voila.app import Voila
 
@@ -80,11 +85,14 @@ class Ledger:
         if self._waiting[address]:
             self._waiting[address].pop()
 
-    def claim(self, kernel: str, seat: str, address: str) -> bool:
+    def claim(self, kernel: str, seat: str, address: str, live: Collection[str]) -> bool:
         """Whether ``seat`` may connect to ``kernel``: the first seat to connect owns it (and its address's oldest
-        waiting page becomes that kernel)."""
+        waiting page becomes that kernel). A kernel not ``live`` (a made-up id) is no one's: its claim counts
+        nothing, so it cannot free a page's place."""
         if kernel in self._owners:
             return hmac.compare_digest(self._owners[kernel][0], seat)
+        if kernel not in live:
+            return False
         self._owners[kernel] = (seat, address)
         if self._waiting[address]:
             self._waiting[address].pop(0)
@@ -99,13 +107,60 @@ class Ledger:
         return kernel not in self._owners or self.owns(kernel, seat)
 
 
+@dataclass
+class CodeTries:
+    """Wrong class codes per address: after ``free`` of them each is answered ``delay`` seconds late, and after
+    ``most`` within ``window`` seconds the address is locked out for ``lock`` seconds. A right code forgets them.
+
+    A code of a word and a digit falls to a script that tries a thousand a second; here one address gets ``most``
+    tries a quarter of an hour.
+
+    >>> tries = CodeTries(free=2, most=4, window=900, lock=900, delay=1.0)
+    >>> [tries.wrong("10.0.0.7", now=t) for t in range(4)], tries.locked_for("10.0.0.7", now=5)
+    ([0.0, 0.0, 1.0, 1.0], 898)
+    >>> tries.locked_for("10.0.0.7", now=905), tries.locked_for("10.0.0.8", now=5)
+    (0, 0)
+    """
+
+    free: int = 5
+    most: int = 20
+    window: float = 900
+    lock: float = 900
+    delay: float = 1.0
+    _wrong: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    _until: dict[str, float] = field(default_factory=dict)
+
+    def wrong(self, address: str, now: float) -> float:
+        """Count a wrong code from ``address``; the seconds to wait before answering it."""
+        times = self._wrong[address]
+        times[:] = [t for t in times if now - t < self.window] + [now]
+        if len(times) >= self.most:
+            self._until[address] = now + self.lock
+            times.clear()
+        return self.delay if len(times) > self.free or address in self._until else 0.0
+
+    def locked_for(self, address: str, now: float) -> int:
+        """The whole seconds ``address`` is still locked out for (0: not locked)."""
+        until = self._until.get(address, 0.0)
+        if until <= now:
+            self._until.pop(address, None)
+            return 0
+        return int(until - now)
+
+    def forget(self, address: str) -> None:
+        self._wrong.pop(address, None)
+
+
 class _Door:
-    """Every request: the class code, and a seat cookie for a browser that has none."""
+    """Every request: no path out of the folders served, the class code, and a seat cookie for a browser that has
+    none."""
 
     async def prepare(self):
         settings = self.settings
+        if ".." in unquote(self.request.path).split("/"):  # no file outside the folders served, by any path
+            raise HTTPError(404)
         code = settings["zaarlab_code"]
-        if code and not self._has_code(code):
+        if code and not await self._has_code(code):
             return
         self.zaarlab_seat = self.get_cookie(SEAT) or ""
         if not self.zaarlab_seat and self.request.method == "GET" and not self._is_websocket():
@@ -117,15 +172,26 @@ class _Door:
         if isawaitable(result):
             await result
 
-    def _has_code(self, code: str) -> bool:
-        typed = self.get_query_argument("code", None)
-        if typed is not None and hmac.compare_digest(typed.encode(), code.encode()):
-            self.set_cookie(CODE, code, httponly=True, samesite="Strict")
-            rest = {k: v[-1].decode() for k, v in self.request.query_arguments.items() if k != "code"}
-            self.redirect(self.request.path + (f"?{urlencode(rest)}" if rest else ""))
-            return False
+    async def _has_code(self, code: str) -> bool:
+        """Whether the request carries the class code; else it was answered (the code asked for, or a wrong code's
+        refusal, slowed and then locked out per address: :class:`CodeTries`)."""
+        tries, address, now = self.settings["zaarlab_code_tries"], self.request.remote_ip, time.monotonic()
         if hmac.compare_digest((self.get_cookie(CODE) or "").encode(), code.encode()):
             return True
+        locked = tries.locked_for(address, now)
+        if locked:
+            self._page(429, f"Too many wrong codes from this device: try again in {locked // 60 + 1} minutes, or ask "
+                            "your teacher.", Retry_After=str(locked))
+            return False
+        typed = self.get_query_argument("code", None)  # tornado answers 400 for bytes that are not UTF-8
+        if typed is not None and hmac.compare_digest(typed.encode(), code.encode()):
+            tries.forget(address)
+            self.set_cookie(CODE, code, httponly=True, samesite="Strict")
+            rest = {k: self.get_query_argument(k) for k in self.request.query_arguments if k != "code"}
+            self.redirect(self.request.path + (f"?{urlencode(rest)}" if rest else ""))
+            return False
+        if typed is not None:
+            await asyncio.sleep(tries.wrong(address, now))
         why = ("That is not this class's code." if typed is not None
                else "This server is for one class: type the code your teacher gave you.")
         self._page(403, why, kind="code")
@@ -179,7 +245,10 @@ class _Owned(_Door):
         if self.free_for_all:
             allowed = ledger.owner_or_none(kernel, seat)
         elif self.request.method == "GET":
-            allowed = bool(seat) and ledger.claim(kernel, seat, self.request.remote_ip)
+            live = set(self.kernel_manager.list_kernel_ids())
+            if kernel not in live:
+                raise HTTPError(404)  # before any claim: a made-up id counts nothing
+            allowed = bool(seat) and ledger.claim(kernel, seat, self.request.remote_ip, live)
         else:
             allowed = bool(seat) and ledger.owns(kernel, seat)
         if not allowed:
@@ -209,6 +278,8 @@ class _TeacherPage(_Door, RequestHandler):
             book.close()
 
 
+UNSERVED = {"VoilaContentsHandler"}  # Voila's handlers a class never needs: the notebooks' names, sizes and rights
+
 GUARDS = {  # Voila's handlers by class name, and what guards each (any other: the door alone)
     "TornadoVoilaHandler": _Admission,
     "KernelHandler": _Owned,
@@ -233,11 +304,14 @@ class ClassroomVoila(Voila):
         settings["zaarlab_code"] = self.code
         settings["zaarlab_answers"], settings["zaarlab_teacher_key"] = self.answers, self.teacher_key
         settings["zaarlab_ledger"] = Ledger(self.pages_per_device, self.pages, self.page_hold)
+        settings["zaarlab_code_tries"] = CodeTries()
         return settings
 
     def init_handlers(self):
         guarded = [(url_path_join(self.server_url, "zaarlab/teacher"), _TeacherPage)]
         for pattern, handler, *rest in super().init_handlers():
+            if handler.__name__ in UNSERVED:
+                continue
             guard = GUARDS.get(handler.__name__, _Door)
             guarded.append((pattern, type(f"Guarded{handler.__name__}", (guard, handler), {}), *rest))
         return guarded
