@@ -142,6 +142,21 @@ def test_a_page_cannot_send_the_box_a_pasted_page():
     assert box.answer.value == "" and "refused" in box._notice().value
 
 
+def test_a_page_cannot_open_the_solution_before_a_try():
+    """The toggle is disabled until the student checks an answer, but a page once set its value by a widget message
+    and read the worked solution first, then answered "right at the first try". The kernel keeps it closed."""
+    box = ExerciseBox(DICE_EXERCISES[0])
+    box.name.value = "Ada"
+    opening = {"content": {"data": {"method": "update", "state": {"value": True}, "buffer_paths": []}},
+               "buffers": []}
+    box.solution_button.comm.handle_msg(opening)
+    assert box.solution_button.value is False and box.solution.value == "" and box.explained.children == ()
+    box.answer.value = "1/2"
+    box.check()
+    box.solution_button.comm.handle_msg(opening)
+    assert box.solution_button.value is True and box.current.solution.split(".")[0] in box.solution.value
+
+
 def test_the_lessons_page_shows_each_lessons_sheet_and_keeps_a_students_answers():
     """The classroom's exercises page: every lesson picked shows its own sheet, whose every question, wrong and right
     answer, hint and solution read as a student's words; going back to a lesson finds the answers left there."""

@@ -3,7 +3,8 @@
 ipywidgets syncs a control's traits both ways, so any page (any client of a classroom server) may send a slider a
 new ``max`` and then a ``value`` past the old one, a menu an option list of its own, a value of another type, or a
 click to a disabled button. These controls take from a page only what using them changes (a slider's value, a
-menu's choice, a toggle's state, a click while the button is enabled), checked by the control's own limits.
+menu's choice, a toggle's state, a click), checked by the control's own limits, and only while it is enabled: a
+disabled control (a solution not open yet) takes nothing from a page, whatever the page's own copy of it says.
 Anything else is refused: the page gets the kernel's state back, and the refusal is told where the dashboard says
 so (:attr:`Guarded.notice`, which every :class:`zaarlab.ui.panel.Panel` sets). On the classroom server an answer is also
 stopped after a time limit, or when it would pass the kernel's memory ceiling (:mod:`zaarlab.core.ceiling`), and
@@ -15,6 +16,8 @@ the page says so; the kernel goes on serving it.
 >>> slider.max, slider.value
 (10, 10)
 >>> page({"value": "many"}); slider.value
+10
+>>> slider.disabled = True; page({"value": 4}); slider.value     # disabled: the kernel keeps its value
 10
 """
 
@@ -92,7 +95,8 @@ class Guarded:
                     _put_buffers(state, paths, buffers)
                 except (IndexError, KeyError, TypeError):
                     state = {"buffers": None}  # paths that lead nowhere: refused as a whole
-            kept = {key: value for key, value in state.items() if key in self._from_page}
+            enabled = not getattr(self, "disabled", False)
+            kept = {key: value for key, value in state.items() if key in self._from_page and enabled}
             refused = [key for key in state if key not in kept]
             if kept:
                 try:
