@@ -9,6 +9,7 @@ import asyncio
 import html
 import http.client
 import re
+import socket
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -91,6 +92,10 @@ def test_odd_requests_get_400_or_404_and_wrong_codes_lock_the_device_out(tmp_pat
     """Bytes that are not UTF-8 in a query, a path that climbs out of the template's folder, a made-up kernel id and
     the notebooks' listing each got a 500 or an answer; and a script could try a thousand class codes a second."""
     with classroom(tmp_path, code="owl-7") as (port, _):
+        opened = time.monotonic()
+        silent = [socket.create_connection(("127.0.0.1", port)) for _ in range(3)]
+        silent[1].sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # headers begun, never ended
+        silent[2].sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nab")  # a body begun
         status, headers, _ = ask(port, "GET", "/?code=owl-7")
         entered = cookie(headers, CODE)
         assert ask(port, "GET", "/?code=owl-7&z=%ff")[0] == 400
@@ -105,6 +110,12 @@ def test_odd_requests_get_400_or_404_and_wrong_codes_lock_the_device_out(tmp_pat
         status, headers, body = ask(port, "GET", "/?code=owl-7", device="127.0.0.9")  # even the right one, now
         assert status == 429 and int(headers["retry-after"]) > 600 and "Too many wrong codes" in body
         assert ask(port, "GET", "/?code=owl-7", device="127.0.0.10")[0] == 302  # another device is not locked
+        for connection in silent:  # idle and slow connections: closed by the server within 30 s of opening
+            connection.settimeout(max(1.0, 30 - (time.monotonic() - opened)))
+            while connection.recv(65536):  # whatever it says, then the end (a time-out here fails the test)
+                pass
+            connection.close()
+        assert time.monotonic() - opened < 30
 
 
 def test_a_kernel_belongs_to_the_page_that_started_it(tmp_path):

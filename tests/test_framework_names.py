@@ -35,6 +35,12 @@ def test_every_handler_guarded_by_name_exists_in_the_installed_voila_and_is_serv
     assert all(issubclass(guard, _Door) for guard in GUARDS.values())
 
 
+def test_voila_opens_its_server_through_the_applications_listen():
+    """ClassroomVoila.listen hands tornado its time limits by wrapping the application's ``listen``, which Voila's
+    own ``listen`` calls."""
+    assert "self.app.listen(" in inspect.getsource(Voila.listen)
+
+
 def test_a_widget_message_from_the_page_reaches_the_guarded_control():
     """The page's messages come in through the widget's comm; the control's ``_handle_msg`` override must be the
     callback the comm calls (as ipywidgets 8 wires it), so a page that moves the slider's limit is refused."""

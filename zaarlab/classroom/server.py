@@ -36,6 +36,7 @@ import time
 from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from functools import partial
 from inspect import isawaitable
 from urllib.parse import unquote, urlencode
 
@@ -48,6 +49,7 @@ from ..teaching.answers import AnswerBook, tallies, teacher_page
 from ..ui.pages import render
 
 SEAT = "zaarlab_seat"  # the cookie that says which browser a page is
+IDLE_SECONDS = 20  # a connection that sends no request, or its headers or body this slowly, is closed
 CODE = "zaarlab_code"  # the cookie that holds the class code once typed
 
 
@@ -306,6 +308,13 @@ class ClassroomVoila(Voila):
         settings["zaarlab_ledger"] = Ledger(self.pages_per_device, self.pages, self.page_hold)
         settings["zaarlab_code_tries"] = CodeTries()
         return settings
+
+    def listen(self):
+        """Voila's own, with a connection that sends nothing, or its headers or body slowly, closed after
+        :data:`IDLE_SECONDS` (tornado's default waits an hour: a few thousand half-open connections would use up the
+        server's files). A page's websocket, once open, is not timed."""
+        self.app.listen = partial(self.app.listen, idle_connection_timeout=IDLE_SECONDS, body_timeout=IDLE_SECONDS)
+        super().listen()
 
     def init_handlers(self):
         guarded = [(url_path_join(self.server_url, "zaarlab/teacher"), _TeacherPage)]
