@@ -139,7 +139,7 @@ def test_a_page_cannot_send_the_box_a_pasted_page():
     box = ExerciseBox(DICE_EXERCISES[0])
     box._repr_mimebundle_()  # shown: refusals are told
     box.answer._handle_msg({"content": {"data": {"method": "update", "state": {"value": "1" * 100_000}}}})
-    assert box.answer.value == "" and "refused" in box._notice().value
+    assert box.answer.value == "" and "Refused: at most 80 characters" in box._notice().value
 
 
 def test_a_page_cannot_open_the_solution_before_a_try():

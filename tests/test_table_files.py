@@ -88,3 +88,23 @@ def test_other_files_are_refused_in_words():
     assert "a game of zogars_gaze, not of zerzura" in table.message and table.state is before
     upload(table, b" " * (table.upload.max_bytes + 1))  # refused by the control before anything reads it
     assert table.state is before and table.upload.value == ()
+
+
+def test_two_files_or_one_too_big_are_refused_in_words_where_loading_is():
+    """Both once changed nothing and said nothing: the table kept its previous message."""
+    table = ZerzuraTable(seats=("person", "greedy"), seed=4, pace=0)
+    before = table.state
+    upload(table, b"{" + b" " * 2_000_001 + b"}")
+    assert "Refused: this file is larger than a saved game can be (2,000,000 bytes at most)" in table.said.value
+    files = [{"name": f"{n}.json", "type": "application/json", "size": 2, "last_modified": 0} for n in "ab"]
+    table.upload._handle_msg({"content": {"data": {"method": "update", "state": {"value": files},
+                                                   "buffer_paths": [["value", 0, "content"], ["value", 1, "content"]]}},
+                              "buffers": [memoryview(b"{}"), memoryview(b"{}")]})
+    assert "Refused: choose one file at a time" in table.said.value
+    assert table.state is before and table.upload.value == ()
+
+
+def test_a_number_longer_than_any_save_holds_is_refused_in_words():
+    table = ZerzuraTable(seats=("person", "greedy"), seed=4, pace=0)
+    upload(table, b'{"game": "zerzura", "params": {"players": ' + b"9" * 100_001 + b"}}")
+    assert "a number of 100,001 digits" in table.said.value and "4300" not in table.said.value

@@ -2,7 +2,8 @@
 
 Every failure is one :class:`ValueError` whose message names where the JSON came from: a file too big (or endless,
 like ``/dev/zero``), bytes that are not UTF-8, text that is not JSON, nesting deeper than any zaarlab file needs,
-numbers JSON has no place for (``NaN``, ``Infinity``), or a key twice in one object.
+numbers JSON has no place for (``NaN``, ``Infinity``) or longer than any game's (:data:`MAX_DIGITS`), or a key twice
+in one object.
 
 Examples
 --------
@@ -16,6 +17,10 @@ ValueError: --params: not valid JSON: Expecting ',' delimiter: line 1 column 14 
 Traceback (most recent call last):
 ...
 ValueError: --params: JSON nested deeper than 64 levels
+>>> parse_json("[" + "9" * 5000 + "]", "game.json")
+Traceback (most recent call last):
+...
+ValueError: game.json: a number of 5,000 digits: zaarlab's files hold none longer than 100
 """
 
 from __future__ import annotations
@@ -28,10 +33,19 @@ from .files import read_text
 
 MAX_JSON_BYTES = 20_000_000  # a saved game of thousands of actions is a few MB
 MAX_DEPTH = 64  # a saved state nests about ten levels
+MAX_DIGITS = 100  # a saved game's longest number is the dice's state (ten digits); a fraction's, far below this
 
 
 def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number zaarlab accepts")
+
+
+def _bounded_int(digits: str) -> int:
+    """A whole number of at most :data:`MAX_DIGITS` digits (Python's own refusal of longer ones names its limit)."""
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number of {len(digits.lstrip('-')):,} digits: zaarlab's files hold none longer than "
+                         f"{MAX_DIGITS}")
+    return int(digits)
 
 
 def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict[Any, Any]:
@@ -60,7 +74,8 @@ def parse_json(text: str, where: str) -> Any:
         elif char in "]}":
             depth -= 1
     try:
-        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_key_twice)
+        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_key_twice,
+                          parse_int=_bounded_int)
     except json.JSONDecodeError as error:
         raise ValueError(f"{where}: not valid JSON: {error}") from None
     except ValueError as error:

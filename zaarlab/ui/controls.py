@@ -68,6 +68,10 @@ def time_limit(seconds: float | None = None):
         signal.signal(signal.SIGALRM, previous)
 
 
+class Refused(TraitError):
+    """A value past one of zaarlab's own limits of a control, said in words a person reads (a file too big)."""
+
+
 class Guarded:
     """Mixin for a control: a page may change only the traits named in ``_from_page``, to values they accept."""
 
@@ -97,22 +101,28 @@ class Guarded:
                     state = {"buffers": None}  # paths that lead nowhere: refused as a whole
             enabled = not getattr(self, "disabled", False)
             kept = {key: value for key, value in state.items() if key in self._from_page and enabled}
-            refused = [key for key in state if key not in kept]
+            refused, why = [key for key in state if key not in kept], ""
             if kept:
                 try:
                     self.set_state(kept)
+                except Refused as error:  # the control's own limit, in words (a file too big)
+                    refused, why = refused + list(kept), str(error)
                 except (TraitError, TypeError, ValueError):
                     refused += list(kept)
             if refused or not state:
-                self._refuse(refused)
+                self._refuse(refused, why)
         elif method == "custom" and getattr(self, "disabled", False):
             self._refuse(["a click while it is disabled"])
         elif method in ("custom", "request_state"):
             super()._handle_msg(msg)
 
-    def _refuse(self, keys: list[str]) -> None:
-        """Send the page the kernel's state of ``keys`` and say that a change was refused."""
+    def _refuse(self, keys: list[str], why: str = "") -> None:
+        """Send the page the kernel's state of ``keys`` and say that a change was refused (``why``: the control's
+        own limit, in words)."""
         self.send_state([key for key in keys if key in self.keys] or None)
+        if why:
+            self._tell(f"Refused: {why}.")
+            return
         what = ", ".join(str(key)[:40] for key in keys[:5]) or "an empty message"
         self._tell(f"A change this page cannot make was refused ({what}); the dashboard's own limits stand.")
 
@@ -154,7 +164,7 @@ class TextBox(Guarded, widgets.Text):
     @validate("value")
     def _short(self, proposal):
         if len(proposal["value"]) > self.max_length:
-            raise TraitError(f"at most {self.max_length} characters")
+            raise Refused(f"at most {self.max_length} characters")
         return proposal["value"]
 
 
@@ -168,9 +178,9 @@ class Upload(Guarded, widgets.FileUpload):
     def _one_small_file(self, proposal):
         files = proposal["value"]
         if len(files) > 1:
-            raise TraitError("one file at a time")
+            raise Refused("choose one file at a time")
         if any(len(f.get("content", b"")) > self.max_bytes for f in files):
-            raise TraitError(f"a file of at most {self.max_bytes:,} bytes")
+            raise Refused(f"this file is larger than a saved game can be ({self.max_bytes:,} bytes at most)")
         return files
 
 

@@ -79,7 +79,7 @@ class Panel:
             stack = [self.box]
             while stack:
                 widget = stack.pop()
-                if isinstance(widget, controls.Guarded):
+                if isinstance(widget, controls.Guarded) and widget.notice is None:  # unless told elsewhere
                     widget.notice = self._refusals
                 stack.extend(getattr(widget, "children", ()))
         return self._refusals

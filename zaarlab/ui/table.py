@@ -81,6 +81,7 @@ class Table(Panel, Hooks):
         self.upload = controls.Upload(accept=".json", description="load a saved game",
                                       layout=widgets.Layout(width="auto"))
         self.upload.observe(lambda change: guarded(self.load_uploaded, self.said)(), names="value")
+        self.upload.notice = self.said  # a file refused (two at once, too big) is told where loading is
         self.deal = controls.TextBox(description="deal number", style={"description_width": "initial"},
                                      layout=widgets.Layout(width="200px"))
         self.start(seats, new_deal() if seed is None else seed)
