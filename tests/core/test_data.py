@@ -1,5 +1,6 @@
 """Data files: provenance, schema errors that name file and entry, user overrides, the bundled catalogue."""
 
+import os
 import shutil
 import textwrap
 
@@ -122,3 +123,27 @@ def test_catalogue_checks_its_counts(tmp_path):
     (tmp_path / "games.yaml").write_text(text.replace("id: zerzura", "id: zaar"))
     with pytest.raises(DataError, match=r"games\[2\]: id .zaar. appears twice"):
         games(tmp_path)
+
+
+@pytest.mark.parametrize("make, problem", [
+    (lambda box: os.mkfifo(box / "zerzura" / "goods.yaml"), "not a regular file"),
+    (lambda box: (box / "zerzura" / "goods.yaml").mkdir(), "not a regular file"),
+    (lambda box: (box / "zerzura" / "goods.yaml").symlink_to(bundled_dir() / "zerzura" / "goods.yaml"),
+     "a link out of the data folder"),
+    (lambda box: (box / "zerzura" / "goods.yaml").symlink_to(box / "nothing.yaml"), "a link to no file"),
+    (lambda box: (box / "nosuchgame").mkdir(), "zaarlab reads nothing of this name"),
+    (lambda box: (box / "zerzura" / "notes.yaml").write_text("x: 1"), "zaarlab reads nothing of this name"),
+], ids=["named pipe", "folder", "link out", "dangling link", "unknown game", "unknown file"])
+def test_an_override_folder_zaarlab_cannot_use_is_an_error_never_the_bundled_data(tmp_path, monkeypatch, make,
+                                                                                  problem):
+    """Each of these once played silently with the bundled data (``ZAARLAB_DATA=DIR zaarlab play``), while ``zaarlab
+    data check DIR`` refused the folder; a named pipe is refused without being opened (it would wait)."""
+    from zaarlab.zerzura.cards import load_cards
+
+    (tmp_path / "zerzura").mkdir()
+    make(tmp_path)
+    with pytest.raises(DataError, match=problem):
+        load_cards(tmp_path)
+    monkeypatch.setenv("ZAARLAB_DATA", str(tmp_path))
+    with pytest.raises(DataError, match=problem):
+        load("zerzura/goods.yaml")

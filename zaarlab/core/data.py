@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import os
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,21 +117,58 @@ def bundled_dir() -> Path:
 
 
 def user_dir(data_dir: str | os.PathLike[str] | None = None) -> Path | None:
-    """The user's override folder: ``data_dir`` if given, else ``$ZAARLAB_DATA``, else ``None``."""
+    """The user's override folder: ``data_dir`` if given, else ``$ZAARLAB_DATA``, else ``None``. A folder holding
+    anything zaarlab would not read (a folder or file of no game) is refused: an override that cannot be used is an
+    error, never silently the bundled data."""
     chosen = data_dir if data_dir is not None else os.environ.get(ENV_VAR)
     if not chosen:
         return None
     path = Path(chosen)
     if not path.is_dir():
         raise DataError(str(path), "-", "the data folder does not exist")
+    _no_strangers(path)
+    return path
+
+
+def _no_strangers(folder: Path) -> None:
+    """Refuse what the user's ``folder`` holds, two levels down, that zaarlab reads under no name (a game's folder and
+    its files, as bundled or registered): it would be read by no one, silently."""
+    bundled = bundled_dir()
+    known = {*SCHEMAS, *(str(Path(name).parent) for name in SCHEMAS)}
+    known |= {p.relative_to(bundled).as_posix() for p in (*bundled.glob("*"), *bundled.glob("*/*"))}
+    entries = [e for e in folder.iterdir() if not e.name.startswith(".")]
+    entries += [e for d in entries if d.is_dir() and not d.is_symlink() for e in d.iterdir()
+                if not e.name.startswith(".")]
+    for entry in sorted(entries):
+        name = entry.relative_to(folder).as_posix()
+        if name.endswith(".yml") and name.removesuffix(".yml") + ".yaml" in known:
+            raise DataError(str(entry), "-", f"zaarlab reads .yaml files: rename it to {Path(name).stem}.yaml")
+        if name not in known:
+            raise DataError(str(entry), "-", "zaarlab reads nothing of this name: a game's files go in its folder "
+                            "(zaar, zargos, zerzura, zogars_gaze), named as the bundled ones")
+
+
+def _own_file(folder: Path, path: Path) -> Path:
+    """``path``, a data file the user's ``folder`` has: a regular file inside the folder (a link may point to one
+    there), told apart without opening it (a named pipe would wait)."""
+    try:
+        target = path.resolve(strict=True)
+    except (OSError, RuntimeError):  # a link to nothing, or a loop of links
+        raise DataError(str(path), "-", "a link to no file") from None
+    if not target.is_relative_to(folder.resolve()):
+        raise DataError(str(path), "-", "a link out of the data folder: copy the file into it") from None
+    mode = target.stat().st_mode
+    if not stat.S_ISREG(mode):
+        raise DataError(str(path), "-", "not a regular file: zaarlab reads only files")
     return path
 
 
 def resolve(name: str, data_dir: str | os.PathLike[str] | None = None) -> Path:
-    """The file that provides ``name``: the user's copy if there is one, else the bundled one."""
+    """The file that provides ``name``: the user's copy if there is one, else the bundled one. Whatever the user's
+    folder holds under that name (a folder, a named pipe, a link out of the folder or to nothing) is refused."""
     override = user_dir(data_dir)
-    if override is not None and (override / name).is_file():
-        return override / name
+    if override is not None and os.path.lexists(override / name):
+        return _own_file(override, override / name)
     if override is not None and (override / name).with_suffix(".yml").is_file():
         raise DataError(str((override / name).with_suffix(".yml")), "-", "zaarlab reads .yaml files: rename it "
                         f"to {Path(name).name}")
