@@ -27,6 +27,7 @@ OBJECTS = ("turban", "zither", "peppers", "ring", "lamp")  # ZERZURA-COMP-08
 GOODS, CHARACTERS, TILES = 50, 10, 9  # ZERZURA-COMP-04..06
 CHARACTER_KINDS = {"guard": 3, "mage": 5, "sultan": 1, "sultana": 1}  # ZERZURA-CHAR-06
 TILE_VP = 3  # ZERZURA-CMD-04
+PLAYERS = (2, 5)  # the fewest and most players (GAP-R08, ZERZURA-COMP-02)
 TILES_IN_PLAY = 4  # ZERZURA-SETUP-06
 
 register_schema("zerzura/scoring.yaml", {"objects": [{
@@ -39,9 +40,10 @@ register_schema("zerzura/characters.yaml", {"cards": [{
     "object": Optional(OneOf(OBJECTS)), "batch": Optional(Bounded(1, 20))}]},
     check=lambda doc, fail: _check_characters(doc, fail))
 register_schema("zerzura/commands.yaml", {"tiles": [{
-    "id": str, "name": str, "needs": {"cards": Optional(int), "stored": Optional(int), "characters": Optional(int),
-                                      "objects": Optional(dict)},
-    "not_with_players": Optional([int])}]}, check=lambda doc, fail: _check_tiles(doc, fail))
+    "id": str, "name": str, "needs": {"cards": Optional(Bounded(1, GOODS + CHARACTERS)),
+                                      "stored": Optional(Bounded(1, GOODS + CHARACTERS)),
+                                      "characters": Optional(Bounded(1, CHARACTERS)), "objects": Optional(dict)},
+    "not_with_players": Optional([Bounded(*PLAYERS)])}]}, check=lambda doc, fail: _check_tiles(doc, fail))
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from ..core.codec import decode
 from ..core.data import register_game_data
 from ..core.derived import derived
 from ..core.validate import check_params, load_state, params_from_dict
-from .cards import GUARD_USES, CardSet, load_cards
+from .cards import GUARD_USES, PLAYERS, CardSet, load_cards
 
 register_game_data("zerzura", load_cards)
 
@@ -121,7 +121,7 @@ class ZerzuraGame:
 
     def __post_init__(self):
         check_params(self)
-        if not 2 <= self.players <= 5:
+        if not PLAYERS[0] <= self.players <= PLAYERS[1]:
             raise ValueError(f"Zerzura is for 2 to 5 players, not {self.players} (GAP-R08, ZERZURA-COMP-02)")
         if self.side not in ("easy", "expert"):
             raise ValueError(f"side is 'easy' or 'expert' (ZERZURA-SETUP-02), not {self.side!r}")
