@@ -477,6 +477,27 @@ def test_tampered_states_are_refused(name, case):
     assert data == before  # loading changes nothing it was given
 
 
+def _nested(depth: int):
+    value = "x"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("name", list(STATES))
+def test_a_state_with_a_field_left_out_or_nested_too_deep_is_refused_in_words(name):
+    """A state missing a field once loaded and played on (the field's default filled the hole); a log nested 5,000
+    deep raised RecursionError, not the ValueError the API promises."""
+    game, _ = STATES[name]
+    for field in _saved(name):
+        data = {k: v for k, v in copy.deepcopy(_saved(name)).items() if k != field}
+        with pytest.raises(ValueError, match=f"state holds every field; {field} is missing"):
+            game.state_from_dict(data)
+    deep = {**copy.deepcopy(_saved(name)), "log": [_nested(5_000)]}
+    with pytest.raises(ValueError, match="nested deeper than 64 levels"):
+        game.state_from_dict(deep)
+
+
 SAVES = [
     (lambda d: d.pop("game"), '"game" is missing'),
     (lambda d: d.update(game="chess"), "unknown game 'chess'"),

@@ -131,6 +131,23 @@ def _shape(value: Any) -> str:
 _KIND_WORDS = {tuple: "a list", int: "a whole number", bool: "true or false", str: "text"}
 
 
+MAX_DEPTH = 64  # a saved state nests about ten levels (as zaarlab.core.jsonio's bound)
+
+
+def _depth(data: Any) -> int:
+    """How deep lists and dicts nest in ``data``, counted without recursion (a list 5,000 deep is a value too)."""
+    deepest, todo = 0, [(data, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, list | tuple | dict):
+            if depth > MAX_DEPTH:
+                return depth
+            deepest = max(deepest, depth)
+            todo += [(v, depth + 1) for v in (value.values() if isinstance(value, dict) else value)
+                     if isinstance(v, list | tuple | dict)]
+    return deepest
+
+
 @cache
 def _kinds(cls: type) -> dict[str, type]:
     """Each field of a state class whose default is a list, a number, a flag or a name: the type it always holds."""
@@ -154,6 +171,9 @@ def load_state(cls: type, data: Any, types: Iterable[type], game: Any) -> Any:
     fields = {f.name for f in dataclasses.fields(cls)} - {"game"}
     unknown = sorted(set(data) - fields)
     require(not unknown, "state", f"no field {', '.join(map(repr, unknown))} in a {game.name} state")
+    missing = sorted(fields - set(data))
+    require(not missing, "state", f"a saved {game.name} state holds every field; {', '.join(missing)} is missing")
+    require(_depth(data) <= MAX_DEPTH, "state", f"nested deeper than {MAX_DEPTH} levels: no game's state is")
     values, kinds, enums = {}, _kinds(cls), _enums(cls)
     for name, value in data.items():
         try:
