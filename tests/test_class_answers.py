@@ -2,6 +2,8 @@
 the bounds a hostile page meets, the files students download and the command that reads them, and the exercises
 page that sends each check."""
 
+import csv
+import io
 import os
 import sqlite3
 import subprocess
@@ -101,6 +103,12 @@ def test_each_check_on_the_exercises_page_is_sent_and_can_be_downloaded(tmp_path
     ("at,page,lesson,exercise,name,question,exact,typed,right\n1,p,L,E,Ada,q,1/2\n", "line 2 has 7 values, not 9"),
     ("at,page,lesson,exercise,name,question,exact,typed,right\nnoon,p,L,E,Ada,q,1/2,1/2,1\n", "'noon' is not a time"),
     ("at,page,lesson,exercise,name,question,exact,typed,right\n1,p,L,E,Ada,q,1/2,1/2,yes\n", "not 0 or 1"),
+    ("at,page,lesson,exercise,name,question,exact,typed,right\nnan,p,L,E,Ada,q,1/2,1/2,1\n", "'nan' is not a time"),
+    ("at,page,lesson,exercise,name,question,exact,typed,right\ninf,p,L,E,Ada,q,1/2,1/2,1\n", "'inf' is not a time"),
+    ("at,page,lesson,exercise,name,question,exact,typed,right\n1,p,L,E,Ada,q,1/2," + "x" * 5_000_000 + ",1\n",
+     "line 2: not a file of answers .field larger than field limit"),
+    ("at,page,lesson,exercise,name,question,exact,typed,right\n1,p,L,E,Ada,q,1/2," + "x" * 1_000 + ",1\n",
+     "line 2: a value longer than a page writes"),
 ])
 def test_a_file_that_is_not_answers_is_refused_naming_the_file_and_line(tmp_path, capsys, text, problem):
     with pytest.raises(ValueError, match=problem):
@@ -109,6 +117,29 @@ def test_a_file_that_is_not_answers_is_refused_naming_the_file_and_line(tmp_path
     file.write_text(text)
     assert main(["answers", str(file), "--out", str(tmp_path / "page.html")]) == 2
     assert f"{file}: " in capsys.readouterr().err and not (tmp_path / "page.html").exists()
+
+
+@pytest.mark.parametrize("make, problem", [
+    (lambda path: os.mkfifo(path), "not a regular file (a named pipe)"),
+    (lambda path: path.write_bytes(b"a" * 13_000_000), "larger than 12,000,000 bytes, the limit for a file of answers"),
+], ids=["named pipe", "100 MB"])
+def test_a_file_the_command_cannot_read_is_refused_at_once(tmp_path, capsys, make, problem):
+    """It waited forever on a named pipe, and read a 100 MB file whole (611 MB of memory) to die with a traceback."""
+    file = tmp_path / "answers.csv"
+    make(file)
+    assert main(["answers", str(file), "--out", str(tmp_path / "page.html")]) == 2
+    assert problem in capsys.readouterr().err
+
+
+def test_a_students_file_holds_no_live_formula_and_reads_back_as_typed():
+    """A student who typed =HYPERLINK(...) or =1+1 once handed the teacher's spreadsheet a live formula."""
+    typed = ['=HYPERLINK("http://example.org","x")', "=1+1", "+1", "-0.5", "@SUM(A1)", "'=quoted", "1/2"]
+    rows = [(1.0, "p", an_answer("=cmd|' /C calc'!A0", text, False)) for text in typed]
+    text = answers_csv(rows)
+    cells = [cell for values in list(csv.reader(io.StringIO(text)))[1:] for cell in values]
+    assert "'=HYPERLINK(\"http://example.org\",\"x\")" in cells and "'-0.5" in cells and "1/2" in cells
+    assert not any(cell.startswith(("=", "+", "-", "@")) for cell in cells)
+    assert read_csv(text, "ada.csv") == rows
 
 
 def test_the_command_makes_the_teachers_page_from_the_students_files(tmp_path, capsys):

@@ -101,9 +101,11 @@ def _rules_coverage(args: argparse.Namespace) -> int:
 
 
 def _answers(args: argparse.Namespace) -> int:
-    from .teaching.answers import read_csv, tallies, teacher_page
+    from .core.files import read_text
+    from .teaching.answers import MAX_FILE_BYTES, read_csv, tallies, teacher_page
 
-    rows = [row for file in args.files for row in read_csv(Path(file).read_text(encoding="utf-8"), file)]
+    rows = [row for file in args.files
+            for row in read_csv(read_text(file, MAX_FILE_BYTES, "a file of answers"), file)]
     Path(args.out).write_text(teacher_page(tallies(sorted(rows, key=lambda row: row[0])), refresh=None),
                               encoding="utf-8")
     print(f"{len(rows)} answers of {len({row[1] for row in rows})} page(s) from {len(args.files)} file(s): "

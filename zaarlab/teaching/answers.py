@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import os
 import secrets
 import time
@@ -36,6 +37,7 @@ ANSWERS = "ZAARLAB_CLASS_ANSWERS"
 for its kernels; without it, answers are checked and kept in the page, not collected)."""
 MAX_PER_PAGE = 2000  # answers one page keeps: a long lesson's checks many times over
 MAX_TEXT = 300  # characters of any text kept (a question is longer than an answer)
+MAX_FILE_BYTES = 2 * MAX_PER_PAGE * 10 * MAX_TEXT  # a page's downloaded answers, every text at its longest, twice
 REFRESH = 5  # seconds between two readings of the teacher's page
 
 
@@ -180,20 +182,39 @@ THIS_PAGE = PageAnswers()
 """The answers of this kernel's page."""
 
 
-def answers_csv(rows: Iterable[Row]) -> str:
-    """Answers as a CSV file (:data:`COLUMNS`), one line each.
+FORMULA = ("=", "+", "-", "@", "\t", "\r", "'")  # a cell a spreadsheet would run, or one already quoted
 
-    >>> text = answers_csv([(1.5, "p1", Answer("L", "E", "Ada", "q", "1/2", "0.5", True))])
+
+def as_cell(text: str) -> str:
+    """A text as a spreadsheet shows it and never runs it: one that opens as a formula would (``=HYPERLINK(...)``,
+    ``+1``, ``@SUM``) gets a quote in front, as OWASP's rule for CSV files says; :func:`from_cell` takes it off.
+
+    >>> as_cell("=HYPERLINK('x')"), as_cell("-0.5"), as_cell("1/2"), from_cell(as_cell("'quoted"))
+    ("'=HYPERLINK('x')", "'-0.5", '1/2', "'quoted")
+    """
+    return f"'{text}" if text.startswith(FORMULA) else text
+
+
+def from_cell(text: str) -> str:
+    """The text :func:`as_cell` wrote."""
+    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA) else text
+
+
+def answers_csv(rows: Iterable[Row]) -> str:
+    """Answers as a CSV file (:data:`COLUMNS`), one line each; what a student typed is never a live formula in a
+    spreadsheet (:func:`as_cell`).
+
+    >>> text = answers_csv([(1.5, "p1", Answer("L", "E", "Ada", "q", "1/2", "=1+1", True))])
     >>> text.splitlines()
-    ['at,page,lesson,exercise,name,question,exact,typed,right', '1.5,p1,L,E,Ada,q,1/2,0.5,1']
-    >>> read_csv(text, "ada.csv") == [(1.5, "p1", Answer("L", "E", "Ada", "q", "1/2", "0.5", True))]
+    ['at,page,lesson,exercise,name,question,exact,typed,right', "1.5,p1,L,E,Ada,q,1/2,'=1+1,1"]
+    >>> read_csv(text, "ada.csv") == [(1.5, "p1", Answer("L", "E", "Ada", "q", "1/2", "=1+1", True))]
     True
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
     for at, page, answer in rows:
-        writer.writerow([at, page, *astuple(answer)[:-1], int(answer.right)])
+        writer.writerow([at, as_cell(page), *map(as_cell, astuple(answer)[:-1]), int(answer.right)])
     return out.getvalue()
 
 
@@ -205,21 +226,30 @@ def read_csv(text: str, source: str) -> list[Row]:
     ValueError: x.csv: line 1 is not a file of answers: its columns must be at, page, lesson, exercise, name, ...
     """
     reader = csv.reader(io.StringIO(text))
-    if next(reader, None) != list(COLUMNS):
-        raise ValueError(f"{source}: line 1 is not a file of answers: its columns must be {', '.join(COLUMNS)}")
-    rows = []
-    for line, values in enumerate(reader, start=2):
-        if len(values) != len(COLUMNS):
-            raise ValueError(f"{source}: line {line} has {len(values)} values, not {len(COLUMNS)}")
-        at, page, *texts, right = values
-        try:
-            when = float(at)
-        except ValueError:
-            raise ValueError(f"{source}: line {line}: {at[:20]!r} is not a time") from None
-        if right not in ("0", "1"):
-            raise ValueError(f"{source}: line {line}: right is {right[:20]!r}, not 0 or 1")
-        rows.append((when, page[:MAX_TEXT], Answer(*texts, right == "1").cut()))
+    try:
+        if next(reader, None) != list(COLUMNS):
+            raise ValueError(f"{source}: line 1 is not a file of answers: its columns must be {', '.join(COLUMNS)}")
+        rows = [_row(values, source, line) for line, values in enumerate(reader, start=2)]
+    except csv.Error as error:  # a field past the csv module's own limit, a NUL byte...
+        raise ValueError(f"{source}: line {reader.line_num}: not a file of answers ({error})") from None
     return rows
+
+
+def _row(values: list[str], source: str, line: int) -> Row:
+    if len(values) != len(COLUMNS):
+        raise ValueError(f"{source}: line {line} has {len(values)} values, not {len(COLUMNS)}")
+    if any(len(value) > MAX_TEXT + 1 for value in values):  # the page cuts every text it keeps (+ a quote)
+        raise ValueError(f"{source}: line {line}: a value longer than a page writes ({MAX_TEXT} characters)")
+    at, page, *texts, right = values
+    try:
+        when = float(at)
+    except ValueError:
+        raise ValueError(f"{source}: line {line}: {at[:20]!r} is not a time") from None
+    if not math.isfinite(when) or when < 0:
+        raise ValueError(f"{source}: line {line}: {at[:20]!r} is not a time")
+    if right not in ("0", "1"):
+        raise ValueError(f"{source}: line {line}: right is {right[:20]!r}, not 0 or 1")
+    return when, from_cell(page), Answer(*map(from_cell, texts), right == "1").cut()
 
 
 # -- the teacher's page ---------------------------------------------------------------------------------------------
