@@ -643,11 +643,13 @@ def _zaar_battle(wisdom):
     (lambda: _zaar_battle(-1), "from 0 to 48"),
     (lambda: zargos_battle(10**6, 3), "from 1 to 200"),
     (lambda: _survive(10**6), "from 0 to 20, not 1000000"), (lambda: _survive(-1), "from 0 to 20, not -1"),
-    (lambda: madness_dist((200,) * 1000), "at most 2,097,152 combinations of losses, which 1000 provinces pass"),
-    (lambda: madness_dist((5,) * 9, halved=False), "which 9 provinces pass"),
+    (lambda: madness_dist((200,) * 1000), "a Wind strikes from 1 to 57 provinces, not 1000"),
+    (lambda: madness_dist((500, 1)), "units from 0 to 200, not 500"),
+    (lambda: madness_dist((6,) * 9, halved=False), "9 provinces struck at once have 10,077,696 joint fates"),
     (lambda: tries_needed(Fraction(1, 10**30), Fraction(9, 10)), "at most 100,000 tries are counted"),
 ], ids=["3000 dice", "a billion faces", "50d60", "dice as text", "a million wisdom", "no wisdom", "a million units",
-        "a million flips", "no flips", "a Wind over 1000 provinces", "a Wind of Death over 9", "1e-30 per try"])
+        "a million flips", "no flips", "a Wind over 1000 provinces", "a province of 500", "a Wind of Death over 9",
+        "1e-30 per try"])
 def test_exact_odds_refuse_work_beyond_their_bound(call, says):
     with pytest.raises(ValueError, match=says):
         call()

@@ -1,6 +1,7 @@
 """Zargos combat odds against the worked examples, a brute force with a sympy linear solve, and Monte Carlo."""
 
 import itertools
+import math
 import random
 from collections import Counter
 
@@ -10,6 +11,7 @@ import sympy
 from tests.helpers import linear_solve
 from zaarlab.core.dist import Dist
 from zaarlab.zargos.odds import (
+    MAX_UNITS,
     battle_dist,
     demon_dist,
     dice_for,
@@ -24,6 +26,7 @@ from zaarlab.zargos.odds import (
     round_dist,
     smallest_force,
     split_attack,
+    strike_dist,
     win_table,
 )
 
@@ -209,3 +212,52 @@ def test_grouped_and_split_attacks():
     assert survivors.mean() == expected_survivors(4, 2)[0] + expected_survivors(5, 3, capital=True)[0]
     with pytest.raises(ValueError):
         split_attack(())
+
+
+def _kingdoms():
+    from zaarlab.zargos.board import load_planet
+
+    return sorted((len(k.provinces), k.id) for k in load_planet().kingdoms.values())
+
+
+UNIT_PATTERNS = {  # the units a game can leave in a kingdom's provinces: one each, a stack of a people's whole stock
+    "one each": lambda n: (1,) * n, "the whole stock": lambda n: (MAX_UNITS,) * n,
+    "mixed": lambda n: tuple((0, 1, 2, 3, 5, 8, 13, 100)[i % 8] for i in range(n)),
+}
+
+
+@pytest.mark.rule("ZARGOS-MAGIC-14")
+@pytest.mark.parametrize("halved", [True, False], ids=["Madness", "Death"])
+@pytest.mark.parametrize("pattern", list(UNIT_PATTERNS))
+def test_a_wind_on_every_kingdom_of_the_map_is_answered_exactly_with_any_units(pattern, halved):
+    """madness_dist once refused a Wind of Death on the 10 provinces of the Kingdom of Zargos even with one unit each
+    (it counted 6^10 loss combinations, not the 2^10 fates that can happen). The questions asked need no joint
+    distribution: each is checked here against a count over every throw of the kingdom's dice, done apart, where
+    the throws are few, and against the joint distribution where its fates are."""
+    from itertools import product as throws
+
+    for size, kingdom in _kingdoms():
+        units = UNIT_PATTERNS[pattern](size)
+        strike = strike_dist(units, halved)
+        per_die = 2 if halved else 1
+        assert strike.p_all_keep() == math.prod(R(sum(n - roll // per_die > 0 for roll in range(1, 7)), 6)
+                                                for n in units), kingdom
+        assert strike.p_all_empty() == math.prod(R(sum(n - roll // per_die <= 0 for roll in range(1, 7)), 6)
+                                                 for n in units), kingdom
+        left = strike.units_left_dist()
+        assert sum(left.p(k) for k in left.outcomes) == 1
+        if size <= 5 and max(units) <= 13:  # every throw of the kingdom's dice, counted
+            counts: dict[int, int] = {}
+            for rolls in throws(range(1, 7), repeat=size):
+                total = sum(max(n - roll // per_die, 0) for n, roll in zip(units, rolls, strict=True))
+                counts[total] = counts.get(total, 0) + 1
+            assert {k: left.p(k) for k in left.outcomes} == {k: R(c, 6**size) for k, c in counts.items()}
+        if math.prod(len(p) for p in strike.provinces) <= 5_000:
+            joint = strike.joint_dist()
+            assert joint.p(lambda fate: all(fate)) == strike.p_all_keep()
+            assert joint.map(sum) == left
+
+
+def test_the_joint_fates_of_the_largest_kingdom_with_two_units_each_are_told_apart():
+    joint = madness_dist((2,) * 10, halved=False)  # refused before: 6^10 combinations counted, 2^10 that happen
+    assert len(joint) == 2**10 and joint.p((1,) * 10) == R(1, 6) ** 10

@@ -281,27 +281,75 @@ def smallest_force(dice: int, probability: sympy.Rational) -> int:
     return units
 
 
-MAX_STRUCK_OUTCOMES = 2**21  # about two seconds here, the largest kingdom of the bundled map (10 provinces) halved
+MAX_STRUCK_OUTCOMES = 2**21  # joint fates told apart at most: about two seconds here
+MAX_STRUCK_PROVINCES = 57  # the provinces of the whole bundled map: a Wind strikes one kingdom, fewer
+
+
+@dataclass(frozen=True)
+class Strike:
+    """A Wind of Madness or Death on a kingdom (ZARGOS-MAGIC-14, GAP-S03): the units left in each province, apart.
+
+    The provinces' dice are independent, so what a player asks (does every province keep a unit, is the kingdom
+    emptied, how many units are left, one province's fate) is a product or a convolution of the provinces' own
+    distributions, never their joint one: the largest kingdom with every unit a game can put there takes
+    milliseconds.
+
+    >>> strike = strike_dist((1, 5))
+    >>> strike.p_all_keep(), strike.p_all_empty(), strike.units_left_dist().p(3)
+    (1/6, 0, 11/36)
+    """
+
+    provinces: tuple[Dist, ...]
+
+    def p_all_keep(self) -> sympy.Rational:
+        """P(every province keeps at least one unit)."""
+        return math.prod(province.p(lambda left: left > 0) for province in self.provinces)
+
+    def p_all_empty(self) -> sympy.Rational:
+        """P(the Wind leaves nobody in the kingdom)."""
+        return math.prod(province.p(0) for province in self.provinces)
+
+    def units_left_dist(self) -> Dist:
+        """The units left in the whole kingdom."""
+        return sum(self.provinces[1:], self.provinces[0])
+
+    def joint_dist(self) -> Dist:
+        """Every province's units left, together: refused past :data:`MAX_STRUCK_OUTCOMES` outcomes (counted as
+        they can happen: a province of one unit either keeps it or not)."""
+        outcomes = math.prod(len(province) for province in self.provinces)
+        if outcomes > MAX_STRUCK_OUTCOMES:
+            raise ValueError(f"{len(self.provinces)} provinces struck at once have {outcomes:,} joint fates, past the "
+                             f"{MAX_STRUCK_OUTCOMES:,} told apart: ask for every province keeping a unit, the kingdom "
+                             "emptied, the units left or one province's fate instead")
+        return Dist.product(*self.provinces)
+
+
+def strike_dist(units: tuple[int, ...], halved: bool = True) -> Strike:
+    """The Wind on provinces holding ``units``: one die each, half the roll (rounded down) lost, capitals unprotected;
+    with ``halved=False`` the full roll is lost (the reconstructed Wind of Death, GAP-S03).
+
+    Rules: ZARGOS-MAGIC-14."""
+    if not 1 <= len(units) <= MAX_STRUCK_PROVINCES:
+        raise ValueError(f"a Wind strikes from 1 to {MAX_STRUCK_PROVINCES} provinces, not {len(units)}")
+    for n in units:
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_UNITS:
+            raise ValueError(f"a province holds a whole number of units from 0 to {MAX_UNITS}, not {n!r}")
+    die = sum_dist(1, 6) // (2 if halved else 1)
+    return Strike(tuple(die.map(lambda lost, n=n: max(n - lost, 0)) for n in units))
 
 
 def madness_dist(units: tuple[int, ...], halved: bool = True) -> Dist:
-    """Units left in each province of a kingdom struck by a Wind of Madness (ZARGOS-MAGIC-14).
+    """Units left in each province of a kingdom struck by a Wind of Madness (ZARGOS-MAGIC-14), together: the joint
+    distribution of :func:`strike_dist`, for kingdoms whose fates can be told apart
+    (:meth:`Strike.joint_dist`).
 
     One die per province, half the result (rounded down) in losses, capitals unprotected. With
     ``halved=False`` the full roll is lost (the reconstructed Wind of Death, GAP-S03).
 
     >>> madness_dist((1, 5)).p((0, 3))   # first province rolls 2-6, second rolls 4 or 5
     5/18
-
-    Every province's loss is told apart: at most :data:`MAX_STRUCK_OUTCOMES` of them together (10 provinces with
-    losses halved, 8 with full losses).
     """
-    kinds = 4 if halved else 6  # the losses one die can cause
-    if kinds ** len(units) > MAX_STRUCK_OUTCOMES:
-        raise ValueError(f"a Wind strikes at most {MAX_STRUCK_OUTCOMES:,} combinations of losses, which "
-                         f"{len(units)} provinces pass")
-    die = sum_dist(1, 6) // (2 if halved else 1)
-    return Dist.product(*(die.map(lambda lost, n=n: max(n - lost, 0)) for n in units))
+    return strike_dist(units, halved).joint_dist()
 
 
 # -- attack plans --------------------------------------------------------------------------------------
