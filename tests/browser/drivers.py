@@ -707,7 +707,7 @@ def secrets_kept(root, twin) -> Callable:
         for line in mine:
             expect(body).to_contain_text(line, timeout=WAIT)
         text = body.inner_text()
-        for player in twin.persons:
+        for player in twin.match.persons:
             if player != holder:
                 theirs = [line for line in twin.private(twin.state, player).splitlines() if line not in mine]
                 assert not [line for line in theirs if line in text], (player, holder, theirs, text)
