@@ -21,6 +21,7 @@ SMALL = {  # script -> its constants, made small
     "zaar_mansion": {"SEEDS": 1},
     "table_clicks": {"GAMES": 1},
     "zargos_battle": {"SIZES": (3, 5), "BASELINE_UP_TO": 5},
+    "zargos_winds": {"BASELINE_UP_TO": 300},
     "zerzura_games": {"GAMES": 2},
     "zogar_game": {"GAMES": 2, "DELVES": 400, "REPEATS": 1},
     "zogar_odds": {"REQUIREMENTS": ("3x5", "straight:1-4")},
