@@ -25,9 +25,11 @@ def is_phase(node: ast.AST) -> bool:
 
 
 def holds_text(node: ast.AST) -> bool:
-    """A text constant, or a tuple, list or set holding one."""
+    """A text constant, a tuple, list or set holding one, or a choice (``a if c else b``) one of whose ends is one."""
     if isinstance(node, ast.Constant):
         return isinstance(node.value, str)
+    if isinstance(node, ast.IfExp):
+        return holds_text(node.body) or holds_text(node.orelse)
     return isinstance(node, ast.Tuple | ast.List | ast.Set) and any(map(holds_text, node.elts))
 
 
@@ -52,8 +54,9 @@ def test_no_phase_is_compared_with_or_set_to_text():
 
 
 def test_the_reader_finds_a_phase_named_by_text():
-    source = 'if state.phase == "draw" or phase in ("a", "b"):\n    replace(state, phase="over", **{"phase": "x"})\n'
-    assert phase_texts(source) == [1, 1, 2, 2]
+    source = ('if state.phase == "draw" or phase in ("a", "b"):\n    replace(state, phase="over", **{"phase": "x"})\n'
+              'replace(state, phase=Phase.A if c else "b")\n')
+    assert sorted(phase_texts(source)) == [1, 1, 2, 2, 3]
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)

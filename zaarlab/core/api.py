@@ -147,7 +147,10 @@ class Game(Protocol):
     """A game's static parameters; makes and restores states."""
 
     name: ClassVar[str]
-    num_players: int
+
+    @property
+    def num_players(self) -> int:
+        """How many players the game seats."""
 
     def initial_state(self) -> State:
         """The state before the first action (often a chance node: shuffles, first rolls)."""
@@ -162,7 +165,10 @@ class Game(Protocol):
         """The game's parameters, JSON-safe; ``type(game).from_dict`` rebuilds an equal game."""
 
 
-def replace(obj: Any, **changes: Any) -> Any:
+Replaced = TypeVar("Replaced")
+
+
+def replace(obj: Replaced, **changes: Any) -> Replaced:
     """``dataclasses.replace``, several times faster for a game state (a :class:`RulesState`): its fields are copied
     rather than passed through ``__init__`` again (states have no ``__post_init__``), and what a state derived and
     cached (its legal actions...) is left behind, as a new state must derive it anew.
@@ -181,7 +187,8 @@ def replace(obj: Any, **changes: Any) -> Any:
     TypeError: Tally has no field 'colour'
     """
     if not isinstance(obj, RulesState):
-        return dataclasses.replace(obj, **changes)
+        copied: Replaced = dataclasses.replace(obj, **changes)  # type: ignore[type-var]  # a dataclass, as said
+        return copied
     cls: type = type(obj)
     names = _field_names(cls)
     values = obj.__dict__.copy()  # the fields, and maybe some derived values, which must go
@@ -191,7 +198,7 @@ def replace(obj: Any, **changes: Any) -> Any:
     values.update(changes)
     if len(values) > len(names):  # a change named no field
         raise TypeError(f"{cls.__name__} has no field {next(iter(changes.keys() - names.keys()))!r}")
-    new: RulesState = object.__new__(cls)
+    new: Replaced = object.__new__(cls)
     _set_attribute(new, "__dict__", values)  # a frozen dataclass: set as object would
     return new
 

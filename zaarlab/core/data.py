@@ -95,11 +95,11 @@ def register_schema(name: str, spec: Any, check: Callable[..., Any] | None = Non
     SCHEMAS[name] = Schema(spec, check)
 
 
-GAME_LOADERS: dict[str, Callable[[Any], None]] = {}
+GAME_LOADERS: dict[str, Callable[[Any], object]] = {}
 """Per game: a function of a data folder that loads every file the game uses and checks them against each other."""
 
 
-def register_game_data(game: str, load_all: Callable[[Any], None]) -> None:
+def register_game_data(game: str, load_all: Callable[[Any], object]) -> None:
     """Declare how ``game`` loads its data: run by :func:`check_folder` and when a game is created."""
     GAME_LOADERS[game] = load_all
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
@@ -231,7 +232,7 @@ class ZaarGame:
         A folder of the user's own data files, or ``""`` for the bundled ones.
     """
 
-    name = "zaar"
+    name: ClassVar[str] = "zaar"
     players: int = 3
     mode: str = "normal"
     turn_limit: int = 120
@@ -276,7 +277,7 @@ class ZaarGame:
     def initial_state(self) -> ZaarState:
         n = self.players
         return ZaarState(
-            game=self, phase=Phase.ORDER if self.mode == "advanced" else "start", pile=self.cards.deck(),
+            game=self, phase=Phase.ORDER if self.mode == "advanced" else Phase.START, pile=self.cards.deck(),
             bag=(BAG["life"], BAG["wisdom"]), supply=tuple(TOOLS[t] for t in TOOL_ORDER), characters=("",) * n,
             life=(0,) * n, wisdom=(0,) * n, tools=((),) * n, pawns=((),) * n, status=("in",) * n,
             held=(False,) * n, lasting=((),) * n, events_passed=(0,) * n, stays=(0,) * n,

@@ -64,7 +64,7 @@ def red_window(state: ZargosState) -> ZargosState:
     """Open the window before the acting people's attacks: every player with a red card, in the order of play."""
     queue = tuple(player for player in state.players_in_order
                   if any(colour(card) == "red" for card in state.hands[player]))
-    return replace(state, phase=Phase.RED if queue else "attack", red_queue=queue, window=())
+    return replace(state, phase=Phase.RED if queue else Phase.ATTACK, red_queue=queue, window=())
 
 
 def red_actions(state: ZargosState) -> list:
@@ -118,7 +118,7 @@ def apply_red(state: ZargosState, action) -> ZargosState:
     player = state.red_queue[0]
     if isinstance(action, Pass):
         queue = state.red_queue[1:]
-        return replace(state, red_queue=queue, phase=Phase.RED if queue else "attack")
+        return replace(state, red_queue=queue, phase=Phase.RED if queue else Phase.ATTACK)
     state = _take_from_hand(state, player, action.card)
     if isinstance(action, Discard):
         return replace(state, bottom=state.bottom + (action.card,),
@@ -206,7 +206,7 @@ def war_window(state: ZargosState) -> ZargosState:
     queue = tuple((player, side) for player, side in sides if "wind_of_war" in state.hands[player])
     if len(queue) == 2 and queue[0][0] == queue[1][0]:  # one player on both sides: still one card per combat
         queue = queue[:1]
-    return replace(state, phase=Phase.WAR if queue else "combat", war_queue=queue)
+    return replace(state, phase=Phase.WAR if queue else Phase.COMBAT, war_queue=queue)
 
 
 def war_actions(state: ZargosState) -> list:
@@ -228,7 +228,7 @@ def apply_war(state: ZargosState, action) -> ZargosState:
                   1 if side == "defender" else d_bonus)
         state = replace(state, combat=combat, bottom=state.bottom + ("wind_of_war",), log=state.log + (
             f"player {player + 1} plays a Wind of War for the {side} (ZARGOS-MAGIC-10)",))
-    return replace(state, war_queue=queue, phase=Phase.WAR if queue else "combat")
+    return replace(state, war_queue=queue, phase=Phase.WAR if queue else Phase.COMBAT)
 
 
 # -- helpers ----------------------------------------------------------------------------------------------------
@@ -297,7 +297,7 @@ def check_swap(state: ZargosState, action) -> None:
 def apply_swap(state: ZargosState, action) -> ZargosState:
     me, queue = state.swap_queue[0], state.swap_queue[1:]
     if isinstance(action, Pass):
-        return replace(state, swap_queue=queue, phase=Phase.SWAP if queue else "buy_start")
+        return replace(state, swap_queue=queue, phase=Phase.SWAP if queue else Phase.BUY_START)
     return replace(state, phase=Phase.ANSWER, offer=(me, action.to, action.give, action.take),
                    log=state.log + (f"player {me + 1} offers player {action.to + 1} a swap of magic cards",))
 
@@ -319,5 +319,5 @@ def apply_answer(state: ZargosState, action: Answer) -> ZargosState:
         hands[taker] = tuple(sorted(hands[taker] + give))
         state = replace(state, hands=tuple(hands))
     event = f"player {taker + 1} {'accepts' if action.accept else 'declines'} the swap (ZARGOS-MAGIC-13)"
-    return replace(state, offer=(), swap_queue=queue, phase=Phase.SWAP if queue else "buy_start",
+    return replace(state, offer=(), swap_queue=queue, phase=Phase.SWAP if queue else Phase.BUY_START,
                    log=state.log + (event,))

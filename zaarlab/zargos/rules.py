@@ -417,7 +417,7 @@ def _end_attacks(state):
     state = _after_occupation(replace(state, board=board, attacking=tuple(waiting), log=log))
     if state.phase == Phase.OVER:
         return state
-    return replace(state, phase=Phase.FIGHT if waiting else "reorg")
+    return replace(state, phase=Phase.FIGHT if waiting else Phase.REORG)
 
 
 def _apply_fight(state, action):
@@ -474,7 +474,7 @@ def _after_combat(state):
     state = _after_occupation(state)
     if state.phase == Phase.OVER:
         return state
-    return replace(state, phase=Phase.FIGHT if state.attacking else "reorg")
+    return replace(state, phase=Phase.FIGHT if state.attacking else Phase.REORG)
 
 
 def _after_occupation(state):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
@@ -238,7 +239,7 @@ class ZargosGame:
         A folder of the user's own data files (map, peoples, magic), or ``""`` for the bundled ones.
     """
 
-    name = "zargos"
+    name: ClassVar[str] = "zargos"
     players: int = 4
     three_peoples: bool = False
     powers: str = "placeholder"

@@ -21,8 +21,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
-from ..core.api import CHANCE, TERMINAL, IllegalActionError, legal_outcomes, replace
+from ..core.api import CHANCE, TERMINAL, Action, IllegalActionError, legal_outcomes, replace
 from ..core.dist import ChanceTable
 from .cards import TILES_IN_PLAY
 from .scoring import Holdings, met, quantities
@@ -48,7 +49,7 @@ def actor(state: ZerzuraState) -> int:
 # -- chance ------------------------------------------------------------------------------------------------
 
 
-def chance_weights(state: ZerzuraState) -> Sequence[tuple]:
+def chance_weights(state: ZerzuraState) -> Sequence[tuple[Any, int, int]]:
     if state.phase in (Phase.REMOVE, Phase.DEAL):
         return ChanceTable.draw(state.deck)
     if state.phase == Phase.TILES:
@@ -60,7 +61,7 @@ def chance_weights(state: ZerzuraState) -> Sequence[tuple]:
 
 
 # -- what is legal -----------------------------------------------------------------------------------------
-def legal_actions(state: ZerzuraState) -> tuple:
+def legal_actions(state: ZerzuraState) -> tuple[Action, ...]:
     """The legal actions (or chance outcomes), sorted."""
     if state.phase == Phase.OVER:
         return ()
@@ -68,8 +69,8 @@ def legal_actions(state: ZerzuraState) -> tuple:
         return legal_outcomes(state)
     p = actor(state)
     # built in sorted order (kinds sort by name: Exchange, Pass, Store, Take), which is cheaper than sorting
-    actions = [Exchange(give, q, take) for give in _givable(state, p) for q in range(state.game.players) if q != p
-               for take in _takeable(state, q)]
+    actions: list[Action] = [Exchange(give, q, take) for give in _givable(state, p)
+                             for q in range(state.game.players) if q != p for take in _takeable(state, q)]
     storable = _minus(state.areas[p], state.protected[p])
     actions += [Store(cards) for cards in sorted({c for n in range(1, STORE_AT_MOST + 1)
                                                   for c in combinations(storable, n)})]
@@ -86,7 +87,7 @@ def _takeable(state: ZerzuraState, q: int) -> list[str]:
     return sorted(set(_minus(state.areas[q], state.protected[q])))
 
 
-def _minus(pile: tuple, taken: tuple) -> tuple:
+def _minus(pile: tuple[str, ...], taken: tuple[str, ...]) -> tuple[str, ...]:
     """The multiset ``pile`` without ``taken``."""
     left = Counter(pile)
     left.subtract(taken)
@@ -94,7 +95,7 @@ def _minus(pile: tuple, taken: tuple) -> tuple:
 
 
 # -- refusals ----------------------------------------------------------------------------------------------
-def refusal(state: ZerzuraState, action) -> IllegalActionError:
+def refusal(state: ZerzuraState, action: Any) -> IllegalActionError:
     """Why ``action`` is not legal here, naming the most specific rule."""
     if state.phase == Phase.OVER:
         return IllegalActionError("ZERZURA-END-01", "the game is over: the deck is used up")
@@ -127,14 +128,14 @@ def refusal(state: ZerzuraState, action) -> IllegalActionError:
 
 
 # -- doing -------------------------------------------------------------------------------------------------
-def apply(state: ZerzuraState, action) -> ZerzuraState:
+def apply(state: ZerzuraState, action: Any) -> ZerzuraState:
     """The state after ``action``; raises :class:`IllegalActionError` (state untouched) if it is not legal."""
     if not state.is_legal(action):
         raise refusal(state, action)
     return resolve(state, action)
 
 
-def resolve(state: ZerzuraState, action) -> ZerzuraState:
+def resolve(state: ZerzuraState, action: Any) -> ZerzuraState:
     """The state after ``action``, which the caller found among the legal actions."""
     if state.phase in CHANCE_PHASES:
         return _chance(state, action)
@@ -145,7 +146,7 @@ def resolve(state: ZerzuraState, action) -> ZerzuraState:
     return end_round(state) if state.acted == state.per_round else state
 
 
-def _chance(state: ZerzuraState, outcome) -> ZerzuraState:
+def _chance(state: ZerzuraState, outcome: Any) -> ZerzuraState:
     game = state.game
     if state.phase == Phase.REMOVE:
         new = replace(state, deck=_minus(state.deck, (outcome,)), removed=tuple(sorted(state.removed + (outcome,))))
@@ -177,7 +178,7 @@ def _new_round(state: ZerzuraState) -> ZerzuraState:
                    log=state.log + (f"-- round {state.round + 1}",))
 
 
-def _act(state: ZerzuraState, p: int, action) -> ZerzuraState:
+def _act(state: ZerzuraState, p: int, action: Any) -> ZerzuraState:
     token = state.game.bird_protection == "token"
     areas, protected, birds = list(state.areas), list(state.protected), list(state.birds)
     if isinstance(action, Take):
@@ -253,7 +254,7 @@ def end_round(state: ZerzuraState) -> ZerzuraState:
 
 
 # -- what a player sees ------------------------------------------------------------------------------------
-def observation(state: ZerzuraState, player: int) -> dict:
+def observation(state: ZerzuraState, player: int) -> dict[str, Any]:
     """What ``player`` may know.
 
     Face-up cards, the Market, Birds and tiles are public; stored cards only to their owner (ZERZURA-ACTION-09),

@@ -18,13 +18,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
 from ..core.data import register_game_data
 from ..core.derived import derived
 from ..core.validate import check_params, load_state, params_from_dict
-from .cards import GUARD_USES, PLAYERS, CardSet, load_cards
+from . import GUARD_USES
+from .cards import PLAYERS, CardSet, load_cards
+
+if TYPE_CHECKING:
+    from .scoring import ScoreSheet
 
 register_game_data("zerzura", load_cards)
 
@@ -69,7 +74,7 @@ class Exchange(Action):
 class Store(Action):
     """Put one or two of your face-up cards without a Bird face down in storage (ZERZURA-ACTION-05)."""
 
-    cards: tuple
+    cards: tuple[str, ...]
 
     def __str__(self) -> str:
         return f"store {' and '.join(self.cards)}"
@@ -111,7 +116,7 @@ class ZerzuraGame:
         A folder of the user's own data files, or ``""`` for the bundled ones.
     """
 
-    name = "zerzura"
+    name: ClassVar[str] = "zerzura"
     players: int = 4
     side: str = "easy"
     bird_protection: str = "token"
@@ -119,7 +124,7 @@ class ZerzuraGame:
     guard_use: str = "optional"
     data_dir: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         check_params(self)
         if not PLAYERS[0] <= self.players <= PLAYERS[1]:
             raise ValueError(f"Zerzura is for 2 to 5 players, not {self.players} (GAP-R08, ZERZURA-COMP-02)")
@@ -153,24 +158,26 @@ class ZerzuraGame:
     def initial_state(self) -> ZerzuraState:
         n = self.players
         empty = ((),) * n
-        return ZerzuraState(game=self, phase=Phase.REMOVE if REMOVED[n] else "tiles", deck=self.cards.deck(),
+        return ZerzuraState(game=self, phase=Phase.REMOVE if REMOVED[n] else Phase.TILES, deck=self.cards.deck(),
                             areas=empty, stored=empty, protected=empty, tiles_owned=empty, birds=("",) * n)
 
-    def state_from_dict(self, data: dict) -> ZerzuraState:
+    def state_from_dict(self, data: dict[str, Any]) -> ZerzuraState:
         """The state :meth:`ZerzuraState.to_dict` saved, refused unless a game can reach it
         (:func:`zaarlab.zerzura.validate.validate`)."""
-        return load_state(ZerzuraState, data, ACTION_TYPES, self)
+        state: ZerzuraState = load_state(ZerzuraState, data, ACTION_TYPES, self)
+        return state
 
-    def action_from_dict(self, data):
+    def action_from_dict(self, data: Any) -> Any:
         return decode(data, ACTION_TYPES)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"players": self.players, "side": self.side, "bird_protection": self.bird_protection,
                 "exchange_free": self.exchange_free, "guard_use": self.guard_use, "data_dir": self.data_dir}
 
     @classmethod
-    def from_dict(cls, data: dict) -> ZerzuraGame:
-        return params_from_dict(cls, data)
+    def from_dict(cls, data: dict[str, Any]) -> ZerzuraGame:
+        game: ZerzuraGame = params_from_dict(cls, data)
+        return game
 
 
 # -- the state ---------------------------------------------------------------------------------------------
@@ -191,18 +198,18 @@ class ZerzuraState(RulesState):
     round: int = 0
     holder: int = 0               # who holds the Dromedary (ZERZURA-COMP-03)
     acted: int = 0                # actions made this round
-    deck: tuple = ()              # the draw deck (unseen)
-    removed: tuple = ()           # removed unseen at setup (ZERZURA-SETUP-04)
-    boxed: tuple = ()             # Market leftovers (ZERZURA-ROUND-01)
-    market: tuple = ()
+    deck: tuple[str, ...] = ()              # the draw deck (unseen)
+    removed: tuple[str, ...] = ()           # removed unseen at setup (ZERZURA-SETUP-04)
+    boxed: tuple[str, ...] = ()             # Market leftovers (ZERZURA-ROUND-01)
+    market: tuple[str, ...] = ()
     to_deal: int = 0              # Market cards still to deal
-    areas: tuple = ()             # per player: face-up cards
-    stored: tuple = ()            # per player: face-down cards (ZERZURA-ACTION-05)
-    protected: tuple = ()         # per player: cards under a Bird
-    birds: tuple = ()
-    tiles_up: tuple = ()          # displayed, unclaimed Command tiles
-    tiles_owned: tuple = ()       # per player (ZERZURA-CMD-02, -03)
-    log: tuple = field(default=(), compare=False)
+    areas: tuple[tuple[str, ...], ...] = ()             # per player: face-up cards
+    stored: tuple[tuple[str, ...], ...] = ()            # per player: face-down cards (ZERZURA-ACTION-05)
+    protected: tuple[tuple[str, ...], ...] = ()         # per player: cards under a Bird
+    birds: tuple[str, ...] = ()
+    tiles_up: tuple[str, ...] = ()          # displayed, unclaimed Command tiles
+    tiles_owned: tuple[tuple[str, ...], ...] = ()       # per player (ZERZURA-CMD-02, -03)
+    log: tuple[str, ...] = field(default=(), compare=False)
 
     # -- the rest of the API (RulesState has the others) -----------------------------------------------------------
     def returns(self) -> tuple[int, ...]:
@@ -212,16 +219,17 @@ class ZerzuraState(RulesState):
         totals = [sheet.total for sheet in self.sheets()]
         return tuple(int(t == max(totals)) for t in totals)
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: see :func:`zaarlab.zerzura.rules.observation`."""
-        return self._rules.observation(self, player)
+        seen: dict[str, Any] = self._rules.observation(self, player)
+        return seen
 
     # -- reading the state ----------------------------------------------------------------------------------
-    def cards_of(self, player: int) -> tuple:
+    def cards_of(self, player: int) -> tuple[str, ...]:
         """Every card ``player`` owns, face up and stored (ZERZURA-END-02)."""
         return tuple(sorted(self.areas[player] + self.stored[player]))
 
-    def sheets(self) -> tuple:
+    def sheets(self) -> tuple[ScoreSheet, ...]:
         """Each player's score sheet as it stands (:func:`zaarlab.zerzura.scoring.score`)."""
         from .scoring import score
 

@@ -266,7 +266,7 @@ def reveal(state: ZogarState, card: str, **changes) -> ZogarState:
                         carried=unarmed(state.carried), found=unarmed(state.found),
                         spent=add(state.spent, card, *weapons), **changes)
     if kind in ("mimic", "thieves"):
-        return replace(state, **changes | {"phase": kind, "enemy": card, "log": state.log + (turned,)})
+        return replace(state, **changes | {"phase": Phase(kind), "enemy": card, "log": state.log + (turned,)})
     return battle(state, turned, enemy=card, **changes)
 
 

@@ -257,7 +257,7 @@ def _setup(state: ZogarState, outcome) -> ZogarState:
         dealt[dealt.index("")] = outcome
         new = replace(state, **{key: tuple(dealt)})
         if "" not in dealt:
-            new = replace(new, phase=Phase.DEAL_CLASS if card == "race" else "market_up",
+            new = replace(new, phase=Phase.DEAL_CLASS if card == "race" else Phase.MARKET_UP,
                           log=new.log + (f"ZOGAR-SETUP-03: each player draws a secret {card} card",))
             if card == "class":
                 new = replace(new, log=new.log + ("ZOGAR-SETUP-01: the 126 dungeon cards are shuffled into one deck",))
@@ -319,7 +319,7 @@ def _market(state: ZogarState, action) -> ZogarState:
     bought = replace(traded, market_up=remove(traded.market_up, action.card),
                      hands=with_row(traded.hands, p, add(traded.hands[p], action.card)),
                      log=traded.log + (f"ZOGAR-MARKET-02: player {p + 1} buys {action.card}",))
-    return replace(bought, phase=Phase.REFILL if bought.market_deck else "items")
+    return replace(bought, phase=Phase.REFILL if bought.market_deck else Phase.ITEMS)
 
 
 def _items(state: ZogarState, action) -> ZogarState:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
@@ -221,7 +222,7 @@ class ZogarGame:
         A folder of the user's own card files, or ``""`` for the bundled (reconstructed) ones.
     """
 
-    name = "zogars_gaze"
+    name: ClassVar[str] = "zogars_gaze"
     players: int = 3
     straight_alt: str = "extra_die"
     turn_limit: int = 200

@@ -63,7 +63,7 @@ def start_turn(state: ZogarState, player: int, *lines: str, **changes) -> ZogarS
             *lines, f"the game stops at the turn limit ({state.game.turn_limit}); nobody wins")})
     trap = traps[player]
     header = f"-- turn {turn}: player {player + 1}" + (f", trapped by {state.game.cards[trap].name}" if trap else "")
-    return replace(state, **changes | {"turn": turn, "player": player, "phase": Phase.TRAPPED if trap else "market",
+    return replace(state, **changes | {"turn": turn, "player": player, "phase": Phase.TRAPPED if trap else Phase.MARKET,
                                        "log": state.log + (*lines, header)})
 
 
