@@ -7,7 +7,7 @@ Zaar keeps no secret (every coin and card is on the table), so two persons may s
 
 >>> table = ZaarTable(seats=("person", "greedy"), seed=3)
 >>> table.state.phase, table.heading_text.count("choose the first room")
-('start', 1)
+(<Phase.START: 'start'>, 1)
 """
 
 from __future__ import annotations
