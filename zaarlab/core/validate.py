@@ -24,6 +24,8 @@ from functools import cache
 from itertools import repeat
 from typing import Any
 
+from .jsonio import MAX_DEPTH  # one bound for a saved state, read as JSON or handed over as data
+
 
 class InvalidState(ValueError):
     """A state no game can reach: cards made or lost, a player out of range, a field of the wrong shape."""
@@ -129,9 +131,6 @@ def _shape(value: Any) -> str:
 
 
 _KIND_WORDS = {tuple: "a list", int: "a whole number", bool: "true or false", str: "text"}
-
-
-MAX_DEPTH = 64  # a saved state nests about ten levels (as zaarlab.core.jsonio's bound)
 
 
 def _depth(data: Any) -> int:
