@@ -45,7 +45,7 @@ def simulated_survival(state, flips: int, rng: random.Random) -> float:
         else:
             action = bold_bot(state, rng)
         nxt = state.apply(action)
-        if any(" dies " in line for line in nxt.log[len(state.log):]):
+        if any(e.kind in ("dies", "dies_in_combat") for e in nxt.log[len(state.log):]):
             return 0.0
         state = nxt
     return float(state.ended_by != "gaze")

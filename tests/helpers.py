@@ -15,6 +15,11 @@ def run(state, *actions):
     return state
 
 
+def said(state, index: int = -1) -> str:
+    """The log's event at ``index`` as the command line prints it: the game's words, card names, then rule IDs."""
+    return state.story.line(state.log[index], state.story.names(state.game))
+
+
 def by_id(exercises, exercise_id: str):
     """The exercise of ``exercises`` (a lesson's list) with that id."""
     return next(e for e in exercises if e.id == exercise_id)

@@ -487,15 +487,19 @@ def _nested(depth: int):
 @pytest.mark.parametrize("name", list(STATES))
 def test_a_state_with_a_field_left_out_or_nested_too_deep_is_refused_in_words(name):
     """A state missing a field once loaded and played on (the field's default filled the hole); a log nested 5,000
-    deep raised RecursionError, not the ValueError the API promises."""
+    deep raised RecursionError, not the ValueError the API promises (a field of the position nested so deep is
+    refused before it is read; a log's event bounds its own facts)."""
     game, _ = STATES[name]
     for field in _saved(name):
         data = {k: v for k, v in copy.deepcopy(_saved(name)).items() if k != field}
         with pytest.raises(ValueError, match=f"state holds every field; {field} is missing"):
             game.state_from_dict(data)
-    deep = {**copy.deepcopy(_saved(name)), "log": [_nested(5_000)]}
+    deep = {**copy.deepcopy(_saved(name)), "phase": _nested(5_000)}
     with pytest.raises(ValueError, match="nested deeper than 64 levels"):
         game.state_from_dict(deep)
+    deep_log = {**copy.deepcopy(_saved(name)), "log": [{"kind": "turn", "turn": _nested(5_000)}]}
+    with pytest.raises(ValueError, match=r"log\[0\]: cannot be read: the fact turn .* \(at most 3 deep\)"):
+        game.state_from_dict(deep_log)
 
 
 SAVES = [

@@ -1,5 +1,6 @@
 """The conformance harness, proven on Pig: it passes a sound game and catches each kind of fault."""
 
+import dataclasses
 from dataclasses import dataclass, replace
 
 import pytest
@@ -71,7 +72,7 @@ class ImpurePig(PigState):
 
 def _rewrap(state, cls):
     """The same state as an instance of a broken subclass (dataclasses.replace keeps the subclass)."""
-    return cls(**{f: getattr(state, f) for f in state.__dataclass_fields__})
+    return cls(**{f.name: getattr(state, f.name) for f in dataclasses.fields(state)})
 
 
 @dataclass(frozen=True)

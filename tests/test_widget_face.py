@@ -1,6 +1,8 @@
 """What a student meets in the widgets, tested without a browser: no control fails silently, option lists always
 hold a valid choice, every widget has a readable line before it runs, and logs speak the game's words."""
 
+import html
+
 import ipywidgets as widgets
 import pytest
 
@@ -141,8 +143,12 @@ def test_logs_speak_the_game_words():
     viewer = ZerzuraViewer(ZerzuraGame(players=2), seed=1)
     viewer.to_next_turn()
     assert "guard_" not in viewer.log.value and "ZERZURA-SETUP-05" in viewer.log.value
-    words, rules = spoken("ZERZURA-ACTION-03: player 1 takes guard_plus_1", viewer.names)
-    assert (words, rules) == ("player 1 takes Guard (Q+1)", ("ZERZURA-ACTION-03",))
+    state = viewer.session.state
+    names, dealt = state.story.names(state.game), next(e for e in state.log if e.kind == "market")
+    assert "the Market is " + ", ".join(names[card] for card in dealt["market"]) in html.unescape(viewer.log.value)
+    assert viewer.log.value.count("<div>") == min(len(state.log), viewer.log_lines)  # one line an event, no more
+    words, rules = spoken("ZERZURA-ACTION-08: guard_plus_1 is under a Bird", state.story.names(state.game))
+    assert (words, rules) == ("Guard (Q+1) is under a Bird", ("ZERZURA-ACTION-08",))
 
 
 def test_the_long_fractions_of_a_battle_show_as_a_decimal_with_the_exact_value_behind_a_toggle():

@@ -134,7 +134,7 @@ def _play(args: argparse.Namespace) -> int:
         params["players"] = args.players
     game = cls.from_dict(params) if params else cls()
     result = play(game, [random_bot] * game.num_players, seed=args.seed, max_steps=args.max_steps)
-    for line in result.final.log:
+    for line in result.final.story.lines(result.final):
         print(line)
     print(f"returns: {', '.join(str(r) for r in result.final.returns())}" if result.final.is_terminal()
           else f"stopped after {len(result.history)} actions (--max-steps)")

@@ -22,7 +22,6 @@ from tests.tables import MAP_KEYS
 from zaarlab.core.readable import exact_text
 from zaarlab.explainers import explainer
 from zaarlab.intro.odds import p_sum_at_least
-from zaarlab.ui.panel import spoken
 from zaarlab.zargos.odds import p_attacker_wins, p_defender_holds
 from zaarlab.zogars_gaze.odds import hold_advice, hold_words
 
@@ -443,7 +442,8 @@ def drive_game_viewer(page, root, twin) -> None:
     def same_as_twin():
         expect(status).to_have_text(twin.text, timeout=WAIT)
         if twin.session.state.log:
-            expect(log).to_contain_text(spoken(twin.session.state.log[-1], twin.names)[0], timeout=WAIT)
+            state = twin.session.state
+            expect(log).to_contain_text(state.story.words(state.log[-1], state.story.names(state.game)), timeout=WAIT)
         if twin.figure is not None:
             plotted(root, 1)
 

@@ -8,10 +8,12 @@ here are the test game's own (PIG-...); they are not part of any rulebook.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 from zaarlab.core.api import CHANCE, TERMINAL, IllegalActionError, register_game
 from zaarlab.core.codec import decode, decode_fields, encode_fields
 from zaarlab.core.dist import Dist
+from zaarlab.core.story import Event, Story, event
 
 DIE = Dist.die(6)
 
@@ -44,7 +46,8 @@ class PigGame:
         return PigState(self, (0,) * self.num_players, 0, 0, False, ())
 
     def state_from_dict(self, data: dict) -> PigState:
-        return decode_fields(PigState, data, [Choice], game=self)
+        rest = {name: value for name, value in data.items() if name != "log"}
+        return decode_fields(PigState, rest, [Choice], game=self, log=tuple(map(Event.from_json, data["log"])))
 
     def action_from_dict(self, data):
         return decode(data, [Choice])
@@ -64,7 +67,9 @@ class PigState:
     turn_total: int
     player: int
     rolling: bool
-    log: tuple[str, ...] = field(compare=False)  # narrative, not position: analysis merges equal positions
+    log: tuple[Event, ...] = field(compare=False)  # narrative, not position: analysis merges equal positions
+    story: ClassVar[Story] = Story({"rolls": "P{player} rolls {face}", "bust": "P{player} rolls a 1 and loses {total}",
+                                    "holds": "P{player} holds {total}"})
 
     def current_player(self) -> int:
         if self.is_terminal():
@@ -91,9 +96,9 @@ class PigState:
             if action not in DIE.outcomes:
                 raise IllegalActionError("PIG-ROLL-02", f"a die shows 1 to 6, not {action!r}")
             if action == 1:
-                return self._next_player(f"P{self.player} rolls a 1 and loses {self.turn_total} (PIG-ROLL-02)")
+                return self._next_player(event("bust", "PIG-ROLL-02", player=self.player, total=self.turn_total))
             return replace(self, turn_total=self.turn_total + action, rolling=False,
-                           log=self.log + (f"P{self.player} rolls {action} (PIG-ROLL-01)",))
+                           log=self.log + (event("rolls", "PIG-ROLL-01", player=self.player, face=action),))
         if action == ROLL:
             return replace(self, rolling=True)
         if action == HOLD:
@@ -102,12 +107,12 @@ class PigState:
             scores = list(self.scores)
             scores[self.player] += self.turn_total
             banked = replace(self, scores=tuple(scores))
-            return banked._next_player(f"P{self.player} holds {self.turn_total} (PIG-HOLD-02)")
+            return banked._next_player(event("holds", "PIG-HOLD-02", player=self.player, total=self.turn_total))
         raise IllegalActionError("PIG-TURN-01", f"on your turn roll or hold, not {action!r}")
 
-    def _next_player(self, event: str) -> PigState:
+    def _next_player(self, told: Event) -> PigState:
         nxt = self.player if self.is_terminal() else (self.player + 1) % self.game.num_players
-        return replace(self, turn_total=0, player=nxt, rolling=False, log=self.log + (event,))
+        return replace(self, turn_total=0, player=nxt, rolling=False, log=self.log + (told,))
 
     def returns(self) -> tuple:
         best = max(self.scores)

@@ -69,7 +69,7 @@ def test_a_battle_reads_the_astrolabe_and_a_win_pays_two_coins():
 def test_ex_z04_an_extra_win_reads_the_backside():
     state = run(at(sacred_start(), 0, (1, 0)), Move(ORIGIN), ("A", 1, 1, 1), Fight())
     extra = state.apply(("A", 2, 0, 0))  # the letter and the numbers on one throw
-    assert "ZAAR-CMD-01" in extra.log[-1] and extra.revealed == ("L2",)  # backside 0 + 1 clockwise: bloody / L2
+    assert "ZAAR-CMD-01" in extra.log[-1].rules and extra.revealed == ("L2",)  # backside 0 + 1 clockwise: bloody / L2
     coins = len(extra.coin_queue)
     assert coins == 2 + 3  # the winner's coin, the plaque's, and the letter's three cells
     done = run(extra, *["life"] * coins)
@@ -115,7 +115,7 @@ def test_a_lasting_event_stays_and_blocks_others():
 
 def test_zaar_event_06_no_revoking_in_level_1():
     state = run(begin(), DrawCard(), "counter_spell_1")
-    assert state.revoked == () and "ZAAR-EVENT-06" in state.log[-2]
+    assert state.revoked == () and "ZAAR-EVENT-06" in state.log[-2].rules
 
 
 @pytest.mark.rule("ZAAR-EVENT-07")

@@ -36,12 +36,12 @@ def engine_battle(state) -> dict:
 
 def settled(before, after) -> str:
     player, (_, cell, letter, *_) = before.player, before.pending
-    said = after.log[len(before.log):]
-    if any("ZAAR-CMD-01" in line for line in said):
+    told = after.log[len(before.log):]
+    if any("ZAAR-CMD-01" in e.rules for e in told):
         return "extra_win"
     if (cell, letter) in after.revoked:
         return "win"
-    lost = any(line.endswith("lost") for line in said) or after.life[player] < before.life[player]
+    lost = any(e.kind == "battle_lost" for e in told) or after.life[player] < before.life[player]
     return "lose" if lost else "draw"
 
 
@@ -63,7 +63,7 @@ def engine_trap(state, move) -> Fraction:
     if entered.phase != "throw":
         return Fraction(0)
     return sum((p for child, p in chance_children(entered)
-                if any("ZAAR-RAML-03" in line for line in child.log[len(entered.log):])), Fraction(0))
+                if any("ZAAR-RAML-03" in e.rules for e in child.log[len(entered.log):])), Fraction(0))
 
 
 def check_odds(table) -> int:

@@ -42,7 +42,7 @@ def test_a_whole_game_is_played_by_clicking_the_map_and_the_board(seed):
             return
         moves_are_marked(table)
         decisions[0] += 1
-        if not battles and any("ZARGOS-COMBAT" in line for line in table.state.log):
+        if not battles and any(rule.startswith("ZARGOS-COMBAT") for e in table.state.log for rule in e.rules):
             battles.append(decisions[0])
 
     rng = random.Random(seed)

@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 import sympy
 
-from tests.helpers import refused, run
+from tests.helpers import refused, run, said
 from tests.zerzura.scenario import GAME, table
 from zaarlab.core.api import CHANCE
 from zaarlab.zerzura.state import Exchange, Pass, Store, Take, ZerzuraGame
@@ -194,7 +194,7 @@ def test_an_exchange_can_complete_the_other_players_tile_on_your_turn():  # AMB-
                                                                                              "ring_1", "lamp_1"), ()))
     state = state.apply(Exchange("ring_1", 1, "lamp_1"))  # player 1 gives away the seventh ring
     assert state.tiles_owned == ((), ("ring_7",), ()) and "ring_7" not in state.tiles_up
-    assert "player 2 meets 7 rings" in state.log[-1]
+    assert "player 2 meets 7 rings" in said(state)
 
 
 # -- the end -------------------------------------------------------------------------------------------------
@@ -207,7 +207,7 @@ def test_the_game_ends_with_the_round_that_used_up_the_deck():
     assert state.is_terminal() and state.legal_actions() == ()
     totals = [s.total for s in state.sheets()]
     assert totals == [5, 8 + 7, 1]  # player 2's stored ring counts: 4 rings (8), and a lamp (7)
-    assert state.returns() == (0, 1, 0) and "ZERZURA-END-04" in state.log[-1]
+    assert state.returns() == (0, 1, 0) and "ZERZURA-END-04" in state.log[-1].rules
     refused(state, Take("ring_2"), "ZERZURA-END-01")
 
 

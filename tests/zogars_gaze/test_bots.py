@@ -53,4 +53,4 @@ def test_play_from_the_command_line_and_load_the_save(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "ZOGAR-SETUP-03" in out and "returns:" in out
     game = loads(save.read_text())
-    assert game.final.is_terminal() and game.final.log[-1] in out
+    assert game.final.is_terminal() and game.final.story.lines(game.final)[-1] in out

@@ -60,7 +60,7 @@ def p_alive_by_the_engine(state, flips):
         total = Fraction(0)
         for action, p in steps:
             nxt = s.apply(action)
-            died = any(" dies " in line for line in nxt.log[len(s.log):])
+            died = any(e.kind in ("dies", "dies_in_combat") for e in nxt.log[len(s.log):])
             total += 0 if died else p * value(nxt)
         memo[s] = total
         return total

@@ -4,7 +4,7 @@
 import pytest
 import sympy
 
-from tests.helpers import refused, run
+from tests.helpers import refused, run, said
 from tests.zogars_gaze.scenario import GAME, give, table
 from zaarlab.core.api import CHANCE
 from zaarlab.zogars_gaze.goals import meets_class, race_progress, winners
@@ -45,7 +45,7 @@ def test_zogar_setup_01_one_shuffled_deck_of_all_levels():
 def test_zogar_setup_02_two_market_cards_face_up():
     state = set_up()
     assert len(state.market_up) == 2 and len(state.market_deck) == 16
-    assert "ZOGAR-SETUP-02" in state.log[-3]
+    assert "ZOGAR-SETUP-02" in state.log[-3].rules
 
 
 def test_zogar_setup_03_secret_race_and_class():
@@ -162,7 +162,7 @@ def test_zogar_market_05_a_purchase_needs_five_points_and_no_change_is_given():
     assert "worth 4" in err.message
     five = four.apply(TradeIn("treasure_1"))
     six = four.apply(TradeIn("treasure_3")).apply(Buy("rope"))  # 2+2+3 = 7: the excess is lost (AMB-G12)
-    assert five.apply(Buy("rope")).phase == "refill" and "= 7" in six.log[-2]
+    assert five.apply(Buy("rope")).phase == "refill" and "= 7" in said(six, -2)
 
 
 @pytest.mark.rule("ZOGAR-MARKET-06", "ZOGAR-MARKET-07")
@@ -175,7 +175,7 @@ def test_ex_g01_johns_trade():
     assert state.observation(0)["offered"] == ("artifact_1", "artifact_2", "artifact_2")
     bought = state.apply(Buy("lucky_charm"))
     assert len(bought.dungeon) == deck + 3  # shuffled back into the dungeon deck
-    assert "worth 2+2+1 = 5" in bought.log[-2] and "artifact_2" not in bought.log[-2]
+    assert "worth 2+2+1 = 5" in said(bought, -2) and "artifact_2" not in said(bought, -2)
     assert bought.hands[0] == ("lucky_charm", "treasure_1")
 
 
@@ -196,7 +196,7 @@ def test_any_items_or_none():
 def test_zogar_items_01_an_empty_deck_ends_the_turn():
     state = give(table(phase="items"), 1, *GAME.cards.dungeon_deck(), where="box")  # (an impossible extreme)
     state = state.apply(Enter())
-    assert state.player == 1 and state.phase == "market" and "GAP-G09" in state.log[-3]
+    assert state.player == 1 and state.phase == "market" and "GAP-G09" in state.log[-3].rules
 
 
 # -- the pass ------------------------------------------------------------------------------------------------
@@ -208,7 +208,7 @@ def test_zogar_pass_01_the_deck_is_put_back_together_and_passed_left():
     assert len(state.dungeon) == 126 - 3  # the Overconfident card is back, the treasures are player 1's
     assert state.player == 1 and state.phase == "market" and state.hands[0] == ("treasure_1", "treasure_2",
                                                                                "treasure_3")
-    assert "ZOGAR-PASS-01" in state.log[-2] and "passed to player 2" in state.log[-2]
+    assert "ZOGAR-PASS-01" in state.log[-2].rules and "passed to player 2" in said(state, -2)
 
 
 # -- winning and losing --------------------------------------------------------------------------------------
@@ -220,7 +220,7 @@ def test_both_conditions_win_at_once():
     assert not state.is_terminal() and winners(state) == ()
     state = run(state, Flip(), "princess_3")  # the class too, while still in the dungeon
     assert state.is_terminal() and state.winner == 0 and state.returns() == (1, 0, 0)
-    assert "ZOGAR-WIN-01" in state.log[-1]
+    assert "ZOGAR-WIN-01" in state.log[-1].rules
 
 
 @pytest.mark.rule("ZOGAR-TURN-01", "ZOGAR-WIN-01", "ZOGAR-WIN-02")
@@ -229,7 +229,7 @@ def test_ex_g07_the_lurker_wins_out_of_turn():
     state = give(give(state, 1, "elemist"), 1, *FIVE_GAZES, where="gazes")  # the Wizard's class condition is met
     state = run(state, SkipMarket(), Enter(), 5, Flip(), "gaze_3")  # player 1 reveals the sixth Gaze
     assert state.is_terminal() and state.winner == 1 and state.player == 0
-    assert "out of turn" in state.log[-1]
+    assert "out of turn" in said(state)
 
 
 @pytest.mark.rule("ZOGAR-GAZE-01", "ZOGAR-GAZE-02", "ZOGAR-GAZE-03", "ZOGAR-TURN-01")
@@ -237,10 +237,10 @@ def test_ex_g08_the_seventh_gaze():
     state = give(table(), 0, *FIVE_GAZES, where="gazes")
     state = run(state, SkipMarket(), Enter(), 5, Flip(), "gaze_1")
     assert len(state.gazes) == 6 and Flip() in state.legal_actions() and Leave() in state.legal_actions()
-    assert "ZOGAR-GAZE-01" in state.log[-1] and "ZOGAR-GAZE-03" in state.log[-1]
+    assert "ZOGAR-GAZE-01" in state.log[-1].rules and "ZOGAR-GAZE-03" in state.log[-1].rules
     state = run(state, Flip(), "gaze_3")
     assert state.is_terminal() and state.winner == -1 and state.ended_by == "gaze"
-    assert state.returns() == (0, 0, 0) and "ZOGAR-GAZE-02" in state.log[-1]
+    assert state.returns() == (0, 0, 0) and "ZOGAR-GAZE-02" in state.log[-1].rules
     refused(state, Flip(), "ZOGAR-TURN-01")
 
 

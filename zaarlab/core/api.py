@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
+from collections.abc import Mapping
 from enum import StrEnum
 from itertools import repeat
 from operator import is_
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, TypeVar, r
 
 from .derived import derived
 from .dist import ChanceTable
+from .story import Event, Story
 
 if TYPE_CHECKING:
     import sympy
@@ -76,6 +78,27 @@ class Action:
     >>> sorted([Pass(), Bid(3), Bid(1)])
     [Bid(amount=1), Bid(amount=3), Pass()]
     """
+
+    def words(self, names: Mapping[str, str] = {}) -> str:  # noqa: B006 (read only)
+        """The action as a player says it (its ``str``), each card id it holds as the card's printed name: the fields
+        are named before the action describes itself, so no description is parsed.
+
+        >>> from dataclasses import dataclass
+        >>> @dataclass(frozen=True)
+        ... class Take(Action):
+        ...     card: str
+        ...     def __str__(self): return f"take {self.card}"
+        >>> Take("lamp_1").words({"lamp_1": "Enchanted lamp"})
+        'take Enchanted lamp'
+        """
+        named: dict[str, str | tuple[str, ...]] = {}
+        for field in dataclasses.fields(self):  # type: ignore[arg-type]  # every action is a dataclass
+            value = getattr(self, field.name)
+            if isinstance(value, str) and value in names:
+                named[field.name] = names[value]
+            elif isinstance(value, tuple) and value and all(isinstance(v, str) and v in names for v in value):
+                named[field.name] = tuple(names[v] for v in value)
+        return str(dataclasses.replace(self, **named)) if named else str(self)  # type: ignore[type-var]
 
     @classmethod
     def of(cls, *fields: Any) -> Any:
@@ -135,8 +158,9 @@ class State(Protocol):
         """Each player's result at the end (score, or 1 for a win and 0 for a loss)."""
 
     @property
-    def log(self) -> tuple[str, ...]:
-        """What has happened, in words, each event naming its rule ID."""
+    def log(self) -> tuple[Event, ...]:
+        """What has happened, as events (a kind, the rule IDs it follows, its facts); the game's ``story`` tells
+        them in words."""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict from which :meth:`Game.state_from_dict` rebuilds an equal state."""
@@ -237,7 +261,8 @@ class RulesState:
     """Base of the games' frozen state dataclasses: the API methods, delegated to the game's rules module.
 
     A subclass names its rules module in ``rules_module`` (imported when first needed, since it imports the state
-    module) and the phase that ends the game in ``over`` (its ``Phase.OVER``). Legal actions are computed once per
+    module), the phase that ends the game in ``over`` (its ``Phase.OVER``) and the phrases its log is told by in
+    ``story``. Legal actions are computed once per
     state: states are immutable.
 
     The rules module has ``actor``, ``legal_actions``, ``chance_weights``, ``apply`` (which checks the action and names
@@ -247,6 +272,7 @@ class RulesState:
 
     rules_module: ClassVar[str]
     over: ClassVar[StrEnum]
+    story: ClassVar[Story]  # the game's phrases: its log's events in words
     phase: StrEnum  # a dataclass field of every game's state
     _rules: Any = _RulesModule()
 

@@ -61,6 +61,8 @@ def _encoder_for(kind: type) -> Callable[[Any], Any]:
         return lambda value: value
     if issubclass(kind, enum.Enum):
         return lambda value: {"__enum__": kind.__name__, "name": value.name}
+    if hasattr(kind, "to_json"):  # a type that writes itself (a log's event, read back by its own from_json)
+        return lambda value: value.to_json()
     if issubclass(kind, Fraction) or is_rational_type(kind):
         return lambda value: {"__q__": str(value)}
     if issubclass(kind, tuple) and hasattr(kind, "_fields"):  # a NamedTuple (a hex cell): kept as its type

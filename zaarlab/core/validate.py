@@ -25,6 +25,7 @@ from itertools import repeat
 from typing import Any
 
 from .jsonio import MAX_DEPTH  # one bound for a saved state, read as JSON or handed over as data
+from .story import Event, Story, old_line
 
 
 class InvalidState(ValueError):
@@ -161,6 +162,24 @@ def _enums(cls: type) -> dict[str, type[enum.StrEnum]]:
     return {name: kind for name, kind in kinds.items() if isinstance(kind, type) and issubclass(kind, enum.StrEnum)}
 
 
+def _log(data: Any, story: Story) -> tuple[Event, ...]:
+    """A saved log: events this game tells, or the lines of a game saved before logs held events (read as written)."""
+    require(isinstance(data, list), "log", f"a list of events, not {_shape(data)}")
+    events = []
+    for i, entry in enumerate(data):
+        if isinstance(entry, str):
+            events.append(old_line(entry))
+            continue
+        try:
+            told = Event.from_json(entry)
+        except ValueError as error:
+            raise InvalidState(f"log[{i}]: cannot be read: {error}") from None
+        why = story.check(told)
+        require(why is None, f"log[{i}]", str(why))
+        events.append(told)
+    return tuple(events)
+
+
 def load_state(cls: type, data: Any, types: Iterable[type], game: Any) -> Any:
     """A game's state from :func:`~zaarlab.core.codec.encode_fields` output, checked by its ``validate()``."""
     from .codec import decode
@@ -172,9 +191,14 @@ def load_state(cls: type, data: Any, types: Iterable[type], game: Any) -> Any:
     require(not unknown, "state", f"no field {', '.join(map(repr, unknown))} in a {game.name} state")
     missing = sorted(fields - set(data))
     require(not missing, "state", f"a saved {game.name} state holds every field; {', '.join(missing)} is missing")
-    require(_depth(data) <= MAX_DEPTH, "state", f"nested deeper than {MAX_DEPTH} levels: no game's state is")
-    values, kinds, enums = {}, _kinds(cls), _enums(cls)
+    position = {name: value for name, value in data.items() if name != "log"}  # the log's events bound their own depth
+    require(_depth(position) <= MAX_DEPTH, "state", f"nested deeper than {MAX_DEPTH} levels: no game's state is")
+    values: dict[str, Any] = {}
+    kinds, enums = _kinds(cls), _enums(cls)
     for name, value in data.items():
+        if name == "log":
+            values[name] = _log(value, getattr(cls, "story"))  # noqa: B009 (every game's state class has one)
+            continue
         try:
             values[name] = decode(value, types)
         except (TypeError, ValueError, KeyError, AttributeError) as error:

@@ -24,6 +24,7 @@ import plotly.graph_objects as go
 
 from ..core.play import Session
 from ..core.rule_texts import rule_text
+from ..core.story import Event, Story
 from . import controls
 from .assets import asset
 from .theme import PLOTLY_MIME, plotly_bundle  # noqa: F401 (PLOTLY_MIME: for the tests and doctests)
@@ -191,13 +192,12 @@ RULES = re.compile(rf"\(?\b{_RULE}(?:(?:, | and )(?:-\d\d|{_RULE}))*\b(?:\)|: )?
 
 
 def spoken(line: str, names: Mapping[str, str] = {}) -> tuple[str, tuple[str, ...]]:  # noqa: B006 (read only)
-    """A log line in the game's words: card ids as their printed names, and the rule IDs taken out (to be shown small
-    beside it) rather than leading the line.
+    """A refusal's message (or a card's printed effect) in the game's words: card ids as their printed names, and the
+    rule IDs it cites taken out (to be shown small beside it). The log is never read this way: its events carry their
+    rule IDs and cards as facts (:mod:`zaarlab.core.story`).
 
-    >>> spoken("ZERZURA-ACTION-03: player 1 takes guard_plus_2", {"guard_plus_2": "Guard (Q+2)"})
-    ('player 1 takes Guard (Q+2)', ('ZERZURA-ACTION-03',))
-    >>> spoken("player 1 chooses the amazons (ZARGOS-SETUP-02)")
-    ('player 1 chooses the amazons', ('ZARGOS-SETUP-02',))
+    >>> spoken("ZERZURA-ACTION-08: guard_plus_2 is under a Bird", {"guard_plus_2": "Guard (Q+2)"})
+    ('Guard (Q+2) is under a Bird', ('ZERZURA-ACTION-08',))
     """
     rules = tuple(m.strip("(): ") for m in RULES.findall(line))
     words = RULES.sub("", line)
@@ -232,9 +232,9 @@ def line_html(words: str, rules: Sequence[str]) -> str:
     return f"<div>{html.escape(words)}{' ' + rule_tags(rules) if rules else ''}</div>"
 
 
-def log_html(lines: Sequence[str], names: Mapping[str, str] = {}) -> str:  # noqa: B006 (read only)
-    """Log lines for an HTML widget: the game's words, each line's rule IDs small and grey at its end."""
-    shown = "".join(line_html(*spoken(line, names)) for line in lines)
+def log_html(events: Sequence[Event], story: Story, names: Mapping[str, str] = {}) -> str:  # noqa: B006 (read only)
+    """Log events for an HTML widget: each in the game's words, its rule IDs small and grey at its end."""
+    shown = "".join(line_html(story.words(told, names), told.rules) for told in events)
     return f'<div style="font-family: monospace; white-space: pre-wrap">{shown}</div>'
 
 
@@ -247,7 +247,6 @@ class GameViewer(Panel):
     """
 
     title = "the game viewer"
-    names: Mapping[str, str] = {}  # card ids -> printed names, for the log and the moves
 
     def __init__(self, game, bots: Sequence[Callable | None], seed: int = 0, seat: int | None = None,
                  log_lines: int = 14):
@@ -298,11 +297,12 @@ class GameViewer(Panel):
     def refresh(self) -> None:
         state = self.session.state
         waiting = self.session.waiting_for_person()
-        set_options(self.choice, [(spoken(str(a), self.names)[0], a) for a in state.legal_actions()] if waiting else [])
+        names = state.story.names(state.game)
+        set_options(self.choice, [(a.words(names), a) for a in state.legal_actions()] if waiting else [])
         self.choice.disabled = self.buttons["play"].disabled = not waiting
         self.text = self.describe(state)
         self.status.value = as_html(self.text)
-        self.log.value = log_html(state.log[-self.log_lines:], self.names)
+        self.log.value = log_html(state.log[-self.log_lines:], state.story, names)
         self.figure = self.draw(state)
         if self.figure is not None:
             show_figure(self.map, self.figure)

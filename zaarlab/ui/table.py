@@ -162,8 +162,8 @@ class Table(Panel, Hooks):
         raise NotImplementedError
 
     def names(self, state) -> Mapping[str, str]:
-        """Card and piece ids -> their printed names, for the story."""
-        return {}
+        """Card and piece ids -> their printed names, for the story and the moves."""
+        return state.story.names(state.game)
 
     def lay(self, state, viewer: int | None) -> Sequence[Zone]:
         """The board as ``viewer`` may see it (``None``: nobody's secrets), legal targets marked."""
@@ -204,7 +204,7 @@ class Table(Panel, Hooks):
 
     def move_words(self, state, action) -> str:
         """A legal move in the game's words, for the list of moves."""
-        return spoken(str(action), self.names(state))[0]
+        return action.words(self.names(state))
 
     def private(self, state, player: int) -> str:
         """What only ``player`` knows (secret cards, goals), as plain text."""
@@ -221,10 +221,6 @@ class Table(Panel, Hooks):
     def ending(self, state) -> str:
         """Who won and why."""
         return "the game is over"
-
-    def words(self, text: str) -> str:
-        """A story line made readable beyond card names (dice lists, codes)."""
-        return text
 
     # -- acting ----------------------------------------------------------------------------------------------
     @property
@@ -325,7 +321,7 @@ class Table(Panel, Hooks):
     # -- showing ---------------------------------------------------------------------------------------------
     def _refused(self, refused: IllegalActionError) -> None:
         words, rules = spoken(refused.message, self.names(self.state))
-        self.say(f"Not allowed: {self.words(words)}", (refused.rule_id, *rules) if refused.rule_id else rules)
+        self.say(f"Not allowed: {words}", (refused.rule_id, *rules) if refused.rule_id else rules)
 
     def say(self, text: str, rules: Sequence[str] = ()) -> None:
         """Tell the person something (``message``, in words), with the rules it cites in small print."""
@@ -397,12 +393,11 @@ class Table(Panel, Hooks):
         words with the IDs of the rules it cites."""
         start = self.match.marks[viewer] if viewer is not None else 0
         start = min(start, max(len(state.log) - STORY_LINES, 0))
-        names = self.names(state)
+        names, story = self.names(state), state.story
         lines = []
-        for line in state.log[start:][-40:]:
-            words, rules = spoken(line, names)
-            words = self.words(words.removeprefix("-- "))  # a new turn or round: "-- round 2" is "Round 2"
-            lines.append((words[:1].upper() + words[1:], rules))
+        for told in state.log[start:][-40:]:
+            words = story.words(told, names)
+            lines.append((words[:1].upper() + words[1:], told.rules))
         return lines or [("Nothing yet: the game begins.", ())]
 
     def _story(self, state, viewer: int | None) -> str:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ..core.api import replace
 from ..core.hexgrid import Hex, distance
+from ..core.story import Event, Fact, event
 from .astrolabe import Command, Plates, Result, command, read
-from .missions import NAMES as MISSION_NAMES
 from .missions import completed_by
 from .raml import Requirement, meets, traps
 from .state import TOOL_ORDER, Choose, EndTurn, Fight, Move, Phase, PlaceTool, RetrieveTool, ZaarState, share_mansion
@@ -22,8 +22,8 @@ def _set(rows: tuple, i: int, value) -> tuple:
     return rows[:i] + (value,) + rows[i + 1:]
 
 
-def _log(state: ZaarState, *lines: str) -> tuple:
-    return state.log + lines
+def _log(state: ZaarState, *events: Event) -> tuple[Event, ...]:
+    return state.log + events
 
 
 # -- turns -------------------------------------------------------------------------------------------------------
@@ -36,14 +36,14 @@ def start_turn(state: ZaarState, player: int, first: bool = False) -> ZaarState:
         player = (player + 1) % n
     turn = state.turn + 1
     if turn > state.game.turn_limit:
-        return replace(state, phase=Phase.OVER, log=_log(state, f"the game stops at the turn limit ({turn - 1} turns)"))
+        return replace(state, phase=Phase.OVER, log=_log(state, event("turn_limit", turns=turn - 1)))
     moves = 1 if state.level == 4 else state.life[player]
-    header = f"-- turn {turn}: player {player + 1} (level {state.level})"
+    header = event("turn", turn=turn, player=player, level=state.level)
     new = replace(state, phase=Phase.TURN, turn=turn, player=player, draws_left=state.wisdom[player], moves_left=moves,
                   moved=False, pending=(), log=_log(state, header))
-    event = state.lasting[player]
-    if event and event[0] == "lost_in_thought":  # a lasting event: skip the turn
-        new = replace(new, lasting=_set(new.lasting, player, ()), log=_log(new, f"player {player + 1} skips the turn"))
+    lasting = state.lasting[player]
+    if lasting and lasting[0] == "lost_in_thought":  # a lasting event: skip the turn
+        new = replace(new, lasting=_set(new.lasting, player, ()), log=_log(new, event("skips", player=player)))
         return end_turn(new)
     if state.held[player] and not first:  # AMB-Z04 (c): throw again; no match frees the pawn
         return replace(new, phase=Phase.THROW, pending=("entry", state.pawn(player), "recheck"))
@@ -59,10 +59,10 @@ def end_turn(state: ZaarState) -> ZaarState:
         if others:  # ZAAR-PAWN-08: two life coins, one to another player (AMB-Z13: the Physician chooses)
             return replace(state, phase=Phase.CHOOSE, pending=("gift",))
     new = state
-    event = new.lasting[p]
-    if event and event[0] == "musicians_call":
-        left = event[1] - 1
-        new = replace(new, lasting=_set(new.lasting, p, (event[0], left) if left > 0 else ()))
+    lasting = new.lasting[p]
+    if lasting and lasting[0] == "musicians_call":
+        left = lasting[1] - 1
+        new = replace(new, lasting=_set(new.lasting, p, (lasting[0], left) if left > 0 else ()))
     if new.level == 4 and new.status[p] == "in" and not new.moved:
         new = _stay(new, p)
     return start_turn(replace(new, pending=()), (p + 1) % n)
@@ -81,8 +81,8 @@ def _stay(state: ZaarState, p: int) -> ZaarState:
         supply[TOOL_ORDER.index(tool)] += 1
     return replace(state, bag=bag, supply=tuple(supply), life=_set(state.life, p, 0),
                    wisdom=_set(state.wisdom, p, 0), tools=_set(state.tools, p, ()), pawns=_set(state.pawns, p, ()),
-                   status=_set(state.status, p, "buried"), log=_log(state, (
-                       f"ZAAR-LVL4-08: the room collapses on player {p + 1}, who loses every coin")))
+                   status=_set(state.status, p, "buried"),
+                   log=_log(state, event("collapses_on", "ZAAR-LVL4-08", player=p)))
 
 
 # -- moving ------------------------------------------------------------------------------------------------------
@@ -102,7 +102,7 @@ def moves_from(state: ZaarState, p: int):
 def move(state: ZaarState, p: int, action: Move) -> ZaarState:
     here = state.pawn(p)
     new = replace(state, pawns=_set(state.pawns, p, (action.to,)), moves_left=state.moves_left - 1, moved=True,
-                  stays=_set(state.stays, p, 0), log=_log(state, f"player {p + 1} moves to {_name(state, action.to)}"))
+                  stays=_set(state.stays, p, 0), log=_log(state, event("moves", player=p, **_room(state, action.to))))
     if state.level == 4:
         new = _leave_ruin(new, p, here)
     return enter(new, p, action.to)
@@ -117,18 +117,17 @@ def _leave_ruin(state: ZaarState, p: int, left: Hex) -> ZaarState:
     others = any(state.pawn(q) == left for q in range(state.game.players) if q != p)
     if others or state.mansion.room_at(left).is_sacred or left in dict(state.peganums):
         return state
-    return replace(state, destroyed=tuple(sorted(state.destroyed + (left,))), log=_log(state, (
-        f"ZAAR-LVL4-05: player {p + 1} takes {len(prize)} coin(s) and the room behind collapses")))
+    return replace(state, destroyed=tuple(sorted(state.destroyed + (left,))), log=_log(
+        state, event("collapses_behind", "ZAAR-LVL4-05", player=p, coins=len(prize))))
 
 
 def enter(state: ZaarState, p: int, cell: Hex) -> ZaarState:
     """What entering a room does: the Motreb Khane deadline, the demon's room in level 3, the Windcatcher, a
     shortcut, and the raml for an unrevoked plaque (ZAAR-RAML-02, AMB-Z21)."""
     room = state.mansion.room_at(cell)
-    event = state.lasting[p]
-    if event and event[0] == "musicians_call" and room.id == "motreb_khane":
-        state = replace(state, lasting=_set(state.lasting, p, ()), log=_log(state, "ZAAR-EVENT-07: Motreb Khane in "
-                                                                                   "time: 2 wisdom coins"))
+    lasting = state.lasting[p]
+    if lasting and lasting[0] == "musicians_call" and room.id == "motreb_khane":
+        state = replace(state, lasting=_set(state.lasting, p, ()), log=_log(state, event("in_time", "ZAAR-EVENT-07")))
         state = _gain(state, p, "wisdom", 2)
     if state.level == 2 and _trapped(state) and state.unrevoked()[0][0] == cell:
         return _level3(state, p, cell)
@@ -154,7 +153,7 @@ def relocate(state: ZaarState, p: int, to: Hex) -> ZaarState:
     return replace(state, rooms=mansion.rooms, pawns=_set(state.pawns, p, (to,)),
                    passages=_moved(state.passages, here, to), peganums=_moved(state.peganums, here, to),
                    plaque_coins=_moved(state.plaque_coins, here, to), log=_log(
-                       state, f"ZAAR-ROOM-02: player {p + 1} moves the Suspended Room to [{to.q}, {to.r}]"))
+                       state, event("relocates", "ZAAR-ROOM-02", player=p, cell=(to.q, to.r))))
 
 
 def _moved(pairs: tuple, here: Hex, to: Hex) -> tuple:
@@ -164,7 +163,7 @@ def _moved(pairs: tuple, here: Hex, to: Hex) -> tuple:
 
 def escape(state: ZaarState, p: int) -> ZaarState:
     new = replace(state, pawns=_set(state.pawns, p, ()), status=_set(state.status, p, "escaped"),
-                  log=_log(state, f"player {p + 1} escapes the mansion with {state.coins(p)} coins (GAP-Z12)"))
+                  log=_log(state, event("escapes", "GAP-Z12", player=p, coins=state.coins(p))))
     return end_turn(new)
 
 
@@ -184,41 +183,41 @@ def placed(state: ZaarState, action) -> ZaarState:
     p = state.player
     if isinstance(action, Choose):
         return replace(state, phase=Phase.TURN, pile=tuple(sorted(state.pile + (state.drawn,))), drawn="",
-                       log=_log(state, f"{state.drawn} fits nowhere: back into the pile"))
+                       log=_log(state, event("fits_nowhere", room=state.drawn)))
     mansion = state.mansion.place(state.drawn, action.cell, action.rotation)
     room = state.game.cards.rooms[state.drawn]
     new = share_mansion(replace(state, phase=Phase.TURN, rooms=mansion.rooms, drawn="", log=_log(
-        state, f"player {p + 1} places {room.name} at [{action.cell.q}, {action.cell.r}]")), mansion)
+        state, event("places", player=p, room=room.id, cell=(action.cell.q, action.cell.r)))), mansion)
     new = _return_exiles(new, room.category, action.cell)
     done = completed_by(new.mansion, action.cell, frozenset(new.used_rooms), new.game.windy_mutual)
     if done:
         new = replace(new, used_rooms=tuple(sorted(set(new.used_rooms) | set(done.rooms))))
         if new.level == 2:
-            new = replace(new, log=_log(new, f"{done.rule}: player {p + 1} completes {MISSION_NAMES[done.mission]}"))
+            new = replace(new, log=_log(new, event("mission", done.rule, player=p, mission=done.mission)))
             return _coins(new, [("player", p)] * MISSION_PRIZE, then="turn")
     return new
 
 
 def _return_exiles(state: ZaarState, category: str | None, cell: Hex) -> ZaarState:
     for q in range(state.game.players):
-        event = state.lasting[q]
-        if event and event[0] == "exiled" and category == "bloody":
+        lasting = state.lasting[q]
+        if lasting and lasting[0] == "exiled" and category == "bloody":
             state = replace(state, status=_set(state.status, q, "in"), pawns=_set(state.pawns, q, (cell,)),
-                            lasting=_set(state.lasting, q, ()), log=_log(state, f"player {q + 1} comes back"))
+                            lasting=_set(state.lasting, q, ()), log=_log(state, event("comes_back", player=q)))
     return state
 
 
 def _event(state: ZaarState, p: int, card: str) -> ZaarState:
-    event = state.game.cards.events[card]
     if state.lasting[p]:  # ZAAR-EVENT-04: no effect, back into the pile
         return end_turn(replace(state, pile=tuple(sorted(state.pile + (card,))), drawn="", log=_log(
-            state, f"ZAAR-EVENT-04: {event.name} has no effect while another event lasts; back into the pile")))
+            state, event("no_effect", "ZAAR-EVENT-04", card=card))))
     state = replace(state, drawn="", discarded=tuple(sorted(state.discarded + (card,))),
                     events_passed=_set(state.events_passed, p, state.events_passed[p] + 1),
-                    log=_log(state, f"ZAAR-EVENT-01: player {p + 1} draws {event.name}: {event.text}"))
+                    log=_log(state, event("draws_event", "ZAAR-EVENT-01", player=p, card=card,
+                                          text=state.game.cards.events[card].text)))
     if state.events_passed[p] == 4 and state.level == 2 and ("events", p) not in state.paid:
         state = replace(state, paid=state.paid + (("events", p),))
-        state = _coins(replace(state, log=_log(state, f"ZAAR-MISSION-08: player {p + 1} has passed four events")),
+        state = _coins(replace(state, log=_log(state, event("four_events", "ZAAR-MISSION-08", player=p))),
                        [("player", p)] * MISSION_PRIZE,
                        then="event:" + card)
         return state
@@ -227,8 +226,7 @@ def _event(state: ZaarState, p: int, card: str) -> ZaarState:
 
 def _effects(state: ZaarState, p: int, card: str) -> ZaarState:
     """Carry out an event's effects (the effect language of events.yaml); the turn then ends (ZAAR-EVENT-05)."""
-    event = state.game.cards.events[card]
-    for effect in event.effects:
+    for effect in state.game.cards.events[card].effects:
         do = effect["do"]
         if do == "throw_raml":
             return replace(state, phase=Phase.THROW, pending=("event", card))
@@ -243,7 +241,7 @@ def _effects(state: ZaarState, p: int, card: str) -> ZaarState:
                                 tools=_set(state.tools, p, tuple(sorted(state.tools[p] + (effect["tool"],)))))
         elif do == "revoke_plaque":
             if state.level == 1 or not state.unrevoked():
-                return end_turn(replace(state, log=_log(state, "ZAAR-EVENT-06: void in level 1; removed")))
+                return end_turn(replace(state, log=_log(state, event("void", "ZAAR-EVENT-06"))))
             return replace(state, phase=Phase.CHOOSE, pending=("revoke",))
         elif do == "move_to" and state.pawn(p) is not None:
             return replace(state, phase=Phase.CHOOSE, pending=("nearest",))
@@ -315,12 +313,11 @@ def _chosen(state: ZaarState, action: Choose) -> ZaarState:
         cell = _parse_cell(action.what)
         return replace(state, phase=Phase.TURN, pending=(), pawns=_set(state.pawns, p, (cell,)),
                        status=_set(state.status, p, "in"), lasting=_set(state.lasting, p, ()),
-                       log=_log(state, f"ZAAR-TOOL-11: player {p + 1} burns Boswellia and comes back in "
-                                       f"{_name(state, cell)}"))
+                       log=_log(state, event("comes_back_in", "ZAAR-TOOL-11", player=p, **_room(state, cell))))
     if kind in ("fall", "shortcut", "nearest") and action.what != "stay":
         cell = _parse_cell(action.what)
         new = replace(state, phase=Phase.TURN, pending=(), pawns=_set(state.pawns, p, (cell,)),
-                      log=_log(state, f"player {p + 1} goes to {_name(state, cell)} (ZAAR-ROOM-09)"))
+                      log=_log(state, event("goes_to", "ZAAR-ROOM-09", player=p, **_room(state, cell))))
         return end_turn(new) if kind == "nearest" else enter(new, p, cell) if kind == "shortcut" else new
     if kind == "shortcut?":
         if action.what == "throw":
@@ -338,13 +335,13 @@ def _chosen(state: ZaarState, action: Choose) -> ZaarState:
     if kind == "swap":
         q = int(action.what.split()[1]) - 1
         mine, theirs = state.pawns[p], state.pawns[q]
-        new = replace(state, pawns=_set(_set(state.pawns, p, theirs), q, mine), log=_log(state, f"player {p + 1} "
-                                                                                                f"and {q + 1} swap"))
+        new = replace(state, pawns=_set(_set(state.pawns, p, theirs), q, mine),
+                      log=_log(state, event("swap", player=p, other=q)))
         return end_turn(new)
     q = int(action.what.split()[1]) - 1  # the Physician's gift
     new = replace(state, pending=("gift",), bag=(state.bag[0] - 2, state.bag[1]),
-                  life=_set(_set(state.life, p, state.life[p] + 1), q, state.life[q] + 1), log=_log(
-                      state, f"ZAAR-PAWN-08: the Physician takes two life coins and gives one to player {q + 1}"))
+                  life=_set(_set(state.life, p, state.life[p] + 1), q, state.life[q] + 1),
+                  log=_log(state, event("gift", "ZAAR-PAWN-08", other=q)))
     return end_turn(new)
 
 
@@ -361,7 +358,6 @@ def shortcut_opens(room: str, throw: tuple) -> bool:
 def _thrown(state: ZaarState, throw: tuple) -> ZaarState:
     kind, p, raml = state.pending[0], state.player, state.game.raml
     warrior = state.characters[p] == "warrior"
-    text = f"letter {throw[0]}, numbers {' '.join(map(str, throw[1:]))}"
     if kind == "entry":
         cell = state.pending[1]
         plaques = tuple(letter for c, letter in state.unrevoked() if c == cell)
@@ -369,12 +365,11 @@ def _thrown(state: ZaarState, throw: tuple) -> ZaarState:
             letter = next(letter for letter in plaques if traps((letter,), (letter,), raml) and traps(
                 throw, (letter,), raml, warrior))
             new = replace(state, held=_set(state.held, p, True), pending=("trapped", cell, letter, throw),
-                          log=_log(state, f"ZAAR-RAML-03: the raml shows {text}: the demon is trapped in "
-                                          f"{_name(state, cell)}"))
+                          log=_log(state, event("raml_traps", "ZAAR-RAML-03", throw=throw, **_room(state, cell))))
             if state.level == 1:
-                return end_turn(replace(new, log=_log(new, "ZAAR-LVL1-02: no battle in level 1; the turn ends")))
+                return end_turn(replace(new, log=_log(new, event("no_battle", "ZAAR-LVL1-02"))))
             return replace(new, phase=Phase.TRAPPED)  # ZAAR-RAML-04
-        new = replace(state, held=_set(state.held, p, False), log=_log(state, f"the raml shows {text}: no demon here"))
+        new = replace(state, held=_set(state.held, p, False), log=_log(state, event("raml_empty", throw=throw)))
         if state.pending[2] == "recheck":
             return replace(new, phase=Phase.TURN, pending=())
         if state.pending[2] == "shortcut":
@@ -387,11 +382,12 @@ def _thrown(state: ZaarState, throw: tuple) -> ZaarState:
     if kind == "shortcut":
         if shortcut_opens(state.mansion.room_at(state.pending[1]).id, throw):
             return replace(state, phase=Phase.CHOOSE, pending=("shortcut", state.pending[1]), log=_log(
-                state, f"ZAAR-ROOM-06: {text}: the shortcut opens"))
-        return replace(state, phase=Phase.TURN, pending=(), log=_log(state, f"ZAAR-ROOM-06: {text}: no shortcut"))
+                state, event("shortcut_opens", "ZAAR-ROOM-06", throw=throw)))
+        return replace(state, phase=Phase.TURN, pending=(), log=_log(state, event("no_shortcut", "ZAAR-ROOM-06",
+                                                                                  throw=throw)))
     card = state.pending[1]  # an event's throw (ZAAR-EVENT-07 a)
     effect = state.game.cards.events[card].effects[0]
-    new = replace(state, pending=(), log=_log(state, f"ZAAR-EVENT-07: {text}"))
+    new = replace(state, pending=(), log=_log(state, event("event_throw", "ZAAR-EVENT-07", throw=throw)))
     if throw[0] in effect["lose_on"]:
         new = _lose(new, p, "life" if new.life[p] else "wisdom")
     return end_turn(new)
@@ -405,15 +401,15 @@ def _fight(state: ZaarState) -> ZaarState:
     category = state.mansion.room_at(cell).category
     result, plates = read(state.game.astrolabe, Plates(*state.plates), letter, category)
     state = replace(state, plates=(plates.lower, plates.top, plates.back), log=_log(
-        state, f"ZAAR-ASTRO-06: the astrolabe shows: {result.words()}"))
+        state, event("astrolabe", "ZAAR-ASTRO-06", shown=result.words())))
     if result.kind == "revoked":
         return _won(state, cell, letter, extra=True, result=result)
     if result.kind == "not_revoked":
-        return end_turn(replace(state, log=_log(state, "ZAAR-BATTLE-05: a draw")))
+        return end_turn(replace(state, log=_log(state, event("draw", "ZAAR-BATTLE-05"))))
     if result.kind == "sacrifice":
         if category == result.category:
-            return end_turn(_lose(replace(state, log=_log(state, "ZAAR-ASTRO-09: a life is lost")), p, "life"))
-        return end_turn(replace(state, log=_log(state, "ZAAR-ASTRO-09: not this room: a draw")))
+            return end_turn(_lose(replace(state, log=_log(state, event("life_lost", "ZAAR-ASTRO-09"))), p, "life"))
+        return end_turn(replace(state, log=_log(state, event("not_this_room", "ZAAR-ASTRO-09"))))
     raml = state.game.raml
     if meets(table, result.requirement, raml, state.characters[p] == "warrior"):
         return _won(state, cell, letter, extra=True, result=result)  # ZAAR-ASTRO-12
@@ -437,15 +433,15 @@ def _battle_throw(state: ZaarState, throw: tuple) -> ZaarState:
     p, raml = state.player, state.game.raml
     warrior = state.characters[p] == "warrior"
     requirement = Requirement.from_text(text)
-    shown = f"letter {throw[0]}, numbers {' '.join(map(str, throw[1:]))}"
     if meets(throw, requirement, raml, warrior):
         extra = state.characters[p] == "wise" or traps(throw, (letter,), raml, warrior)  # ZAAR-BATTLE-06, -PAWN-07
-        state = replace(state, log=_log(state, f"the raml shows {shown}: {'extra ' if extra else ''}win"))
+        state = replace(state, log=_log(state, event("battle_extra_win" if extra else "battle_win", throw=throw)))
         return _won(state, cell, letter, extra, Result(kind, requirement, clockwise=clockwise, dots=dots))
     if left > 1:
         return replace(state, pending=("battle", cell, letter, left - 1, text, kind, clockwise, dots),
-                       log=_log(state, f"the raml shows {shown}"))
-    return end_turn(_lose(replace(state, log=_log(state, f"the raml shows {shown}: ZAAR-BATTLE-04: lost")), p, "life"))
+                       log=_log(state, event("battle_throw", throw=throw)))
+    return end_turn(_lose(replace(state, log=_log(state, event("battle_lost", "ZAAR-BATTLE-04", throw=throw))), p,
+                          "life"))
 
 
 def _won(state: ZaarState, cell: Hex, letter: str, extra: bool, result) -> ZaarState:
@@ -458,7 +454,7 @@ def _won(state: ZaarState, cell: Hex, letter: str, extra: bool, result) -> ZaarS
     if extra:
         cmd, plates = command(state.game.astrolabe, Plates(*state.plates), result)
         state = replace(state, plates=(plates.lower, plates.top, plates.back), log=_log(
-            state, f"ZAAR-CMD-01: the backside says: {cmd.words()}"))
+            state, event("backside", "ZAAR-CMD-01", said=cmd.words())))
         state, more = _command(state, cmd)
         queue += more
     return _coins(state, queue, then="end")
@@ -478,7 +474,9 @@ def _command(state: ZaarState, cmd) -> tuple[ZaarState, list]:
         nth = len(state.revealed)
         for count, name in ((6, "sixth"), (7, "seventh")):  # ZAAR-MISSION-10, -11
             if nth == count and state.level == 2 and name not in state.paid:
-                state = replace(state, paid=state.paid + (name,), log=_log(state, f"the {name} letter: a mission"))
+                rule = "ZAAR-MISSION-10" if count == 6 else "ZAAR-MISSION-11"
+                state = replace(state, paid=state.paid + (name,), log=_log(state, event("letter_mission", rule,
+                                                                                         nth=name)))
                 queue += [("player", state.player)] * MISSION_PRIZE
     return state, queue
 
@@ -497,7 +495,7 @@ def _revoke(state: ZaarState, plaques, by: int) -> ZaarState:
 # -- level 3 -----------------------------------------------------------------------------------------------------
 def _level3(state: ZaarState, p: int, cell: Hex) -> ZaarState:
     state = replace(state, level=3, demon_room=(cell,), phase=Phase.TURN, log=_log(
-        state, f"ZAAR-LVL2-03: player {p + 1} reaches the demon's room; level 3 begins"))
+        state, event("level3", "ZAAR-LVL2-03", player=p)))
     if state.trapper >= 0 and "last_spell" not in state.paid:
         state = replace(state, paid=state.paid + ("last_spell",))
         return _coins(state, [("player", state.trapper)] * MISSION_PRIZE, then="turn")
@@ -517,12 +515,12 @@ def _level3_throw(state: ZaarState, throw: tuple) -> ZaarState:
         new = replace(state, table_coins=tuple(tc for tc in state.table_coins if tc[0] not in best),
                       life=_set(state.life, p, state.life[p] + won.count("life")),
                       wisdom=_set(state.wisdom, p, state.wisdom[p] + won.count("wisdom")), last_taker=p,
-                      pending=("fought",), phase=Phase.TURN, log=_log(state, f"ZAAR-LVL3-04: player {p + 1} takes "
-                                                                         f"{len(won)} coin(s)"))
+                      pending=("fought",), phase=Phase.TURN,
+                      log=_log(state, event("takes_coins", "ZAAR-LVL3-04", player=p, coins=len(won))))
         return end_turn(new)
     if left > 1:
         return replace(state, pending=("level3", left - 1, "fought"))
-    return end_turn(_lose(replace(state, pending=("fought",), log=_log(state, "ZAAR-LVL3-05: no line: a life lost")),
+    return end_turn(_lose(replace(state, pending=("fought",), log=_log(state, event("no_line", "ZAAR-LVL3-05"))),
                           p, "life"))
 
 
@@ -582,36 +580,35 @@ def tool(state: ZaarState, p: int, action) -> ZaarState:
         field_name = "passages" if action.tool == "boswellia" else "peganums"
         return replace(state, **{field_name: tuple(x for x in getattr(state, field_name) if x != (action.cell, p))},
                        tools=_set(state.tools, p, tuple(sorted(state.tools[p] + (action.tool,)))),
-                       log=_log(state, f"ZAAR-TOOL-13: player {p + 1} takes back {action.tool}"))
+                       log=_log(state, event("takes_back", "ZAAR-TOOL-13", player=p, tool=action.tool)))
     mine = list(state.tools[p])
     mine.remove(action.tool)
     state = replace(state, tools=_set(state.tools, p, tuple(mine)))
     if isinstance(action, PlaceTool):
         if action.tool == "amulet":
             mansion = state.mansion.with_amulet_door(action.cell, action.side)
-            return replace(state, amulet_doors=mansion.amulet_doors, log=_log(state, "ZAAR-TOOL-10: a new door"))
+            return replace(state, amulet_doors=mansion.amulet_doors, log=_log(state, event("new_door", "ZAAR-TOOL-10")))
         field_name = "passages" if action.tool == "boswellia" else "peganums"
         return replace(state, **{field_name: tuple(sorted(getattr(state, field_name) + ((action.cell, p),)))},
-                       log=_log(state, f"ZAAR-TOOL-01: player {p + 1} places {action.tool}"))
+                       log=_log(state, event("places_tool", "ZAAR-TOOL-01", player=p, tool=action.tool)))
     supply = list(state.supply)
     supply[TOOL_ORDER.index(action.tool)] += 1  # a spent tool goes back to the supply
     state = replace(state, supply=tuple(supply))
     if action.tool == "amulet":  # ZAAR-TOOL-09: life and wisdom both count as their sum this turn
         total = state.life[p] + state.wisdom[p]
         return replace(state, moves_left=state.moves_left + state.wisdom[p] if state.level < 4 else state.moves_left,
-                       draws_left=state.draws_left + state.life[p], log=_log(
-                           state, f"ZAAR-TOOL-09: player {p + 1} spends an Amulet: {total} moves and draws this turn"))
+                       draws_left=state.draws_left + state.life[p],
+                       log=_log(state, event("amulet", "ZAAR-TOOL-09", player=p, total=total)))
     here = state.pawn(p)
     if action.tool == "peganum":  # ZAAR-TOOL-07: this room and its door neighbours
         rooms = {here} | set(state.mansion.door_graph.neighbors(here))
         targets = [(c, letter) for c, letter in state.unrevoked() if c in rooms]
-        burnt = f"ZAAR-TOOL-07: player {p + 1} burns Peganum: the plaques here and beside it through a door are revoked"
-        state = _revoke(replace(state, log=_log(state, burnt)), targets, by=p)
+        state = _revoke(replace(state, log=_log(state, event("peganum", "ZAAR-TOOL-07", player=p))), targets, by=p)
         return _coins(state, [("plaque", c) for c, _ in targets], then="turn")
     if action.target == "cancel":  # ZAAR-TOOL-11: or cancel the event that keeps the pawn out (EX-Z06)
         return replace(state, phase=Phase.CHOOSE, pending=("cancel",))
     cmd = Command(plaque=action.target) if len(action.target) == 1 else Command(category=action.target)
-    burnt = f"ZAAR-TOOL-11: player {p + 1} burns Boswellia: {cmd.words()}"
+    burnt = event("boswellia", "ZAAR-TOOL-11", player=p, said=cmd.words())
     state, queue = _command(replace(state, log=_log(state, burnt)), cmd)
     return _coins(state, queue, then="turn")
 
@@ -627,22 +624,22 @@ def settle(state: ZaarState) -> ZaarState:
     if state.phase == Phase.OVER or state.phase in (Phase.START, Phase.ORDER, Phase.CHARACTER):
         return state
     if state.level == 1 and state.mansion.sacred_cells():
-        state = replace(state, level=2, log=_log(state, "ZAAR-LVL1-01: a sacred room is found: level 2"))
+        state = replace(state, level=2, log=_log(state, event("level2", "ZAAR-LVL1-01")))
     rooms_left = any(c in state.game.cards.rooms for c in state.pile) or state.drawn
     if state.level == 2 and not state.unrevoked() and not rooms_left:
-        state = replace(state, level=4, log=_log(state, "ZAAR-LVL2-06: all plaques revoked, all rooms placed: level 4"))
+        state = replace(state, level=4, log=_log(state, event("level4_revoked", "ZAAR-LVL2-06")))
     if state.level == 3 and not state.table_coins and state.phase not in (Phase.COIN,):
-        state = replace(state, level=4, log=_log(state, "ZAAR-LVL3-06: the demon is destroyed: level 4"))
+        state = replace(state, level=4, log=_log(state, event("level4_destroyed", "ZAAR-LVL3-06")))
     if state.level >= 3 and "exiled" in state.status:  # no card can bring them back: outside, they survive
         status = tuple("escaped" if s == "exiled" else s for s in state.status)
         state = replace(state, status=status, lasting=tuple(() if s == "exiled" else e for s, e in zip(
-            state.status, state.lasting, strict=True)), log=_log(state, "the exiled, outside the mansion, survive"))
+            state.status, state.lasting, strict=True)), log=_log(state, event("exiles_survive")))
     if all(s not in ("in", "exiled") for s in state.status) and state.phase != Phase.OVER:
         survivors = [p for p, s in enumerate(state.status) if s == "escaped"]
         best = max((state.coins(p) for p in survivors), default=None)
         winners = tuple(p for p in survivors if state.coins(p) == best)
-        return replace(state, phase=Phase.OVER, winner=winners, log=_log(state, "ZAAR-END-01: nobody is left inside; "
-                                                                            f"winners: {[w + 1 for w in winners]}"))
+        return replace(state, phase=Phase.OVER, winner=winners,
+                       log=_log(state, event("game_over", "ZAAR-END-01", winners=winners)))
     return state
 
 
@@ -655,6 +652,7 @@ def _parse_cell(text: str) -> Hex:
     return Hex(int(q), int(r))
 
 
-def _name(state: ZaarState, cell: Hex) -> str:
-    return f"{state.mansion.room_at(cell).name} [{cell.q}, {cell.r}]"
+def _room(state: ZaarState, cell: Hex) -> dict[str, Fact]:
+    """The facts an event keeps of a room: its card (what a reader names) and its cell (where a map draws it)."""
+    return {"room": state.mansion.room_at(cell).id, "cell": (cell.q, cell.r)}
 

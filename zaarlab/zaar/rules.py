@@ -18,6 +18,7 @@ from functools import cache
 from ..core.api import CHANCE, TERMINAL, Action, IllegalActionError, legal_outcomes, replace
 from ..core.dist import ChanceTable, Dist
 from ..core.hexgrid import Hex
+from ..core.story import event
 from . import encounter
 from .board import Mansion
 from .raml import throw_dist
@@ -241,7 +242,7 @@ def _order(state: ZaarState, number: int) -> ZaarState:
         choosers += rest[0]
         rest = rest[1:]
     new = replace(state, order=rest, rolls=(), choosers=choosers, log=state.log + (
-        f"ZAAR-SETUP-05: the raml gives {', '.join(f'player {pl + 1}: {v}' for pl, v in rolled)}",))
+        event("order_throws", "ZAAR-SETUP-05", rolls=rolled),))
     return new if rest else replace(new, phase=Phase.CHARACTER)
 
 
@@ -250,7 +251,7 @@ def _character(state: ZaarState, action: PickCharacter) -> ZaarState:
     chars = list(state.characters)
     chars[p] = action.character
     new = replace(state, characters=tuple(chars), choosers=state.choosers[1:], log=state.log + (
-        f"player {p + 1} plays the {action.character}",))
+        event("character", player=p, character=action.character),))
     return new if new.choosers else replace(new, phase=Phase.START)
 
 
@@ -270,8 +271,7 @@ def _start(state: ZaarState, action: StartRoom) -> ZaarState:
     new = replace(state, rooms=start.rooms, pile=tuple(c for c in state.pile if c != action.room), bag=bag,
                   supply=tuple(supply), life=tuple(life), wisdom=tuple(wisdom), tools=tuple(tools),
                   pawns=((Hex(0, 0),),) * n, log=state.log + (
-                      f"ZAAR-SETUP-02: {game.cards.rooms[action.room].name} is the first room; ZAAR-SETUP-06: every "
-                      "pawn starts there; ZAAR-SETUP-07: coins dealt",))
+                      event("first_room", "ZAAR-SETUP-02", "ZAAR-SETUP-06", "ZAAR-SETUP-07", room=action.room),))
     return encounter.start_turn(new, 0, first=True)
 
 
@@ -297,7 +297,7 @@ def _turn(state: ZaarState, action) -> ZaarState:
                        bag=(state.bag[0] + action.life, state.bag[1] + price - action.life),
                        supply=_set(state.supply, i, state.supply[i] - 1),
                        tools=_set(state.tools, p, tuple(sorted(state.tools[p] + (action.tool,)))),
-                       log=state.log + (f"ZAAR-TOOL-03: player {p + 1} buys {action.tool} for {price} coins",))
+                       log=state.log + (event("buys_tool", "ZAAR-TOOL-03", player=p, tool=action.tool, price=price),))
     return encounter.tool(state, p, action)
 
 

@@ -18,12 +18,14 @@ from ..core.codec import decode
 from ..core.data import DataError, register_game_data
 from ..core.derived import derived
 from ..core.hexgrid import Hex
+from ..core.story import Event
 from ..core.validate import check_params, load_state, params_from_dict
 from .astrolabe import load_astrolabe
 from .board import Mansion
 from .cards import BAG, TOOLS, CardSet, load_cards, load_characters
 from .name_table import load_name_table
 from .raml import Requirement, load_raml
+from .story import STORY
 
 
 # -- actions -----------------------------------------------------------------------------------------------
@@ -301,7 +303,6 @@ class ZaarGame:
 
 
 TOOL_ORDER = ("amulet", "boswellia", "peganum")
-TOOL_NAMES = {tool: tool.capitalize() for tool in TOOL_ORDER}  # as the coins are printed: Amulet, Boswellia, Peganum
 
 
 def load_data(data_dir=None) -> None:
@@ -345,6 +346,7 @@ class ZaarState(RulesState):
 
     rules_module = "zaarlab.zaar.rules"  # the API methods of RulesState delegate to it
     over = Phase.OVER  # the phase that ends the game
+    story = STORY  # the log's events in words
 
     game: ZaarGame = field(compare=False, repr=False)
     phase: Phase
@@ -390,7 +392,7 @@ class ZaarState(RulesState):
     pending: tuple = ()            # what a chance node or a choice is for: (kind, details...)
     coin_queue: tuple = ()         # where the coins drawn from the bag go, in order
     winner: tuple = ()             # the survivors with the most coins
-    log: tuple = field(default=(), compare=False)
+    log: tuple[Event, ...] = field(default=(), compare=False)
 
     # -- the rest of the API (RulesState has the others) ----------------------------------------------------
     def returns(self) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ Zaar keeps no secret (every coin and card is on the table), so two persons may s
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -31,12 +31,10 @@ from .astrolabe import Plates, read
 from .bots import BOTS
 from .encounter import battle_throws, shortcut_opens
 from .figures import free_cells, mansion_figure
-from .missions import NAMES as MISSION_NAMES
 from .odds import MAX_WISDOM, battle_dist, next_card_odds
 from .raml import throw_dist, traps
 from .rules import KNIGHT_PRICE, PRICE
 from .state import (
-    TOOL_NAMES,
     BuyTool,
     Choose,
     DrawCard,
@@ -56,6 +54,7 @@ from .state import (
     ZaarGame,
     ZaarState,
 )
+from .story import TOOL_NAMES
 
 TURNS = ("as printed", "turned 60°", "turned 120°", "turned 180°", "turned 240°", "turned 300°")
 SIDES = ("north-east", "east", "south-east", "south-west", "west", "north-west")  # hexgrid.SIDE_NAMES in words
@@ -92,15 +91,6 @@ class ZaarTable(Table):
 
     def around_board(self) -> list:
         return [self.map, self.clicks]
-
-    def names(self, state: ZaarState) -> Mapping[str, str]:
-        cards = state.game.cards
-        return ({r: room.name for r, room in cards.rooms.items()} | {e: event.name for e, event in cards.events.items()}
-                | TOOL_NAMES | MISSION_NAMES | {c: ch.name for c, ch in state.game.characters.items()})
-
-    def words(self, text: str) -> str:
-        """Cells as the rooms there: the map names rooms, never coordinates."""
-        return re.sub(r"\s*(?:at )?\[-?\d+, -?\d+\]", "", text)
 
     # -- the map -------------------------------------------------------------------------------------------
     def refresh(self) -> None:

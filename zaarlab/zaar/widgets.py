@@ -25,7 +25,7 @@ from .missions import MISSIONS, completed_by
 from .missions import NAMES as MISSION_NAMES
 from .odds import astrolabe_battle_dist, battle_dist, default_pile, next_card_odds
 from .raml import load_raml, meets, throw_dist, traps
-from .state import TOOL_NAMES, ZaarGame
+from .state import ZaarGame
 
 NO_CELL = ""  # the cell menu's "choose a cell"
 
@@ -390,7 +390,6 @@ class GameViewer(GameViewer):
     """
 
     title = "the Zaar game viewer"
-    names = TOOL_NAMES
 
     def __init__(self, game: ZaarGame, seed: int = 0, seat: int | None = None, log_lines: int = 14):
         super().__init__(game, [greedy_bot] * game.players, seed=seed, seat=seat, log_lines=log_lines)

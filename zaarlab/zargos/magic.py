@@ -25,6 +25,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..core.api import IllegalActionError, replace
+from ..core.story import event
 from .board import ZARGOS
 from .state import Answer, Discard, Offer, Pass, Phase, PlayCard, ZargosState, with_units
 
@@ -122,10 +123,10 @@ def apply_red(state: ZargosState, action) -> ZargosState:
     state = _take_from_hand(state, player, action.card)
     if isinstance(action, Discard):
         return replace(state, bottom=state.bottom + (action.card,),
-                       log=state.log + (f"player {player + 1} discards {action.card}, aimed at their own people "
-                                        "(ZARGOS-MAGIC-15)",))
-    event = f"player {player + 1} plays {action.card} on {_target_name(state, action)} (ZARGOS-MAGIC-07)"
-    state = replace(state, window=state.window + ((action.card, action.target),), log=state.log + (event,))
+                       log=state.log + (event("discards", "ZARGOS-MAGIC-15", player=player, card=action.card),))
+    played = event("plays_on_player" if action.card in PLAYER_CARDS else "plays_on", "ZARGOS-MAGIC-07", player=player,
+                   card=action.card, target=int(action.target) if action.card in PLAYER_CARDS else action.target)
+    state = replace(state, window=state.window + ((action.card, action.target),), log=state.log + (played,))
     master = state.player_of(state.master) if state.master else None
     if state.game.master_spells == "veto" and action.target == ZARGOS and master not in (None, player):
         return replace(state, phase=Phase.VETO, spell=(action.card, action.target))  # AMB-S06 (b)
@@ -154,11 +155,7 @@ def apply_veto(state: ZargosState, action: Answer) -> ZargosState:
     if action.accept:
         return _cast(state, card, target)
     return replace(state, phase=Phase.RED, bottom=state.bottom + (card,), log=state.log + (
-        f"the Master of the Winds stops the {card} on the Kingdom of Zargos (ZARGOS-MOTW-03, AMB-S06)",))
-
-
-def _target_name(state: ZargosState, action) -> str:
-    return f"player {int(action.target) + 1}" if action.card in PLAYER_CARDS else action.target
+        event("veto", "ZARGOS-MOTW-03", "AMB-S06", card=card),))
 
 
 def apply_strike(state: ZargosState, face: int) -> ZargosState:
@@ -168,7 +165,7 @@ def apply_strike(state: ZargosState, face: int) -> ZargosState:
     people, units = state.holdings[province]
     lost = min(face // STRIKES[card], units)
     state = replace(state, board=with_units(state.board, province, people, units - lost), log=state.log + (
-        f"  {province}: the die shows {face}, the {people} lose {lost} (ZARGOS-MAGIC-14)",))
+        event("strikes", "ZARGOS-MAGIC-14", province=province, face=face, people=people, lost=lost),))
     if rest:
         return replace(state, strike=(card, rest))
     return replace(state, strike=(), phase=Phase.RED, bottom=state.bottom + (card,))  # ZARGOS-MAGIC-09
@@ -192,7 +189,7 @@ def apply_green(state: ZargosState, action) -> ZargosState:
     player = state.player_of(state.acting)
     state = _take_from_hand(state, player, action.card)
     return replace(state, boosts=state.boosts + (action.card,), bottom=state.bottom + (action.card,),
-                   log=state.log + (f"player {player + 1} plays {action.card} (ZARGOS-MAGIC-10)",))
+                   log=state.log + (event("plays", "ZARGOS-MAGIC-10", player=player, card=action.card),))
 
 
 def use_boost(state: ZargosState, card: str) -> ZargosState:
@@ -227,7 +224,7 @@ def apply_war(state: ZargosState, action) -> ZargosState:
         combat = (province, a, d, defender, dice, 1 if side == "attacker" else a_bonus,
                   1 if side == "defender" else d_bonus)
         state = replace(state, combat=combat, bottom=state.bottom + ("wind_of_war",), log=state.log + (
-            f"player {player + 1} plays a Wind of War for the {side} (ZARGOS-MAGIC-10)",))
+            event("wind_of_war", "ZARGOS-MAGIC-10", player=player, side=side),))
     return replace(state, war_queue=queue, phase=Phase.WAR if queue else Phase.COMBAT)
 
 
@@ -299,7 +296,7 @@ def apply_swap(state: ZargosState, action) -> ZargosState:
     if isinstance(action, Pass):
         return replace(state, swap_queue=queue, phase=Phase.SWAP if queue else Phase.BUY_START)
     return replace(state, phase=Phase.ANSWER, offer=(me, action.to, action.give, action.take),
-                   log=state.log + (f"player {me + 1} offers player {action.to + 1} a swap of magic cards",))
+                   log=state.log + (event("offers_swap", player=me, other=action.to),))
 
 
 def answer_actions(state: ZargosState) -> list:
@@ -318,6 +315,6 @@ def apply_answer(state: ZargosState, action: Answer) -> ZargosState:
         hands[giver] = tuple(sorted(hands[giver] + take))
         hands[taker] = tuple(sorted(hands[taker] + give))
         state = replace(state, hands=tuple(hands))
-    event = f"player {taker + 1} {'accepts' if action.accept else 'declines'} the swap (ZARGOS-MAGIC-13)"
+    answered = event("accepts_swap" if action.accept else "declines_swap", "ZARGOS-MAGIC-13", player=taker)
     return replace(state, offer=(), swap_queue=queue, phase=Phase.SWAP if queue else Phase.BUY_START,
-                   log=state.log + (event,))
+                   log=state.log + (answered,))

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from ..core.api import CHANCE, TERMINAL, IllegalActionError, legal_outcomes, replace
 from ..core.dist import ChanceTable
+from ..core.story import event
 from . import magic, upkeep
 from .board import FORBIDDEN_CITY, ZARGOS
 from .cards import PEOPLES
@@ -58,7 +59,6 @@ from .state import (
     SeaAttack,
     ZargosState,
     logged,
-    units_text,
     with_units,
 )
 from .upkeep import BOAT_COST, BOATS, UNIT_COST, purchase_limits
@@ -324,7 +324,8 @@ def _apply_choose(state, action):
     peoples = state.peoples + (action.people,)
     owners = state.owners + (state.choosers[0],)
     state = replace(state, peoples=peoples, owners=owners, choosers=state.choosers[1:],
-                    log=logged(state, f"player {state.choosers[0] + 1} chooses the {action.people} (ZARGOS-SETUP-02)"))
+                    log=logged(state, event("chooses", "ZARGOS-SETUP-02", player=state.choosers[0],
+                                            people=action.people)))
     if state.choosers:
         return state
     reserve = tuple((people, state.game.start_units) for people in peoples)  # ZARGOS-SETUP-04
@@ -337,7 +338,7 @@ def _apply_place(state, action):
     board = with_units(state.board, action.province, me, state.units(action.province) + 1)
     rule = {"place_single": "ZARGOS-SETUP-07", "place_rest": "ZARGOS-SETUP-10", "place_buy": "ZARGOS-BUY-05"}
     state = replace(state, board=board, reserve=reserve,
-                    log=logged(state, f"the {me} place a unit in {action.province} ({rule[state.phase]})"))
+                    log=logged(state, event("places", rule[state.phase], people=me, province=action.province)))
     if state.phase == Phase.PLACE_BUY:
         return state if dict(reserve)[me] else upkeep.next_buyer(replace(state, reserve=()))
     if state.phase == Phase.PLACE_SINGLE and _all_outer_occupied(state):  # ZARGOS-SETUP-09
@@ -370,7 +371,7 @@ def _apply_attack(state, action):
         return _end_attacks(state)
     if isinstance(action, PlayCard):
         return magic.apply_green(state, action)
-    cost, by_power = 0, False
+    cost, by_power, powers = 0, False, ()
     if isinstance(action, LandAttack):
         if action.dst not in land_targets(state, action.src, boosts=False):
             state = magic.use_boost(state, "wind_of_land")  # the Wind of Land carried this attack
@@ -386,22 +387,22 @@ def _apply_attack(state, action):
     if isinstance(action, SeaAttack):
         player = state.player_of(me)
         boats = tuple(b - cost if i == player else b for i, b in enumerate(boats))  # ZARGOS-SEA-02; AMB-S18
-        event = (f"the {me} ship {units_text(action.units)} from {action.src} to {action.dst} for {cost} boat(s) "
-                 "(ZARGOS-SEA-01)")
         if power(state, me, action.src, action.dst) == "free_sea_space" and cost < state.game.planet.boats_needed(
                 action.src, action.dst):
-            event += _power_note(state, me)
+            powers = (me,)
+        moved = event("ships", "ZARGOS-SEA-01", *_power_rules(powers), people=me, units=action.units, src=action.src,
+                      dst=action.dst, boats=cost, powers=powers)
     else:
-        event = f"the {me} send {units_text(action.units)} from {action.src} into {action.dst} (ZARGOS-LAND-01)"
-        if by_power:
-            event += _power_note(state, me)
+        powers = (me,) if by_power else ()
+        moved = event("sends", "ZARGOS-LAND-01", *_power_rules(powers), people=me, units=action.units, src=action.src,
+                      dst=action.dst, powers=powers)
     return replace(state, board=board, attacking=tuple(sorted(attacking.items())), boats=boats,
-                   log=logged(state, event))
+                   log=logged(state, moved))
 
 
-def _power_note(state, people):
-    """Every event a people power shapes says the power is a reconstruction (docs/rules/readings.md, GAP-S02)."""
-    return f"; the {people}' power, a reconstruction (GAP-S02)"
+def _power_rules(powers: tuple[str, ...]) -> tuple[str, ...]:
+    """Every event a people power shapes names the power a reconstruction (docs/rules/readings.md, GAP-S02)."""
+    return ("GAP-S02",) if powers else ()
 
 
 def _end_attacks(state):
@@ -413,7 +414,7 @@ def _end_attacks(state):
             waiting.append((province, units))
         else:
             board = with_units(board, province, me, units)
-            log += (f"the {me} take the empty {province} without a fight (ZARGOS-COMBAT-10, AMB-S02)",)
+            log += (event("takes_empty", "ZARGOS-COMBAT-10", "AMB-S02", people=me, province=province),)
     state = _after_occupation(replace(state, board=board, attacking=tuple(waiting), log=log))
     if state.phase == Phase.OVER:
         return state
@@ -426,18 +427,17 @@ def _apply_fight(state, action):
     attacking = tuple(row for row in state.attacking if row[0] != action.province)
     defender, defenders = state.holdings.get(action.province, ("", 0))
     if defender:
-        notes = [_power_note(state, people) for people, hook in ((state.acting, "extra_attack_die"),
-                                                                  (defender, "monastery_walls"))
-                 if power(state, people, action.province) == hook and not planet.is_capital(action.province)]
-        event = (f"combat in {action.province}: {attackers} {state.acting} against {defenders} {defender} "
-                 f"(ZARGOS-COMBAT-01){''.join(notes)}")
-        return magic.war_window(replace(state, attacking=attacking, log=logged(state, event),
+        powers = tuple(people for people, hook in ((state.acting, "extra_attack_die"), (defender, "monastery_walls"))
+                       if power(state, people, action.province) == hook and not planet.is_capital(action.province))
+        fought = event("combat", "ZARGOS-COMBAT-01", *_power_rules(powers), province=action.province,
+                       attackers=attackers, people=state.acting, defenders=defenders, defender=defender, powers=powers)
+        return magic.war_window(replace(state, attacking=attacking, log=logged(state, fought),
                                         combat=(action.province, attackers, defenders, defender, 0, 0, 0)))
     dice = DEMON_DICE[planet.ring(action.province)]  # ZARGOS-ZARGOS-03
     return replace(state, phase=Phase.DEMONS, attacking=attacking,
                    combat=(action.province, attackers, 0, "", dice, 0, 0),
-                   log=logged(state, f"the demons of {action.province} roll {dice} dice against {attackers} "
-                                   f"{state.acting} (ZARGOS-ZARGOS-02)"))
+                   log=logged(state, event("demons_roll", "ZARGOS-ZARGOS-02", province=action.province, dice=dice,
+                                           attackers=attackers, people=state.acting)))
 
 
 def _apply_combat(state, outcome):
@@ -446,28 +446,29 @@ def _apply_combat(state, outcome):
     me = state.acting
     if attackers and defenders:  # ZARGOS-COMBAT-08: another round, dice recounted
         return replace(state, combat=(province, attackers, defenders, defender, 0, a_bonus, d_bonus),
-                       log=logged(state, f"  round: {attackers} {me} v {defenders} {defender} left (ZARGOS-COMBAT-08)"))
+                       log=logged(state, event("combat_round", "ZARGOS-COMBAT-08", attackers=attackers, people=me,
+                                               defenders=defenders, defender=defender)))
     if attackers:
-        board, event = with_units(state.board, province, me, attackers), \
-            f"the {me} take {province} with {units_text(attackers)} left (ZARGOS-COMBAT-07)"
+        board = with_units(state.board, province, me, attackers)
+        ended = event("takes", "ZARGOS-COMBAT-07", people=me, province=province, units=attackers)
     elif defenders:
-        board, event = with_units(state.board, province, defender, defenders), \
-            f"the {defender} hold {province} with {units_text(defenders)} left (ZARGOS-COMBAT-07)"
+        board = with_units(state.board, province, defender, defenders)
+        ended = event("holds", "ZARGOS-COMBAT-07", people=defender, province=province, units=defenders)
     else:
-        board, event = with_units(state.board, province, defender, 0), \
-            f"both sides are wiped out: {province} is left empty (ZARGOS-COMBAT-09)"
-    return _after_combat(replace(state, board=board, combat=(), log=logged(state, event)))
+        board = with_units(state.board, province, defender, 0)
+        ended = event("wiped_out", "ZARGOS-COMBAT-09", province=province)
+    return _after_combat(replace(state, board=board, combat=(), log=logged(state, ended)))
 
 
 def _apply_demons(state, left):
     province = state.combat[0]
     me = state.acting
     if left:
-        board, event = with_units(state.board, province, me, left), \
-            f"the {me} drive out the demons of {province} with {units_text(left)} left (ZARGOS-ZARGOS-04)"
+        board = with_units(state.board, province, me, left)
+        ended = event("drive_out", "ZARGOS-ZARGOS-04", people=me, province=province, units=left)
     else:
-        board, event = state.board, f"the demons of {province} destroy every attacker (ZARGOS-ZARGOS-04)"
-    return _after_combat(replace(state, board=board, combat=(), log=logged(state, event)))
+        board, ended = state.board, event("demons_win", "ZARGOS-ZARGOS-04", province=province)
+    return _after_combat(replace(state, board=board, combat=(), log=logged(state, ended)))
 
 
 def _after_combat(state):
@@ -481,14 +482,13 @@ def _after_occupation(state):
     """The Master of the Winds follows the Forbidden City (ZARGOS-MOTW-01, -05, -06); a full centre wins."""
     holder = state.holder(FORBIDDEN_CITY)
     if holder != state.master:
-        event = (f"the {holder} take the Master of the Winds card (ZARGOS-MOTW-01)" if holder
-                 else "the Forbidden City is empty: no Master of the Winds (ZARGOS-MOTW-06)")
-        state = replace(state, master=holder, log=logged(state, event))
+        told = (event("master", "ZARGOS-MOTW-01", people=holder) if holder
+                else event("no_master", "ZARGOS-MOTW-06"))
+        state = replace(state, master=holder, log=logged(state, told))
     centre = (FORBIDDEN_CITY, *state.game.planet.land_neighbours(FORBIDDEN_CITY))
     if holder and all(state.holder(p) == holder for p in centre):  # ZARGOS-GOAL-01, -02
         return replace(state, phase=Phase.OVER, winner=holder,
-                       log=logged(state, f"the {holder} hold the Forbidden City and the three provinces around it: "
-                                       f"they win (ZARGOS-GOAL-01)"))
+                       log=logged(state, event("wins", "ZARGOS-GOAL-01", people=holder)))
     return state
 
 
@@ -508,8 +508,8 @@ def _apply_reorg(state, action):
     board = with_units(board, action.dst, me, dict((p, u) for p, _, u in board)[action.dst] + action.units)
     boats = tuple(b - cost if i == player else b for i, b in enumerate(state.boats))
     return replace(state, board=board, boats=boats, reorg=state.reorg + ((action.src, action.dst, action.units),),
-                   log=logged(state, f"the {me} move {units_text(action.units)} from {action.src} to {action.dst}"
-                                   f"{f' for {cost} boats' if cost else ''} (ZARGOS-REORG-01)"))
+                   log=logged(state, event("moves_by_sea" if cost else "moves", "ZARGOS-REORG-01", people=me,
+                                           units=action.units, src=action.src, dst=action.dst, boats=cost)))
 
 
 def _end_seat(state):

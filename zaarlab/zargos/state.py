@@ -23,9 +23,11 @@ from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
 from ..core.data import register_game_data
 from ..core.derived import derived
+from ..core.story import Event
 from ..core.validate import check_params, load_state, params_from_dict
 from .board import Planet, load_planet
 from .cards import magic_deck, peoples
+from .story import STORY
 
 
 class Phase(StrEnum):
@@ -326,6 +328,7 @@ class ZargosState(RulesState):
 
     rules_module = "zaarlab.zargos.rules"  # the API methods of RulesState delegate to it
     over = Phase.OVER  # the phase that ends the game
+    story = STORY  # the log's events in words
 
     game: ZargosGame = field(compare=False, repr=False)
     phase: Phase
@@ -362,7 +365,7 @@ class ZargosState(RulesState):
     offer: tuple = ()              # (from, to, give, take) awaiting an answer
     spell: tuple = ()              # (card, target) awaiting the Master's veto (AMB-S06 b)
     winner: str = ""
-    log: tuple = field(default=(), compare=False)
+    log: tuple[Event, ...] = field(default=(), compare=False)
 
     # -- the rest of the API (RulesState has the others) -----------------------------------------------------------
     def returns(self) -> tuple[int, ...]:
@@ -423,12 +426,7 @@ def with_units(board: tuple, province: str, people: str, units: int) -> tuple:
     return tuple(sorted(rows))
 
 
-def logged(state: ZargosState, *events: str) -> tuple:
+def logged(state: ZargosState, *events: Event) -> tuple[Event, ...]:
     """The state's log with ``events`` added."""
     return state.log + events
-
-
-def units_text(n: int) -> str:
-    """``1 unit``, ``3 units``."""
-    return f"{n} unit{'' if n == 1 else 's'}"
 

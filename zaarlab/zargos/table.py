@@ -12,7 +12,7 @@ lesson reaches its first battle within ten decisions; the person still chooses t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -22,11 +22,10 @@ from ..core.match import PERSON, Decision
 from ..core.readable import exact_text
 from ..ui.card_board import Piece, Zone
 from ..ui.chart_clicks import ChartClicks
-from ..ui.panel import guarded, show_figure, spoken
+from ..ui.panel import guarded, show_figure
 from ..ui.table import Table
 from .board import ZARGOS
 from .bots import BOTS, greedy_bot
-from .cards import magic_cards
 from .figures import board_figure
 from .odds import DEMON_DICE, battle_ends, demon_dist
 from .reach import battle_conditions
@@ -81,9 +80,6 @@ class ZargosTable(Table):
 
     def autoplay(self, state: ZargosState):
         return greedy_bot(state, self.match.session.rng)
-
-    def names(self, state: ZargosState) -> Mapping[str, str]:
-        return {card.id: card.name for card in magic_cards(state.game.data_dir or None)}
 
     # -- the board -----------------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -253,7 +249,7 @@ class ZargosTable(Table):
     def move_words(self, state: ZargosState, action) -> str:
         if isinstance(action, SeaAttack):
             return f"attack {action.dst} by sea from {action.src} with {action.units} units"
-        return spoken(str(action), self.names(state))[0]
+        return action.words(self.names(state))
 
     # -- what a player knows -------------------------------------------------------------------------------
     def private(self, state: ZargosState, player: int) -> str:

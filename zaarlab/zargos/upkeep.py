@@ -9,9 +9,10 @@ the rules module's, and it hands over with :func:`begin_seat` when a seat is don
 from __future__ import annotations
 
 from ..core.api import replace
+from ..core.story import event
 from . import magic
 from .board import FORBIDDEN_CITY, ZARGOS
-from .state import Phase, ZargosState, logged, units_text
+from .state import Phase, ZargosState, logged
 
 BOATS = 15  # ZARGOS-COMP-03
 UNIT_COST, BOAT_COST = 2, 5  # ZARGOS-BUY-02, ZARGOS-BUY-03
@@ -52,7 +53,7 @@ def count_points(state):
     planet = state.game.planet
     points = tuple((people, territory_points(state, people)) for people in state.seats)
     cards = dict(state.kingdom_cards)
-    log = ["points: " + ", ".join(f"{p} {n}" for p, n in points) + " (ZARGOS-POINTS-01)"]
+    log = [event("points", "ZARGOS-POINTS-01", points=points)]
     for kingdom in planet.kingdoms.values():
         if kingdom.id == ZARGOS:
             continue
@@ -60,9 +61,10 @@ def count_points(state):
         whole = holders.pop() if len(holders) == 1 and "" not in holders else ""
         if whole and cards.get(kingdom.id) != whole:
             cards[kingdom.id] = whole  # ZARGOS-KCARD-01 (and -05: only with the whole kingdom)
-            log.append(f"the {whole} take the {kingdom.name} card (ZARGOS-KCARD-01)")
+            log.append(event("kingdom_card", "ZARGOS-KCARD-01", people=whole, kingdom=kingdom.name))
         elif cards.get(kingdom.id) and state.holder(kingdom.capital) != cards[kingdom.id]:
-            log.append(f"the {cards.pop(kingdom.id)} lose the {kingdom.name} card (ZARGOS-KCARD-03)")
+            log.append(event("loses_kingdom_card", "ZARGOS-KCARD-03", people=cards.pop(kingdom.id),
+                             kingdom=kingdom.name))
     ranking: list[tuple] = []
     for value in sorted({n for _, n in points}, reverse=True):  # ZARGOS-ORDER-01; ties roll (ZARGOS-ORDER-02)
         ranking.append(tuple(people for people, n in points if n == value))
@@ -103,12 +105,11 @@ def apply_draw(state, card):
     absent = state.game.suspension_cards.get(card)
     if absent and absent not in state.peoples:  # ZARGOS-MAGIC-16: removed, and another card drawn
         return replace(state, removed=state.removed + (card,),
-                       log=logged(state, f"{card} concerns the absent {absent}: removed, another is drawn "
-                                       f"(ZARGOS-MAGIC-16)"))
+                       log=logged(state, event("absent", "ZARGOS-MAGIC-16", card=card, people=absent)))
     hand = tuple(sorted(state.hands[player] + (card,)))
     hands = tuple(hand if i == player else h for i, h in enumerate(state.hands))
     state = replace(state, hands=hands, draws=((player, count - 1),) + state.draws[1:],
-                    log=logged(state, f"player {player + 1} draws a magic card (ZARGOS-MAGIC-01)"))
+                    log=logged(state, event("draws", "ZARGOS-MAGIC-01", player=player)))
     if len(hand) > HAND_LIMIT:
         return replace(state, phase=Phase.DISCARD)
     return _next_draw(state)
@@ -120,7 +121,7 @@ def apply_discard(state, action):
     hand.remove(action.card)
     hands = tuple(tuple(hand) if i == player else h for i, h in enumerate(state.hands))
     state = replace(state, hands=hands, bottom=state.bottom + (action.card,),
-                    log=logged(state, f"player {player + 1} puts {action.card} under the deck (ZARGOS-MAGIC-02)"))
+                    log=logged(state, event("puts_under", "ZARGOS-MAGIC-02", player=player, card=action.card)))
     return state if len(hand) > HAND_LIMIT else _next_draw(state)
 
 
@@ -141,8 +142,8 @@ def apply_buy(state, action):
     player = state.player_of(me)
     boats = tuple(b + action.boats if i == player else b for i, b in enumerate(state.boats))
     state = replace(state, boats=boats, budget=0,  # ZARGOS-BUY-04: what is not spent is lost
-                    log=logged(state, f"the {me} buy {units_text(action.units)} and {action.boats} boat(s) "
-                                             "(ZARGOS-BUY-01)"))
+                    log=logged(state, event("buys", "ZARGOS-BUY-01", people=me, units=action.units,
+                                            boats=action.boats)))
     if action.units:
         return replace(state, phase=Phase.PLACE_BUY, reserve=((me, action.units),))
     return next_buyer(state)
@@ -160,7 +161,7 @@ def apply_roll(state, face):
     index = next(i for i, g in enumerate(groups) if len(g) > 1)
     group = groups[index]
     who = group[len(rolls) - 1]
-    log = logged(state, f"{_name(state, who)} rolls {face} (ZARGOS-{'SETUP' if state.turn == 0 else 'ORDER'}-02)")
+    log = logged(state, event("rolls", "ZARGOS-SETUP-02" if state.turn == 0 else "ZARGOS-ORDER-02", who=who, face=face))
     if len(rolls) < len(group):
         return replace(state, rolls=rolls, log=log)
     by_value: dict[int, list] = {}
@@ -170,8 +171,6 @@ def apply_roll(state, face):
     return after_ranking(replace(state, ranking=tuple(groups), rolls=(), log=log))
 
 
-def _name(state, who):
-    return f"player {who + 1}" if isinstance(who, int) else f"the {who}"
 
 
 def after_ranking(state):
@@ -182,9 +181,9 @@ def after_ranking(state):
     if state.turn == 0:  # setup: choice order, then a second (and third) pass (ZARGOS-SETUP-02, -03, -05)
         choosers = order * state.game.peoples_per_player
         return replace(state, phase=Phase.CHOOSE, ranking=(), choosers=choosers,
-                       log=logged(state, "choice order: " + ", ".join(_name(state, p) for p in order)))
+                       log=logged(state, event("choice_order", order=tuple(order))))
     return deal(replace(state, seats=order, ranking=(),
-                       log=logged(state, "order of play: " + ", ".join(order) + " (ZARGOS-ORDER-01)")))
+                       log=logged(state, event("play_order", "ZARGOS-ORDER-01", order=tuple(order)))))
 
 
 def start_turn(state):
@@ -192,8 +191,8 @@ def start_turn(state):
     turn = state.turn + 1
     if turn > state.game.turn_limit:
         return replace(state, phase=Phase.OVER,
-                       log=logged(state, f"turn limit {state.game.turn_limit} reached: no winner"))
-    state = replace(state, turn=turn, seat=0, log=logged(state, f"turn {turn} (ZARGOS-TURN-01)"))
+                       log=logged(state, event("turn_limit", limit=state.game.turn_limit)))
+    state = replace(state, turn=turn, seat=0, log=logged(state, event("turn", "ZARGOS-TURN-01", turn=turn)))
     return begin_seat(state, 0)
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..core.api import CHANCE, TERMINAL, Action, IllegalActionError, legal_outcomes, replace
 from ..core.dist import ChanceTable
+from ..core.story import event
 from .cards import TILES_IN_PLAY
 from .scoring import Holdings, met, quantities
 from .state import REMOVED, Exchange, Pass, Phase, Store, Take, ZerzuraState
@@ -152,30 +153,29 @@ def _chance(state: ZerzuraState, outcome: Any) -> ZerzuraState:
         new = replace(state, deck=_minus(state.deck, (outcome,)), removed=tuple(sorted(state.removed + (outcome,))))
         if len(new.removed) < REMOVED[game.players]:
             return new
-        return replace(new, phase=Phase.TILES, log=new.log + (
-            f"ZERZURA-SETUP-04: {len(new.removed)} cards leave the game unseen; ZERZURA-SETUP-05: the other "
-            f"{len(new.deck)} are shuffled into the draw deck",))
+        return replace(new, phase=Phase.TILES, log=new.log + (event(
+            "set_aside", "ZERZURA-SETUP-04", "ZERZURA-SETUP-05", removed=len(new.removed), left=len(new.deck)),))
     if state.phase == Phase.TILES:
         new = replace(state, tiles_up=tuple(sorted(state.tiles_up + (outcome,))))
         if len(new.tiles_up) < TILES_IN_PLAY:
             return new
         return replace(new, phase=Phase.DROMEDARY, log=new.log + (
-            f"ZERZURA-SETUP-06: the Command tiles are {', '.join(new.tiles_up)}",))
+            event("tiles_shown", "ZERZURA-SETUP-06", tiles=new.tiles_up),))
     if state.phase == Phase.DROMEDARY:
         return _new_round(replace(state, holder=outcome, log=state.log + (
-            f"ZERZURA-SETUP-07: player {outcome + 1} receives the Dromedary",)))
+            event("dromedary", "ZERZURA-SETUP-07", player=outcome),)))
     new = replace(state, deck=_minus(state.deck, (outcome,)), market=tuple(sorted(state.market + (outcome,))),
                   to_deal=state.to_deal - 1)
     if new.to_deal and new.deck:
         return new
     return replace(new, phase=Phase.ACT, to_deal=0, log=new.log + (
-        f"ZERZURA-ROUND-03: the Market is {', '.join(new.market)}; player {new.holder + 1} plays first",))
+        event("market", "ZERZURA-ROUND-03", market=new.market, player=new.holder),))
 
 
 def _new_round(state: ZerzuraState) -> ZerzuraState:
     deal = min(state.game.market_size, len(state.deck))  # GAP-R06: a short last Market
     return replace(state, phase=Phase.DEAL, round=state.round + 1, acted=0, to_deal=deal,
-                   log=state.log + (f"-- round {state.round + 1}",))
+                   log=state.log + (event("round", round=state.round + 1),))
 
 
 def _act(state: ZerzuraState, p: int, action: Any) -> ZerzuraState:
@@ -187,7 +187,7 @@ def _act(state: ZerzuraState, p: int, action: Any) -> ZerzuraState:
         birds[p] = "card"
         return replace(state, market=_minus(state.market, (action.card,)), areas=tuple(areas),
                        protected=tuple(protected), birds=tuple(birds), log=state.log + (
-                           f"ZERZURA-ACTION-03: player {p + 1} takes {action.card} and puts their Bird on it",))
+                           event("takes", "ZERZURA-ACTION-03", player=p, card=action.card),))
     if isinstance(action, Exchange):
         q = action.player
         areas[p] = tuple(sorted(_minus(areas[p], (action.give,)) + (action.take,)))
@@ -196,7 +196,7 @@ def _act(state: ZerzuraState, p: int, action: Any) -> ZerzuraState:
         protected[p] = tuple(sorted(kept + (action.take,)))
         birds[p] = "card"
         return replace(state, areas=tuple(areas), protected=tuple(protected), birds=tuple(birds), log=state.log + (
-            f"ZERZURA-ACTION-04: player {p + 1} gives {action.give} to player {q + 1} for their {action.take}",))
+            event("exchanges", "ZERZURA-ACTION-04", player=p, give=action.give, other=q, take=action.take),))
     if isinstance(action, Store):
         areas[p] = _minus(areas[p], action.cards)
         first = "dromedary" not in birds
@@ -205,12 +205,11 @@ def _act(state: ZerzuraState, p: int, action: Any) -> ZerzuraState:
             protected[p] = ()
         stored = list(state.stored)
         stored[p] = tuple(sorted(stored[p] + action.cards))
-        where = "on the Dromedary" if first else "on their board (the Dromedary is taken)"
         return replace(state, areas=tuple(areas), stored=tuple(stored), protected=tuple(protected),
-                       birds=tuple(birds), log=state.log + (
-                           f"ZERZURA-ACTION-05: player {p + 1} stores {len(action.cards)} card(s) face down; "
-                           f"ZERZURA-ACTION-07: their Bird goes {where}",))
-    return replace(state, log=state.log + (f"player {p + 1} can do nothing and passes (GAP-R06)",))
+                       birds=tuple(birds), log=state.log + (event(
+                           "stores_first" if first else "stores", "ZERZURA-ACTION-05", "ZERZURA-ACTION-07", player=p,
+                           count=len(action.cards)),))
+    return replace(state, log=state.log + (event("passes", "GAP-R06", player=p),))
 
 
 def claim_tiles(state: ZerzuraState, active: int, involved: set[int]) -> ZerzuraState:
@@ -227,8 +226,8 @@ def claim_tiles(state: ZerzuraState, active: int, involved: set[int]) -> Zerzura
                 owned = list(state.tiles_owned)
                 owned[p] = tuple(sorted(owned[p] + (tile,)))
                 state = replace(state, tiles_up=_minus(state.tiles_up, (tile,)), tiles_owned=tuple(owned),
-                                log=state.log + (f"ZERZURA-CMD-01: player {p + 1} meets {cards.tiles[tile].name} and "
-                                                 "takes the tile (ZERZURA-CMD-02: not an action)",))
+                                log=state.log + (event("claims_tile", "ZERZURA-CMD-01", "ZERZURA-CMD-02", player=p,
+                                                       tile=tile),))
     return state
 
 
@@ -238,19 +237,18 @@ def end_round(state: ZerzuraState) -> ZerzuraState:
     n = state.game.players
     storer = state.birds.index("dromedary") if "dromedary" in state.birds else -1
     holder = storer if storer >= 0 else (state.holder + 1) % n
-    why = "stored first" if storer >= 0 else "nobody stored: it passes left"
     ended = replace(state, boxed=tuple(sorted(state.boxed + state.market)), market=(), holder=holder,
-                    birds=("",) * n, protected=((),) * n, log=state.log + (
-                        f"ZERZURA-ROUND-01: {len(state.market)} Market card(s) leave the game; ZERZURA-ROUND-02: "
-                        f"the Dromedary goes to player {holder + 1} ({why})",))
+                    birds=("",) * n, protected=((),) * n, log=state.log + (event(
+                        "round_ends_stored" if storer >= 0 else "round_ends_passed", "ZERZURA-ROUND-01",
+                        "ZERZURA-ROUND-02", left=len(state.market), holder=holder),))
     if ended.deck:
         return _new_round(ended)
     sheets = ended.sheets()
-    totals = ", ".join(f"player {p + 1} {sheet.total}" for p, sheet in enumerate(sheets))
     best = max(sheet.total for sheet in sheets)
-    winners = " and ".join(f"player {p + 1}" for p, sheet in enumerate(sheets) if sheet.total == best)
-    return replace(ended, phase=Phase.OVER, log=ended.log + (
-        f"ZERZURA-END-01: the deck is used up; ZERZURA-END-04: {totals}; {winners} win(s) (ZERZURA-GOAL-01)",))
+    winners = tuple(p for p, sheet in enumerate(sheets) if sheet.total == best)
+    return replace(ended, phase=Phase.OVER, log=ended.log + (event(
+        "game_over", "ZERZURA-END-01", "ZERZURA-END-04", "ZERZURA-GOAL-01",
+        totals=tuple(sheet.total for sheet in sheets), winners=winners),))
 
 
 # -- what a player sees ------------------------------------------------------------------------------------

@@ -24,9 +24,11 @@ from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
 from ..core.data import register_game_data
 from ..core.derived import derived
+from ..core.story import Event
 from ..core.validate import check_params, load_state, params_from_dict
 from . import GUARD_USES
 from .cards import PLAYERS, CardSet, load_cards
+from .story import STORY
 
 if TYPE_CHECKING:
     from .scoring import ScoreSheet
@@ -192,6 +194,7 @@ class ZerzuraState(RulesState):
 
     rules_module = "zaarlab.zerzura.rules"  # the API methods of RulesState delegate to it
     over = Phase.OVER  # the phase that ends the game
+    story = STORY  # the log's events in words
 
     game: ZerzuraGame = field(compare=False, repr=False)
     phase: Phase
@@ -209,7 +212,7 @@ class ZerzuraState(RulesState):
     birds: tuple[str, ...] = ()
     tiles_up: tuple[str, ...] = ()          # displayed, unclaimed Command tiles
     tiles_owned: tuple[tuple[str, ...], ...] = ()       # per player (ZERZURA-CMD-02, -03)
-    log: tuple[str, ...] = field(default=(), compare=False)
+    log: tuple[Event, ...] = field(default=(), compare=False)
 
     # -- the rest of the API (RulesState has the others) -----------------------------------------------------------
     def returns(self) -> tuple[int, ...]:

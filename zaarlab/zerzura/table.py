@@ -13,14 +13,13 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 from ..core.api import IllegalActionError
 from ..core.match import PERSON
 from ..core.readable import exact_text
 from ..ui.card_board import Piece, Zone
-from ..ui.panel import spoken
 from ..ui.table import Table
 from .bots import BOTS
 from .odds import market_gains, p_market_has
@@ -44,11 +43,6 @@ class ZerzuraTable(Table):
 
     def make_game(self, players: int) -> ZerzuraGame:
         return ZerzuraGame(players=players, **self.params)
-
-    def names(self, state: ZerzuraState) -> Mapping[str, str]:
-        cards = state.game.cards
-        return {c: cards.card_name(c) for c in (*cards.goods, *cards.characters)} | {
-            t.id: t.name for t in cards.tiles.values()}
 
     # -- the board -----------------------------------------------------------------------------------------
     def lay(self, state: ZerzuraState, viewer: int | None) -> Sequence[Zone]:
@@ -168,7 +162,7 @@ class ZerzuraTable(Table):
         names = self.names(state)
         if isinstance(action, Store):
             return "store " + " and ".join(names[c] for c in action.cards)
-        return spoken(str(action), names)[0]
+        return action.words(names)
 
     # -- what a player knows -------------------------------------------------------------------------------
     def private(self, state: ZerzuraState, player: int) -> str:

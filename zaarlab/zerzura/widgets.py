@@ -101,12 +101,6 @@ class GameViewer(GameViewer):
 
     title = "the Zerzura game viewer"
 
-    @property
-    def names(self) -> dict[str, str]:
-        cards = self.session.state.game.cards
-        return {card: cards.card_name(card) for card in (*cards.goods, *cards.characters)} | {
-            tile.id: tile.name for tile in cards.tiles.values()}
-
     def __init__(self, game: ZerzuraGame, seed: int = 0, seat: int | None = None, bots: tuple[str, ...] = (),
                  log_lines: int = 14):
         names = bots or tuple(("planner", "greedy")[p % 2] for p in range(game.players))

@@ -27,6 +27,7 @@ from functools import cache
 from ..core.api import IllegalActionError, replace
 from ..core.dice import pool_dist
 from ..core.dist import ChanceTable
+from ..core.story import Event, event
 from .odds import DICE, ROLLS, holds_of, parse
 from .state import (
     AcceptDeath,
@@ -85,9 +86,8 @@ def use_item(state: ZogarState, card: str) -> ZogarState:
         state = replace(state, hands=with_row(state.hands, state.player, remove(state.hands[state.player], card)))
     else:
         state = _take_with(state, card)
-    return replace(state, box=add(state.box, card), log=state.log + (
-        f"ZOGAR-{'GLOW-01' if state.game.cards[card].name == 'Glow Rock' else 'MARKET-08'}: {card} is used up and "
-        "leaves the game",))
+    rule = "ZOGAR-GLOW-01" if state.game.cards[card].name == "Glow Rock" else "ZOGAR-MARKET-08"
+    return replace(state, box=add(state.box, card), log=state.log + (event("used_up", rule, card=card),))
 
 
 def _take_with(state: ZogarState, card: str) -> ZogarState:
@@ -198,15 +198,14 @@ def apply(state: ZogarState, action) -> ZogarState:
     phase = state.phase
     if phase == Phase.CUT:
         return replace(state, phase=Phase.DELVE, drawable=len(state.dungeon) - action, log=state.log + (
-            f"ZOGAR-DELVE-01, -02: the deck is shuffled and cut; {len(state.dungeon) - action} cards lie under the "
-            "cut",))
+            event("cut", "ZOGAR-DELVE-01", "ZOGAR-DELVE-02", count=len(state.dungeon) - action),))
     if phase == Phase.DELVE:
         return _delve(state, action)
     if phase == Phase.FLIP:
         return reveal(state, action, dungeon=remove(state.dungeon, action))
     if phase == Phase.PEEK:
         return replace(state, phase=Phase.DELVE, dungeon=remove(state.dungeon, action), peeked=action, log=state.log + (
-            f"player {state.player + 1} looks at the next card",))
+            event("looks_ahead", player=state.player),))
     if phase == Phase.THIEVES:
         return _thieves(state, action)
     if phase == Phase.PAY_PICK:
@@ -215,7 +214,7 @@ def apply(state: ZogarState, action) -> ZogarState:
         return _rolled(state, tuple(sorted(state.kept + action)))
     if phase == Phase.HOLD:
         return replace(state, phase=Phase.ROLL, kept=action.dice, log=state.log + (
-            f"ZOGAR-COMBAT-06: player {state.player + 1} holds {list(action.dice)}",))
+            event("holds", "ZOGAR-COMBAT-06", player=state.player, dice=action.dice),))
     if phase == Phase.MIMIC:
         return _mimic(state, action)
     return _dying(state, action)
@@ -224,12 +223,11 @@ def apply(state: ZogarState, action) -> ZogarState:
 def _delve(state: ZogarState, action) -> ZogarState:
     p = state.player
     if isinstance(action, Leave):
-        why = "GAP-G09: no card is left under the cut" if state.drawable == 0 else "ZOGAR-DELVE-06"
-        return end_turn(state, f"{why}: player {p + 1} leaves the dungeon with "
-                        f"{', '.join(state.with_player) or 'nothing'}")
+        why = "GAP-G09" if state.drawable == 0 else "ZOGAR-DELVE-06"  # GAP-G09: no card is left under the cut
+        return end_turn(state, event("leaves", why, player=p, cards=state.with_player))
     if isinstance(action, UseItem):
         new = use_item(state, action.card)
-        return replace(new, phase=Phase.PEEK, log=new.log + (f"player {p + 1} uses {action.card} to look ahead",))
+        return replace(new, phase=Phase.PEEK, log=new.log + (event("uses_to_look", player=p, card=action.card),))
     if state.peeked:
         return reveal(state, state.peeked, peeked="")
     return replace(state, phase=Phase.FLIP)
@@ -239,30 +237,29 @@ def reveal(state: ZogarState, card: str, **changes) -> ZogarState:
     """Resolve ``card``, just turned over (out of the deck already, or out with ``changes``, made along)."""
     info = state.game.cards[card]
     p, kind = state.player, info.kind
-    turned = f"player {p + 1} turns over {info.name}"
+    turned = event("turns_over", player=p, card=card)
     changes.update(phase=Phase.DELVE, flipped=state.flipped + 1, drawable=state.drawable - 1,
                    must_flip=max(state.must_flip - 1, 0))
     if kind == "gaze":
-        return replace(state, **changes, gazes=add(state.gazes, card), log=state.log + (turned, (
-            f"ZOGAR-GAZE-01: Zogar's Gaze number {len(state.gazes) + 1} is laid face up by the market; "
-            "ZOGAR-GAZE-03: the delve may go on")))
+        return replace(state, **changes, gazes=add(state.gazes, card), log=state.log + (
+            turned, event("gaze", "ZOGAR-GAZE-01", "ZOGAR-GAZE-03", count=len(state.gazes) + 1)))
     if kind in FOUND_KINDS:
         return replace(state, **changes, found=add(state.found, card), log=state.log + (turned,))
     if kind in ("pit_trap", "darkness"):
         rule = "ZOGAR-PIT-01" if kind == "pit_trap" else "ZOGAR-DARK-01"
-        return end_turn(state, turned, f"{rule}: player {p + 1} is trapped; the turn ends, everything with them is "
-                        "kept (AMB-G07, -G08)", traps=with_row(state.traps, p, card), **changes)
+        return end_turn(state, turned, event("trapped", rule, "AMB-G07", "AMB-G08", player=p),
+                        traps=with_row(state.traps, p, card), **changes)
     if kind == "overconfident":
         return replace(state, **changes | {"must_flip": OVERCONFIDENT_FLIPS}, spent=add(state.spent, card),
-                       log=state.log + (turned, f"ZOGAR-OVER-01: player {p + 1} must turn the next "
-                                                f"{OVERCONFIDENT_FLIPS} cards"))
+                       log=state.log + (turned, event("overconfident", "ZOGAR-OVER-01", player=p,
+                                                      count=OVERCONFIDENT_FLIPS)))
     if kind == "consuming_fear":
         def unarmed(pile: tuple) -> tuple:
             return tuple(c for c in pile if state.game.cards[c].kind != "weapon")
 
         weapons = tuple(c for c in state.with_player if state.game.cards[c].kind == "weapon")
-        return end_turn(state, turned, f"ZOGAR-FEAR-01: player {p + 1} drops {', '.join(weapons) or 'no weapon'} and "
-                        "flees the dungeon" + (" (it trumps Overconfident)" if changes["must_flip"] else ""),
+        fled = event("fear_trumps" if changes["must_flip"] else "fear", "ZOGAR-FEAR-01", player=p, weapons=weapons)
+        return end_turn(state, turned, fled,
                         carried=unarmed(state.carried), found=unarmed(state.found),
                         spent=add(state.spent, card, *weapons), **changes)
     if kind in ("mimic", "thieves"):
@@ -270,17 +267,18 @@ def reveal(state: ZogarState, card: str, **changes) -> ZogarState:
     return battle(state, turned, enemy=card, **changes)
 
 
-def battle(state: ZogarState, *lines: str, **changes) -> ZogarState:
+def battle(state: ZogarState, *lines: Event, **changes) -> ZogarState:
     """Face the enemy (``state.enemy``, or the one in ``changes``): its weakness first (ZOGAR-COMBAT-01, -02), else the
     dice (ZOGAR-COMBAT-03). ``lines`` and ``changes`` (not the cards with the player) are made along."""
-    enemy = state.game.cards[changes.get("enemy", state.enemy)]
+    enemy_id = changes.get("enemy", state.enemy)
+    enemy = state.game.cards[enemy_id]
     killers = _damage(state) & set(enemy.weaknesses)
     if killers:
-        return win(state, *lines, f"ZOGAR-COMBAT-02: {enemy.name} is weak to {', '.join(sorted(killers))}: "
-                   "destroyed at once", **changes)
+        return win(state, *lines, event("weak_to", "ZOGAR-COMBAT-02", enemy=enemy_id, cards=tuple(sorted(killers))),
+                   **changes)
     return replace(state, **changes | {"phase": Phase.ROLL, "dice": (), "kept": (), "rolls": 0, "rolls_allowed": ROLLS,
-                                       "log": state.log + (*lines, f"ZOGAR-COMBAT-03: the dice against {enemy.name}: "
-                                                                   f"{enemy.requirement}")})
+                                       "log": state.log + (*lines, event("against", "ZOGAR-COMBAT-03", enemy=enemy_id,
+                                                                         need=enemy.requirement))})
 
 
 def _requirement(state: ZogarState):
@@ -289,57 +287,58 @@ def _requirement(state: ZogarState):
 
 def _rolled(state: ZogarState, dice: tuple) -> ZogarState:
     rolls, requirement = state.rolls + 1, _requirement(state)
-    rolled, line = {"dice": dice, "kept": (), "rolls": rolls}, f"roll {rolls}: {list(dice)}"
+    rolled, line = {"dice": dice, "kept": (), "rolls": rolls}, event("roll", count=rolls, dice=dice)
     if requirement.is_met(dice):  # checked after every roll (AMB-G03)
         return win(state, line, **rolled)
     if rolls >= state.rolls_allowed:
-        return dying(state, line, f"ZOGAR-COMBAT-10: no roll left and {requirement} is not met", **rolled)
+        need = state.game.cards[state.enemy].requirement
+        return dying(state, line, event("no_roll_left", "ZOGAR-COMBAT-10", need=need), **rolled)
     return replace(state, phase=Phase.HOLD, **rolled, log=state.log + (line,))
 
 
-def win(state: ZogarState, *lines: str, **changes) -> ZogarState:
+def win(state: ZogarState, *lines: Event, **changes) -> ZogarState:
     """The enemy is beaten: its card and Fame Points are the player's; the battle ends the turn. ``lines`` and
     ``changes`` (not the cards found) are what the step did before, made along."""
     enemy_id = changes.get("enemy", state.enemy)
     enemy = state.game.cards[enemy_id]
-    return end_turn(state, *lines, f"ZOGAR-COMBAT-11: player {state.player + 1} defeats {enemy.name} and gains "
-                    f"{enemy.fp} Fame Point(s); ZOGAR-DELVE-07: everything with them is kept; ZOGAR-DELVE-05: the "
-                    "battle ends the turn", **changes | {"found": add(state.found, enemy_id), "enemy": ""})
+    won = event("defeats", "ZOGAR-COMBAT-11", "ZOGAR-DELVE-07", "ZOGAR-DELVE-05", player=state.player, enemy=enemy_id,
+                fame=enemy.fp)
+    return end_turn(state, *lines, won, **changes | {"found": add(state.found, enemy_id), "enemy": ""})
 
 
 def _thieves(state: ZogarState, action) -> ZogarState:
     p = state.player
     if isinstance(action, Fight):
-        return battle(state, f"ZOGAR-THIEF-01: player {p + 1} fights the Thieves")
+        return battle(state, event("fights_thieves", "ZOGAR-THIEF-01", player=p))
     if isinstance(action, PassThieves):
         return replace(state, phase=Phase.DELVE, spent=add(state.spent, state.enemy), enemy="", log=state.log + (
-            f"ZOGAR-SIGNET-01: player {p + 1} wears the Thieves Signet and walks past the Thieves; "
-            "ZOGAR-SIGNET-02: the Signet is kept",))
+            event("signet", "ZOGAR-SIGNET-01", "ZOGAR-SIGNET-02", player=p),))
     highest = _highest(state)
     if len(highest) > 1:
         return replace(state, phase=Phase.PAY_PICK, log=state.log + (
-            f"ZOGAR-THIEF-03: {len(highest)} different cards tie for highest; player {state.left + 1} picks one",))
+            event("thieves_tie", "ZOGAR-THIEF-03", count=len(highest), player=state.left),))
     return _pay(state, highest[0], chooser=p)
 
 
 def _pay(state: ZogarState, card: str, chooser: int) -> ZogarState:
     paid = _take_with(state, card)
     return replace(paid, **back_to_decks(paid, card, state.enemy), phase=Phase.DELVE, enemy="", log=paid.log + (
-        f"ZOGAR-THIEF-02: the Thieves take {card} (picked by player {chooser + 1}); it goes back into its deck "
-        "(GAP-G10)",))
+        event("thieves_take", "ZOGAR-THIEF-02", "GAP-G10", card=card, player=chooser),))
 
 
 def _mimic(state: ZogarState, dice: tuple) -> ZogarState:
     cards, p = state.game.cards, state.player
     threshold = cards.worth(state.owned(p))
-    text = f"ZOGAR-MIMIC-01: the Mimic: {list(dice)} makes {sum(dice)} against the {threshold} your cards are worth"
-    if sum(dice) >= threshold:
+    escaped = sum(dice) >= threshold
+    text = event("mimic_escaped" if escaped else "mimic_kills", "ZOGAR-MIMIC-01", dice=dice, total=sum(dice),
+                 worth=threshold)
+    if escaped:
         return replace(state, phase=Phase.DELVE, spent=add(state.spent, state.enemy), enemy="", dice=dice,
-                       log=state.log + (text + "; you get away",))
-    return dying(state, text + "; it kills you", dice=dice, rolls_allowed=0)
+                       log=state.log + (text,))
+    return dying(state, text, dice=dice, rolls_allowed=0)
 
 
-def dying(state: ZogarState, *lines: str, **changes) -> ZogarState:
+def dying(state: ZogarState, *lines: Event, **changes) -> ZogarState:
     """About to die: a carried Healing Draught (or, in combat, a Lucky Charm) may still help; else death. ``lines``
     and ``changes`` (not the cards with the player) are what the step did before, made along."""
     if _savers(state, changes.get("rolls_allowed", state.rolls_allowed)):
@@ -354,17 +353,17 @@ def _dying(state: ZogarState, action) -> ZogarState:
     saved = use_item(state, card)
     if "extra_roll" in uses(state, card) and state.rolls_allowed == ROLLS:
         return replace(saved, phase=Phase.HOLD, rolls_allowed=state.rolls_allowed + 1, log=saved.log + (
-            f"player {p + 1} uses {card}: one more roll (GAP-G02)",))
-    return end_turn(saved, f"player {p + 1} uses {card}: the death is cancelled, the turn ends (GAP-G02)",
+            event("one_more_roll", "GAP-G02", player=p, card=card),))
+    return end_turn(saved, event("death_cancelled", "GAP-G02", player=p, card=card),
                     spent=add(saved.spent, state.enemy), enemy="")
 
 
-def die(state: ZogarState, *lines: str, **changes) -> ZogarState:
+def die(state: ZogarState, *lines: Event, **changes) -> ZogarState:
     """Death: every card with the player is lost, back to its deck; an enemy goes back too (ZOGAR-DELVE-08, -09).
     ``lines`` and ``changes`` (not the cards with the player, nor the decks) are what the step did before."""
     cards, p = state.game.cards, state.player
     lost = state.with_player
-    how = "in combat (ZOGAR-DELVE-08)" if cards[state.enemy].is_enemy else "(ZOGAR-DELVE-09)"
-    return end_turn(state, *lines, f"player {p + 1} dies {how}; ZOGAR-ITEMS-03: {', '.join(lost) or 'nothing'} is "
-                    "lost, back into the decks", **changes, **back_to_decks(state, state.enemy, *lost), carried=(),
+    died = (event("dies_in_combat", "ZOGAR-DELVE-08", "ZOGAR-ITEMS-03", player=p, cards=lost)
+            if cards[state.enemy].is_enemy else event("dies", "ZOGAR-DELVE-09", "ZOGAR-ITEMS-03", player=p, cards=lost))
+    return end_turn(state, *lines, died, **changes, **back_to_decks(state, state.enemy, *lost), carried=(),
                     found=(), enemy="")

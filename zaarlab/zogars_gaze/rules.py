@@ -26,6 +26,7 @@ from operator import attrgetter
 from ..core.api import CHANCE, TERMINAL, IllegalActionError, legal_outcomes, replace
 from ..core.dice import pool_dist
 from ..core.dist import ChanceTable
+from ..core.story import event
 from . import delve
 from .goals import winners
 from .state import (
@@ -234,18 +235,17 @@ def settle(state: ZogarState, before: ZogarState | None = None) -> ZogarState:
     if state.phase == Phase.OVER:
         return state
     if len(state.gazes) >= 7:
-        return replace(state, phase=Phase.OVER, ended_by="gaze", log=state.log + (
-            "ZOGAR-GAZE-02: the seventh Zogar's Gaze is revealed: every player loses, Zogar wins",))
+        return replace(state, phase=Phase.OVER, ended_by="gaze",
+                       log=state.log + (event("seventh_gaze", "ZOGAR-GAZE-02"),))
     if before is not None and before.player == state.player and _possessions(before) == _possessions(state):
         return state
     met = winners(state)
     if not met:
         return state
     who = met[0]
-    out_of_turn = " (out of turn)" if who != state.player else ""
-    return replace(state, phase=Phase.OVER, winner=who, ended_by="win", log=state.log + (
-        f"ZOGAR-WIN-01: player {who + 1} meets both win conditions ({state.races[who]}, {state.classes[who]})"
-        f" and wins{out_of_turn}",))
+    won = event("wins" if who == state.player else "wins_out_of_turn", "ZOGAR-WIN-01", player=who,
+                race=state.races[who], class_=state.classes[who])
+    return replace(state, phase=Phase.OVER, winner=who, ended_by="win", log=state.log + (won,))
 
 
 def _setup(state: ZogarState, outcome) -> ZogarState:
@@ -258,18 +258,18 @@ def _setup(state: ZogarState, outcome) -> ZogarState:
         new = replace(state, **{key: tuple(dealt)})
         if "" not in dealt:
             new = replace(new, phase=Phase.DEAL_CLASS if card == "race" else Phase.MARKET_UP,
-                          log=new.log + (f"ZOGAR-SETUP-03: each player draws a secret {card} card",))
+                          log=new.log + (event("secret_cards", "ZOGAR-SETUP-03", card=card),))
             if card == "class":
-                new = replace(new, log=new.log + ("ZOGAR-SETUP-01: the 126 dungeon cards are shuffled into one deck",))
+                new = replace(new, log=new.log + (event("dungeon_shuffled", "ZOGAR-SETUP-01", count=len(new.dungeon)),))
         return new
     if state.phase == Phase.MARKET_UP:
         new = _turn_up(state, outcome)
         if len(new.market_up) == MARKET_SLOTS or not new.market_deck:
             new = replace(new, phase=Phase.FIRST, log=new.log + (
-                f"ZOGAR-SETUP-02: the market shows {', '.join(new.market_up)}",))
+                event("market_shown", "ZOGAR-SETUP-02", cards=new.market_up),))
         return new
     first = replace(state, player=(outcome - 1) % n, log=state.log + (
-        f"ZOGAR-SETUP-06: player {outcome + 1} starts; turns go clockwise",))
+        event("first_player", "ZOGAR-SETUP-06", player=outcome),))
     return start_turn(first, outcome)
 
 
@@ -285,13 +285,12 @@ def _trapped(state: ZogarState, action) -> ZogarState:
     if isinstance(action, UseItem):
         used = delve.use_item(replace(state, **freed), action.card)
         return replace(used, phase=Phase.MARKET, log=used.log + (
-            f"ZOGAR-PIT-02: player {p + 1} escapes the {trap} with {action.card}; the trap is shuffled back into "
-            "the dungeon deck, and the turn goes on",))
+            event("escapes_with", "ZOGAR-PIT-02", player=p, trap=trap, card=action.card),))
     kind = state.game.cards[trap].kind
     if delve.escapes(kind, action):
-        return end_turn(state, f"ZOGAR-{'PIT-02' if kind == 'pit_trap' else 'DARK-01'}: player {p + 1} rolls "
-                        f"{list(action)} and escapes the {trap}; it is shuffled back into the dungeon deck", **freed)
-    return end_turn(state, f"ZOGAR-PIT-01: player {p + 1} rolls {list(action)} and stays trapped by the {trap}")
+        rule = "ZOGAR-PIT-02" if kind == "pit_trap" else "ZOGAR-DARK-01"
+        return end_turn(state, event("escapes", rule, player=p, dice=tuple(action), trap=trap), **freed)
+    return end_turn(state, event("stays_trapped", "ZOGAR-PIT-01", player=p, dice=tuple(action), trap=trap))
 
 
 def _market(state: ZogarState, action) -> ZogarState:
@@ -299,26 +298,25 @@ def _market(state: ZogarState, action) -> ZogarState:
     if state.phase == Phase.GAMBLE:
         return replace(state, hands=with_row(state.hands, p, add(state.hands[p], action)),
                        market_deck=remove(state.market_deck, action), phase=Phase.ITEMS,
-                       log=state.log + (f"ZOGAR-MARKET-02: the gamble gives player {p + 1} a market card",))
+                       log=state.log + (event("gamble_gives", "ZOGAR-MARKET-02", player=p),))
     if state.phase == Phase.REFILL:
         new = _turn_up(state, action)
-        return replace(new, phase=Phase.ITEMS, log=new.log + (f"GAP-G07: {action} is turned up in the market",))
+        return replace(new, phase=Phase.ITEMS, log=new.log + (event("refill", "GAP-G07", card=action),))
     if isinstance(action, TradeIn):
         return replace(state, hands=with_row(state.hands, p, remove(state.hands[p], action.card)),
                        offered=add(state.offered, action.card))
     if isinstance(action, SkipMarket):
         back = add(state.hands[p], *state.offered)
         return replace(state, hands=with_row(state.hands, p, back), offered=(), phase=Phase.ITEMS,
-                       log=state.log + (f"ZOGAR-MARKET-01: player {p + 1} buys nothing",))
+                       log=state.log + (event("buys_nothing", "ZOGAR-MARKET-01", player=p),))
     levels = sorted((cards[c].level for c in state.offered), reverse=True)
-    traded = replace(state, offered=(), dungeon=add(state.dungeon, *state.offered), log=state.log + (
-        f"ZOGAR-MARKET-06: player {p + 1} trades in {len(levels)} cards face down worth "
-        f"{'+'.join(map(str, levels))} = {sum(levels)}; ZOGAR-MARKET-07: they are shuffled into the dungeon deck",))
+    traded = replace(state, offered=(), dungeon=add(state.dungeon, *state.offered), log=state.log + (event(
+        "trades_in", "ZOGAR-MARKET-06", "ZOGAR-MARKET-07", player=p, count=len(levels), levels=tuple(levels)),))
     if isinstance(action, Gamble):
         return replace(traded, phase=Phase.GAMBLE)
     bought = replace(traded, market_up=remove(traded.market_up, action.card),
                      hands=with_row(traded.hands, p, add(traded.hands[p], action.card)),
-                     log=traded.log + (f"ZOGAR-MARKET-02: player {p + 1} buys {action.card}",))
+                     log=traded.log + (event("buys", "ZOGAR-MARKET-02", player=p, card=action.card),))
     return replace(bought, phase=Phase.REFILL if bought.market_deck else Phase.ITEMS)
 
 
@@ -327,9 +325,9 @@ def _items(state: ZogarState, action) -> ZogarState:
     if isinstance(action, Carry):
         return replace(state, hands=with_row(state.hands, p, remove(state.hands[p], action.card)),
                        carried=add(state.carried, action.card))
-    entered = f"ZOGAR-ITEMS-01: player {p + 1} takes {', '.join(state.carried) or 'nothing'} into the dungeon"
+    entered = event("enters", "ZOGAR-ITEMS-01", player=p, cards=state.carried)
     if not state.dungeon:
-        return end_turn(state, entered, "GAP-G09: the dungeon deck is empty; the turn ends")
+        return end_turn(state, entered, event("dungeon_empty", "GAP-G09"))
     return replace(state, phase=Phase.CUT, log=state.log + (entered,))
 
 

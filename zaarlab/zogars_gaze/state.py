@@ -25,9 +25,11 @@ from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
 from ..core.data import register_game_data
 from ..core.derived import derived
+from ..core.story import Event
 from ..core.validate import check_params, load_state, params_from_dict
 from .cards import CardSet, load_cards
 from .odds import STRAIGHT_READINGS
+from .story import STORY
 
 register_game_data("zogars_gaze", load_cards)
 
@@ -276,6 +278,7 @@ class ZogarState(RulesState):
 
     rules_module = "zaarlab.zogars_gaze.rules"  # the API methods of RulesState delegate to it
     over = Phase.OVER  # the phase that ends the game
+    story = STORY  # the log's events in words
 
     game: ZogarGame = field(compare=False, repr=False)
     phase: Phase
@@ -305,7 +308,7 @@ class ZogarState(RulesState):
     rolls_allowed: int = 0         # 3, plus a Lucky Charm's extra (ZOGAR-COMBAT-05)
     winner: int = -1
     ended_by: str = ""             # "win", "gaze" (Zogar wins) or "limit"
-    log: tuple = field(default=(), compare=False)
+    log: tuple[Event, ...] = field(default=(), compare=False)
 
     # -- the rest of the API (RulesState has the others) -----------------------------------------------------------
     def returns(self) -> tuple[int, ...]:

@@ -12,8 +12,7 @@ the dice to hold, with the exact chance of the decision at hand beside them.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 from ..core.api import IllegalActionError
@@ -84,11 +83,6 @@ class ZogarTable(Table):
         return ZogarGame(players=players, **self.params)
 
     # -- the board -----------------------------------------------------------------------------------------
-    def names(self, state: ZogarState) -> Mapping[str, str]:
-        cards = state.game.cards
-        return {c.id: c.name for c in (*cards.dungeon.values(), *cards.market.values(), *cards.races.values(),
-                                       *cards.classes.values())}
-
     def lay(self, state: ZogarState, viewer: int | None) -> Sequence[Zone]:
         legal = set(state.legal_actions()) if self.to_move() is not None else set()
         cards, active = state.game.cards, state.player
@@ -226,7 +220,7 @@ class ZogarTable(Table):
             return f"{hold_words(action.dice)} and roll the others"
         if isinstance(action, SkipMarket):
             return "buy nothing"  # as the board says it
-        return spoken(str(action), self.names(state))[0]
+        return action.words(self.names(state))
 
     # -- what a player knows -------------------------------------------------------------------------------
     def private(self, state: ZogarState, player: int) -> str:
@@ -293,10 +287,6 @@ class ZogarTable(Table):
             return "the seventh Zogar's Gaze came up: Zogar wins and every player loses"
         return "the game stopped at its turn limit: nobody wins"
 
-    def words(self, text: str) -> str:
-        text = re.sub(r"\[\]", "no dice", text)
-        text = re.sub(r"\[([\d, ]+)\]", lambda m: m[1], text)
-        return re.sub(r"\b(\dx[\d*]|straight:\d-\d)(?=[\s;,.]|$)", lambda m: parse(m[1]).words(), text)
 
 
 

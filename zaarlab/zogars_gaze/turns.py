@@ -9,6 +9,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from ..core.api import replace
+from ..core.story import Event, event
 from .state import Phase, ZogarState
 
 
@@ -52,7 +53,7 @@ def with_row(rows: tuple, i: int, value) -> tuple:
     return rows[:i] + (value,) + rows[i + 1:]
 
 
-def start_turn(state: ZogarState, player: int, *lines: str, **changes) -> ZogarState:
+def start_turn(state: ZogarState, player: int, *lines: Event, **changes) -> ZogarState:
     """Begin ``player``'s turn: a trapped player tries to escape, the others go to the market (ZOGAR-TURN-03).
 
     ``lines`` (for the log) and ``changes`` (fields) are what the action did before: made in the same copy of the state.
@@ -60,14 +61,15 @@ def start_turn(state: ZogarState, player: int, *lines: str, **changes) -> ZogarS
     turn, traps = state.turn + 1, changes.get("traps", state.traps)
     if turn > state.game.turn_limit:
         return replace(state, **changes | {"phase": Phase.OVER, "ended_by": "limit", "log": state.log + (
-            *lines, f"the game stops at the turn limit ({state.game.turn_limit}); nobody wins")})
+            *lines, event("turn_limit", limit=state.game.turn_limit))})
     trap = traps[player]
-    header = f"-- turn {turn}: player {player + 1}" + (f", trapped by {state.game.cards[trap].name}" if trap else "")
+    header = event("turn_trapped", turn=turn, player=player, trap=trap) if trap else event("turn", turn=turn,
+                                                                                            player=player)
     return replace(state, **changes | {"turn": turn, "player": player, "phase": Phase.TRAPPED if trap else Phase.MARKET,
                                        "log": state.log + (*lines, header)})
 
 
-def end_turn(state: ZogarState, *lines: str, **changes) -> ZogarState:
+def end_turn(state: ZogarState, *lines: Event, **changes) -> ZogarState:
     """Shuffle and pass: the deck is put back together and handed to the left (ZOGAR-PASS-01).
 
     The cards with the player go home to their hand; the cards spent this turn (and a peeked card not yet
@@ -82,5 +84,5 @@ def end_turn(state: ZogarState, *lines: str, **changes) -> ZogarState:
     changes.update(hands=with_row(hands, p, add(hands[p], *now("carried"), *now("found"))), dungeon=add(dungeon, *back),
                    carried=(), found=(), spent=(), offered=(), drawable=0, flipped=0, must_flip=0, peeked="", enemy="",
                    dice=(), kept=(), rolls=0, rolls_allowed=0)
-    return start_turn(state, state.left, *lines, f"ZOGAR-PASS-01: the dungeon deck ({len(dungeon) + len(back)} cards) "
-                      f"is put back together, shuffled and passed to player {state.left + 1}", **changes)
+    passed = event("passed", "ZOGAR-PASS-01", count=len(dungeon) + len(back), player=state.left)
+    return start_turn(state, state.left, *lines, passed, **changes)

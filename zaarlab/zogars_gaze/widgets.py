@@ -17,7 +17,7 @@ from ..core.readable import exact_text
 from ..tournaments.widgets import TournamentRunner
 from ..ui import controls
 from ..ui.dice_tray import DiceTray
-from ..ui.panel import Panel, as_html, guarded, row, show_figure
+from ..ui.panel import Panel, as_html, guarded, log_html, row, show_figure
 from .bots import BOTS, bold_bot, verdict
 from .deck import p_survive, practice_delve
 from .figures import next_card_figure, policies_figure, survival_figure
@@ -202,7 +202,7 @@ class DeckExplorer(Panel):
                 "Zogar wins: the seventh Gaze." if state.ended_by == "gaze" else "")
             self.figures = ()
         self.report.value = as_html(self.text)
-        self.log.value = as_html("\n".join(state.log[start:][-12:]))
+        self.log.value = log_html(state.log[start:][-12:], state.story, state.story.names(state.game))
         self.charts.outputs = ()
         for figure in self.figures:
             shown = widgets.Output()
