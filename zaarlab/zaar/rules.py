@@ -12,8 +12,9 @@ A turn is free in order (ZAAR-TURN-01): draw up to wisdom cards, move up to life
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
+from typing import Any
 
 from ..core.api import CHANCE, TERMINAL, Action, IllegalActionError, legal_outcomes, replace
 from ..core.dist import ChanceTable, Dist
@@ -21,7 +22,7 @@ from ..core.hexgrid import Hex
 from ..core.story import event
 from . import encounter
 from .board import Mansion
-from .raml import throw_dist
+from .raml import Raml, throw_dist
 from .state import (
     TOOL_ORDER,
     BuyTool,
@@ -65,11 +66,11 @@ def actor(state: ZaarState) -> int:
 
 
 @cache
-def _sums(raml) -> Dist:
+def _sums(raml: Raml) -> Dist:
     return throw_dist(raml).map(lambda t: sum(t[1:]))
 
 
-def chance_weights(state: ZaarState) -> Sequence[tuple]:
+def chance_weights(state: ZaarState) -> Sequence[tuple[Any, int, int]]:
     if state.phase == Phase.ORDER:
         return _sums(state.game.raml).triples()  # the raml's numbers added up (GAP-Z03)
     if state.phase == Phase.DRAW:
@@ -81,7 +82,7 @@ def chance_weights(state: ZaarState) -> Sequence[tuple]:
 
 
 # -- legal actions -----------------------------------------------------------------------------------------
-def legal_actions(state: ZaarState) -> tuple:
+def legal_actions(state: ZaarState) -> tuple[Any, ...]:
     if state.phase == Phase.OVER:
         return ()
     if state.phase in CHANCE_PHASES:
@@ -101,7 +102,7 @@ def legal_actions(state: ZaarState) -> tuple:
     return tuple(sorted(set(_turn_actions(state)), key=Action.sort_key))  # one key per action, not per comparison
 
 
-def _turn_actions(state: ZaarState):
+def _turn_actions(state: ZaarState) -> Iterator[Action]:
     p, level = state.player, state.level
     here = state.pawn(p)
     if level == 3 and here is not None and here == state.demon_room[0] and not _fought(state):
@@ -125,7 +126,7 @@ def _fought(state: ZaarState) -> bool:
     return "fought" in state.pending
 
 
-def _tool_actions(state: ZaarState):
+def _tool_actions(state: ZaarState) -> Iterator[Action]:
     p = state.player
     if state.level < 4 or not state.moved:  # level 4: tools only before the move (ZAAR-TOOL-05)
         price = KNIGHT_PRICE if state.characters[p] == "knight" else PRICE
@@ -167,7 +168,7 @@ def _tool_actions(state: ZaarState):
 
 
 # -- refusals ----------------------------------------------------------------------------------------------
-def refusal(state: ZaarState, action) -> IllegalActionError:
+def refusal(state: ZaarState, action: Any) -> IllegalActionError:
     if state.phase == Phase.OVER:
         return IllegalActionError("ZAAR-END-01", "the game is over")
     if state.phase in CHANCE_PHASES:
@@ -203,14 +204,14 @@ def refusal(state: ZaarState, action) -> IllegalActionError:
 
 
 # -- doing -------------------------------------------------------------------------------------------------
-def apply(state: ZaarState, action) -> ZaarState:
+def apply(state: ZaarState, action: Any) -> ZaarState:
     """The state after ``action``; raises :class:`IllegalActionError` (state untouched) if it is not legal."""
     if not state.is_legal(action):
         raise refusal(state, action)
     return resolve(state, action)
 
 
-def resolve(state: ZaarState, action) -> ZaarState:
+def resolve(state: ZaarState, action: Any) -> ZaarState:
     """The state after ``action``, which the caller found among the legal actions."""
     phase = state.phase
     if phase == Phase.ORDER:
@@ -258,15 +259,21 @@ def _character(state: ZaarState, action: PickCharacter) -> ZaarState:
 def _start(state: ZaarState, action: StartRoom) -> ZaarState:
     game, n = state.game, state.game.players
     start = Mansion.start(action.room, n, game.cards)
-    life, wisdom, tools, supply = [], [], [], list(state.supply)
+    life: list[int] = []
+    wisdom: list[int] = []
+    tools: list[tuple[str, ...]] = []
+    supply = list(state.supply)
     for p in range(n):
         if game.mode == "advanced":
             c = game.characters[state.characters[p]]
-            life.append(c.life), wisdom.append(c.wisdom), tools.append(tuple(sorted(c.tools)))
+            coins, kit = (c.life, c.wisdom), tuple(sorted(c.tools))
             for t in c.tools:
                 supply[TOOL_ORDER.index(t)] -= 1
         else:
-            life.append(START_COINS[0]), wisdom.append(START_COINS[1]), tools.append(())
+            coins, kit = START_COINS, ()
+        life.append(coins[0])
+        wisdom.append(coins[1])
+        tools.append(kit)
     bag = (state.bag[0] - sum(life), state.bag[1] - sum(wisdom))
     new = replace(state, rooms=start.rooms, pile=tuple(c for c in state.pile if c != action.room), bag=bag,
                   supply=tuple(supply), life=tuple(life), wisdom=tuple(wisdom), tools=tuple(tools),
@@ -275,7 +282,7 @@ def _start(state: ZaarState, action: StartRoom) -> ZaarState:
     return encounter.start_turn(new, 0, first=True)
 
 
-def _turn(state: ZaarState, action) -> ZaarState:
+def _turn(state: ZaarState, action: Any) -> ZaarState:
     p = state.player
     if isinstance(action, EndTurn):
         return encounter.end_turn(state)
@@ -301,5 +308,5 @@ def _turn(state: ZaarState, action) -> ZaarState:
     return encounter.tool(state, p, action)
 
 
-def _set(rows: tuple, i: int, value) -> tuple:
+def _set(rows: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return rows[:i] + (value,) + rows[i + 1:]

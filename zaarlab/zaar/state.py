@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
@@ -20,11 +20,11 @@ from ..core.derived import derived
 from ..core.hexgrid import Hex
 from ..core.story import Event
 from ..core.validate import check_params, load_state, params_from_dict
-from .astrolabe import load_astrolabe
+from .astrolabe import Astrolabe, load_astrolabe
 from .board import Mansion
-from .cards import BAG, TOOLS, CardSet, load_cards, load_characters
-from .name_table import load_name_table
-from .raml import Requirement, load_raml
+from .cards import BAG, TOOLS, CardSet, Character, load_cards, load_characters
+from .name_table import NameTable, load_name_table
+from .raml import Raml, Requirement, load_raml
 from .story import STORY
 
 
@@ -197,11 +197,13 @@ ACTION_TYPES = (PickCharacter, StartRoom, DrawCard, Place, Move, Relocate, Choos
 
 
 # -- mansions shared by states ------------------------------------------------------------------------------
-_MANSIONS: OrderedDict[tuple, Mansion] = OrderedDict()  # (game, rooms, amulet doors, passages) -> Mansion, newest last
+# (game, rooms, amulet doors, passages) -> their mansion
+_MansionKey = tuple["ZaarGame", tuple[tuple[Hex, str, int], ...], tuple[tuple[Hex, int], ...], tuple[Hex, ...]]
+_MANSIONS: OrderedDict[_MansionKey, Mansion] = OrderedDict()  # each key's Mansion, the newest last
 _KEEP = 64  # recent mansions: those of a game's last turns, and a few more for analyses that look ahead
 
 
-def _remember(key: tuple, mansion: Mansion) -> None:
+def _remember(key: _MansionKey, mansion: Mansion) -> None:
     _MANSIONS[key] = mansion
     while len(_MANSIONS) > _KEEP:
         _MANSIONS.popitem(last=False)
@@ -241,7 +243,7 @@ class ZaarGame:
     windy_mutual: bool = False
     data_dir: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         check_params(self)
         if not 1 <= self.players <= 6:
             raise ValueError(f"Zaar is for 1 to 6 players, not {self.players} (ZAAR-COMP-05, GAP-Z14)")
@@ -258,21 +260,21 @@ class ZaarGame:
         return load_cards(self.data_dir or None)
 
     @derived
-    def characters(self) -> dict:
+    def characters(self) -> dict[str, Character]:
         return load_characters(self.data_dir or None)
 
     @derived
-    def raml(self):
+    def raml(self) -> Raml:
         """The raml's dice (``zaar/raml.yaml`` of this game's data folder)."""
         return load_raml(self.data_dir or None)
 
     @derived
-    def astrolabe(self):
+    def astrolabe(self) -> Astrolabe:
         """The astrolabe's plates and notch table (``zaar/astrolabe.yaml``)."""
         return load_astrolabe(self.data_dir or None)
 
     @derived
-    def name_table(self):
+    def name_table(self) -> NameTable:
         """The demon's-name table (``zaar/name_table.yaml``)."""
         return load_name_table(self.data_dir or None)
 
@@ -286,26 +288,28 @@ class ZaarGame:
             order=((tuple(range(n)),) if self.mode == "advanced" else ()),
         )
 
-    def state_from_dict(self, data: dict) -> ZaarState:
+    def state_from_dict(self, data: dict[str, Any]) -> ZaarState:
         """The state :meth:`ZaarState.to_dict` saved, refused unless a game can reach it (``validate()``)."""
-        return load_state(ZaarState, data, ACTION_TYPES, self)
+        state: ZaarState = load_state(ZaarState, data, ACTION_TYPES, self)
+        return state
 
-    def action_from_dict(self, data):
+    def action_from_dict(self, data: Any) -> Any:
         return decode(data, ACTION_TYPES)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"players": self.players, "mode": self.mode, "turn_limit": self.turn_limit,
                 "windy_mutual": self.windy_mutual, "data_dir": self.data_dir}
 
     @classmethod
-    def from_dict(cls, data: dict) -> ZaarGame:
-        return params_from_dict(cls, data)
+    def from_dict(cls, data: dict[str, Any]) -> ZaarGame:
+        game: ZaarGame = params_from_dict(cls, data)
+        return game
 
 
 TOOL_ORDER = ("amulet", "boswellia", "peganum")
 
 
-def load_data(data_dir=None) -> None:
+def load_data(data_dir: str | None = None) -> None:
     """Load every file a game of Zaar uses from ``data_dir`` (and the bundled ones it does not override), and
     check them against each other: the astrolabe and the name table ask only for numbers the raml shows.
 
@@ -325,7 +329,7 @@ def load_data(data_dir=None) -> None:
                             f"{sorted(faces)} (GAP-Z07)")
 
 
-def _fits_raml(requirement: Requirement, faces: set, count: int) -> bool:
+def _fits_raml(requirement: Requirement, faces: set[int], count: int) -> bool:
     values = [v for v in requirement.values if v is not None]
     fits = len(requirement.values) == count if requirement.kind == "ordered" else len(values) <= count
     return fits and set(values) <= faces
@@ -353,45 +357,46 @@ class ZaarState(RulesState):
     turn: int = 0
     player: int = 0
     level: int = 1
-    order: tuple = ()              # advanced setup: groups still to be ordered by the raml (ZAAR-SETUP-05)
-    rolls: tuple = ()              # (player, number) thrown in the current group
-    choosers: tuple = ()           # players still to pick a character
-    characters: tuple = ()
-    rooms: tuple = ()              # the mansion: (cell, room id, rotation)
-    amulet_doors: tuple = ()
-    passages: tuple = ()           # (cell, owner): Boswellia placed
-    peganums: tuple = ()           # (cell, owner): Peganum placed
-    revoked: tuple = ()            # (cell, letter) of revoked plaques
-    plaque_coins: tuple = ()       # (cell, coin) lying in rooms
-    pile: tuple = ()               # the draw pile (unseen)
-    drawn: str = ""                # the card drawn, waiting to be placed or resolved
-    discarded: tuple = ()          # events obeyed and out of the game (ZAAR-EVENT-02, -03)
-    bag: tuple = (0, 0)            # life, wisdom coins in the bag
-    supply: tuple = ()             # tool coins left, in TOOL_ORDER
-    life: tuple = ()
-    wisdom: tuple = ()
-    tools: tuple = ()              # per player, sorted
-    pawns: tuple = ()
-    status: tuple = ()             # in, exiled, escaped, buried
-    held: tuple = ()               # the demon is present in the pawn's room (AMB-Z04)
-    lasting: tuple = ()            # per player: (event id, counter) of a lasting event, or ()
-    events_passed: tuple = ()      # per player (ZAAR-MISSION-08)
+    order: tuple[tuple[int, ...], ...] = ()  # advanced setup: groups still to be ordered by the raml (ZAAR-SETUP-05)
+    rolls: tuple[tuple[int, int], ...] = ()           # (player, number) thrown in the current group
+    choosers: tuple[int, ...] = ()                    # players still to pick a character
+    characters: tuple[str, ...] = ()
+    rooms: tuple[tuple[Hex, str, int], ...] = ()      # the mansion: (cell, room id, rotation)
+    amulet_doors: tuple[tuple[Hex, int], ...] = ()
+    passages: tuple[tuple[Hex, int], ...] = ()        # (cell, owner): Boswellia placed
+    peganums: tuple[tuple[Hex, int], ...] = ()        # (cell, owner): Peganum placed
+    revoked: tuple[tuple[Hex, str], ...] = ()         # (cell, letter) of revoked plaques
+    plaque_coins: tuple[tuple[Hex, str], ...] = ()    # (cell, coin) lying in rooms
+    pile: tuple[str, ...] = ()                        # the draw pile (unseen)
+    drawn: str = ""                                   # the card drawn, waiting to be placed or resolved
+    discarded: tuple[str, ...] = ()                   # events obeyed and out of the game (ZAAR-EVENT-02, -03)
+    bag: tuple[int, int] = (0, 0)                     # life, wisdom coins in the bag
+    supply: tuple[int, ...] = ()                      # tool coins left, in TOOL_ORDER
+    life: tuple[int, ...] = ()
+    wisdom: tuple[int, ...] = ()
+    tools: tuple[tuple[str, ...], ...] = ()           # per player, sorted
+    pawns: tuple[tuple[Hex, ...], ...] = ()
+    status: tuple[str, ...] = ()                      # in, exiled, escaped, buried
+    held: tuple[bool, ...] = ()                       # the demon is present in the pawn's room (AMB-Z04)
+    lasting: tuple[tuple[str, int] | tuple[()], ...] = ()  # per player: (event id, counter) of a lasting event, or ()
+    events_passed: tuple[int, ...] = ()               # per player (ZAAR-MISSION-08)
     draws_left: int = 0
     moves_left: int = 0
-    moved: bool = False            # level 4: the single move made (ZAAR-TOOL-05)
-    stays: tuple = ()              # level 4: turns each pawn stayed in its room (ZAAR-LVL4-08)
-    destroyed: tuple = ()          # level 4: cells flipped
-    plates: tuple = (0, 0, 0)      # the astrolabe: lower, top, back
-    revealed: tuple = ()           # name letters in the order revealed
-    table_coins: tuple = ()
-    used_rooms: tuple = ()         # cells used by placement missions (ZAAR-MISSION-02)
-    paid: tuple = ()               # one-off missions paid: "last_spell", "sixth", "seventh", ("events", player)
-    trapper: int = -1              # who left exactly one plaque (ZAAR-MISSION-09, AMB-Z18)
-    demon_room: tuple = ()         # the demon's room in level 3
-    last_taker: int = -1           # who took the last coin of level 3 (ZAAR-LVL4-03)
-    pending: tuple = ()            # what a chance node or a choice is for: (kind, details...)
-    coin_queue: tuple = ()         # where the coins drawn from the bag go, in order
-    winner: tuple = ()             # the survivors with the most coins
+    moved: bool = False                               # level 4: the single move made (ZAAR-TOOL-05)
+    stays: tuple[int, ...] = ()                       # level 4: turns each pawn stayed in its room (ZAAR-LVL4-08)
+    destroyed: tuple[Hex, ...] = ()                   # level 4: cells flipped
+    plates: tuple[int, int, int] = (0, 0, 0)          # the astrolabe: lower, top, back
+    revealed: tuple[str, ...] = ()                    # name letters in the order revealed
+    table_coins: tuple[tuple[tuple[int, int], str], ...] = ()
+    used_rooms: tuple[Hex, ...] = ()                  # cells used by placement missions (ZAAR-MISSION-02)
+    # one-off missions paid: "last_spell", "sixth", "seventh", ("events", player)
+    paid: tuple[str | tuple[str, int], ...] = ()
+    trapper: int = -1                                 # who left exactly one plaque (ZAAR-MISSION-09, AMB-Z18)
+    demon_room: tuple[Hex, ...] = ()                  # the demon's room in level 3
+    last_taker: int = -1                              # who took the last coin of level 3 (ZAAR-LVL4-03)
+    pending: tuple[Any, ...] = ()                     # what a chance node or a choice is for: (kind, details...)
+    coin_queue: tuple[tuple[str, Any], ...] = ()      # where the coins drawn from the bag go, in order
+    winner: tuple[int, ...] = ()                      # the survivors with the most coins
     log: tuple[Event, ...] = field(default=(), compare=False)
 
     # -- the rest of the API (RulesState has the others) ----------------------------------------------------
@@ -411,7 +416,7 @@ class ZaarState(RulesState):
         return _MANSIONS[key]
 
     @property
-    def _mansion_key(self) -> tuple:
+    def _mansion_key(self) -> _MansionKey:
         return self.game, self.rooms, self.amulet_doors, tuple(sorted(c for c, _ in self.passages))
 
     def pawn(self, player: int) -> Hex | None:

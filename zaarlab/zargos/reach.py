@@ -20,7 +20,7 @@ def power(state: ZargosState, people: str, *provinces: str) -> str:
     return state.game.hooks.get(people, "")
 
 
-def land_targets(state, src, boosts=True):
+def land_targets(state: ZargosState, src: str, boosts: bool = True) -> list[str]:
     """Provinces a land attack from ``src`` may enter: bordering, not the attacker's own (ZARGOS-LAND-01, -03).
 
     Powers and a Wind of Land reach further; a Wind of Ice closes a kingdom (GAP-S02, GAP-S03).
@@ -39,10 +39,10 @@ def land_targets(state, src, boosts=True):
     return sorted(p for p in targets if state.holder(p) != me and not magic.is_iced(state, p))
 
 
-def sea_targets(state, src):
+def sea_targets(state: ZargosState, src: str) -> dict[str, int]:
     """Coastal provinces a sea attack from ``src`` may reach, with the boats it costs (ZARGOS-SEA-01, -02, -07)."""
     planet, me = state.game.planet, state.acting
-    routes = {}
+    routes: dict[str, int] = {}
     if magic.is_stormed(state, me):
         return routes
     for dst, boats in planet.sea_routes_from(src).items():
@@ -51,13 +51,13 @@ def sea_targets(state, src):
     return routes
 
 
-def boat_price(state, people, boats, src, dst):
+def boat_price(state: ZargosState, people: str, boats: int, src: str, dst: str) -> int:
     if magic.boosted(state, "wind_of_elsewhere"):
         return 0
     return max(boats - 1, 0) if power(state, people, src, dst) == "free_sea_space" else boats
 
 
-def reorg_sources(state, boosts=True):
+def reorg_sources(state: ZargosState, boosts: bool = True) -> tuple[str, ...]:
     me = state.acting
     if not state.reorg:
         return state.provinces_of(me)
@@ -69,13 +69,13 @@ def reorg_sources(state, boosts=True):
     return ()
 
 
-def reorg_targets(state, src):
+def reorg_targets(state: ZargosState, src: str) -> dict[str, int]:
     """Own provinces one reorganisation step away from ``src`` (ZARGOS-REORG-05, -06), with their boat cost."""
     return {dst: cost for dst, cost in reorg_costs(state, src).items()
             if cost <= state.boats[state.player_of(state.acting)]}
 
 
-def reorg_costs(state, src):
+def reorg_costs(state: ZargosState, src: str) -> dict[str, int]:
     planet, me = state.game.planet, state.acting
     own = set(state.provinces_of(me))
     routes = {} if magic.is_stormed(state, me) else planet.sea_routes_from(src)
@@ -96,7 +96,8 @@ def reorg_costs(state, src):
     return costs
 
 
-def battle_conditions(state, province, defender, attacker_war=0, defender_war=0) -> Battle:
+def battle_conditions(state: ZargosState, province: str, defender: str, attacker_war: int = 0,
+                      defender_war: int = 0) -> Battle:
     """Walls, powers and Winds of War of one combat (ZARGOS-CAPITAL-01; powers off in the Kingdom of Zargos)."""
     planet, attacker = state.game.planet, state.acting
     capital = planet.is_capital(province)

@@ -23,9 +23,10 @@ Where pawns may go is :mod:`zaarlab.zargos.reach`; the points count, cards and p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from ..core.api import CHANCE, TERMINAL, IllegalActionError, legal_outcomes, replace
+from ..core.api import CHANCE, TERMINAL, Action, IllegalActionError, legal_outcomes, replace
 from ..core.dist import ChanceTable
 from ..core.story import event
 from . import magic, upkeep
@@ -84,7 +85,8 @@ def actor(state: ZargosState) -> int:
     if state.phase == Phase.SWAP:
         return state.swap_queue[0]
     if state.phase == Phase.ANSWER:
-        return state.offer[1]
+        taker: int = state.offer[1]  # (from, to, give, take)
+        return taker
     if state.phase == Phase.VETO:
         return state.player_of(state.master)
     return state.player_of(state.acting)
@@ -93,7 +95,7 @@ def actor(state: ZargosState) -> int:
 # -- chance ------------------------------------------------------------------------------------------------
 
 
-def chance_weights(state: ZargosState) -> Sequence[tuple]:
+def chance_weights(state: ZargosState) -> Sequence[tuple[Any, int, int]]:
     if state.phase in (Phase.ROLL, Phase.STRIKE):
         return [(face, 1, 6) for face in range(1, 7)]  # ZARGOS-SETUP-02, ZARGOS-ORDER-02, ZARGOS-MAGIC-14
     if state.phase == Phase.COMBAT:
@@ -116,7 +118,7 @@ def chance_weights(state: ZargosState) -> Sequence[tuple]:
 
 
 # -- legal actions -----------------------------------------------------------------------------------------
-def legal_actions(state: ZargosState) -> tuple:
+def legal_actions(state: ZargosState) -> tuple[Any, ...]:
     """The sorted legal actions; at a chance node, its outcomes."""
     if state.phase == Phase.OVER:
         return ()
@@ -125,27 +127,28 @@ def legal_actions(state: ZargosState) -> tuple:
     return tuple(_ACTIONS[state.phase](state))  # each generator yields its actions in sorted order
 
 
-def _choose_actions(state):
+def _choose_actions(state: ZargosState) -> list[Action]:
     return [ChoosePeople(p) for p in sorted(_free_peoples(state))]
 
 
-def _free_peoples(state):
+def _free_peoples(state: ZargosState) -> set[str]:
     return set(PEOPLES) - set(state.peoples)
 
 
-def _place_single_actions(state):
+def _place_single_actions(state: ZargosState) -> list[Action]:
     planet, me = state.game.planet, state.acting
     outer = (p for p in sorted(planet.provinces) if planet.kingdom_of(p) != ZARGOS)  # ZARGOS-SETUP-08
     return [Place(p) for p in outer if state.holder(p) in ("", me)]  # ZARGOS-SETUP-07, -11
 
 
-def _place_own_actions(state):
+def _place_own_actions(state: ZargosState) -> list[Action]:
     return [Place(p) for p in state.provinces_of(state.acting)]
 
 
-def _attack_actions(state):
+def _attack_actions(state: ZargosState) -> list[Action]:
     me = state.acting
-    land, sea = [], []
+    land: list[Action] = []
+    sea: list[Action] = []
     for src in state.provinces_of(me):
         free = state.units(src) - 1  # ZARGOS-LAND-02, ZARGOS-SEA-06
         if free < 1:
@@ -158,12 +161,12 @@ def _attack_actions(state):
     return [EndAttacks(), *land, *magic.green_actions(state), *sea]
 
 
-def _fight_actions(state):
+def _fight_actions(state: ZargosState) -> list[Action]:
     return [Fight(province) for province, _ in state.attacking]
 
 
-def _reorg_actions(state):
-    actions = [EndTurn()]
+def _reorg_actions(state: ZargosState) -> list[Action]:
+    actions: list[Action] = [EndTurn()]
     for src in sorted(reorg_sources(state)):
         free = state.units(src) - 1  # ZARGOS-REORG-03
         for dst in sorted(reorg_targets(state, src)):
@@ -171,17 +174,17 @@ def _reorg_actions(state):
     return actions + magic.green_actions(state)
 
 
-def _discard_actions(state):
+def _discard_actions(state: ZargosState) -> list[Action]:
     return [Discard(card) for card in sorted(set(state.hands[state.draws[0][0]]))]
 
 
-def _buy_actions(state):
+def _buy_actions(state: ZargosState) -> list[Action]:
     max_units, max_boats = purchase_limits(state)
     return [Buy(u, b) for u in range(max_units + 1) for b in range(max_boats + 1)
             if UNIT_COST * u + BOAT_COST * b <= state.budget]
 
 
-_ACTIONS = {
+_ACTIONS: dict[str, Callable[[ZargosState], list[Action]]] = {
     "choose": _choose_actions, "place_single": _place_single_actions, "place_rest": _place_own_actions,
     "attack": _attack_actions, "fight": _fight_actions, "reorg": _reorg_actions, "discard": _discard_actions,
     "buy": _buy_actions, "place_buy": _place_own_actions, "red": magic.red_actions, "war": magic.war_actions,
@@ -190,7 +193,7 @@ _ACTIONS = {
 
 
 # -- applying ----------------------------------------------------------------------------------------------
-def apply(state: ZargosState, action) -> ZargosState:
+def apply(state: ZargosState, action: Any) -> ZargosState:
     """The state after ``action`` (or a chance outcome); refuses illegal ones, naming the rule."""
     if state.phase == Phase.OVER:
         raise IllegalActionError("ZARGOS-GOAL-01", "the game is over")
@@ -214,7 +217,7 @@ def apply(state: ZargosState, action) -> ZargosState:
     return resolve(state, action)
 
 
-def resolve(state: ZargosState, action) -> ZargosState:
+def resolve(state: ZargosState, action: Any) -> ZargosState:
     """The state after ``action``, which the caller found among the legal actions."""
     return _APPLY[state.phase](state, action)
 
@@ -233,7 +236,7 @@ _ACTION_KINDS = {"choose": (ChoosePeople,), "place_single": (Place,), "place_res
                  "answer": (Answer,), "veto": (Answer,)}
 
 
-def _check(state: ZargosState, action) -> None:
+def _check(state: ZargosState, action: Any) -> None:
     """Raise the specific refusal for an action of the right kind that the rules still forbid."""
     planet, me = state.game.planet, state.acting
     if isinstance(action, ChoosePeople):
@@ -277,7 +280,7 @@ def _check(state: ZargosState, action) -> None:
             raise IllegalActionError("ZARGOS-BUY-05", f"at most {max_units} units can be placed (stock, provinces)")
 
 
-def _check_attack(state, action) -> None:
+def _check_attack(state: ZargosState, action: Any) -> None:
     planet, me = state.game.planet, state.acting
     sea = isinstance(action, SeaAttack)
     kind = "SEA" if sea else "LAND"
@@ -302,7 +305,7 @@ def _check_attack(state, action) -> None:
         raise IllegalActionError("ZARGOS-LAND-01", f"{action.dst} does not border {action.src}")
 
 
-def _check_move(state, action) -> None:
+def _check_move(state: ZargosState, action: Any) -> None:
     me = state.acting
     if state.holder(action.src) != me or state.holder(action.dst) != me:
         raise IllegalActionError("ZARGOS-REORG-05", "reorganisation moves only between provinces the people controls")
@@ -320,7 +323,7 @@ def _check_move(state, action) -> None:
 
 
 # -- the effects ---------------------------------------------------------------------------------------------
-def _apply_choose(state, action):
+def _apply_choose(state: ZargosState, action: ChoosePeople) -> ZargosState:
     peoples = state.peoples + (action.people,)
     owners = state.owners + (state.choosers[0],)
     state = replace(state, peoples=peoples, owners=owners, choosers=state.choosers[1:],
@@ -332,7 +335,7 @@ def _apply_choose(state, action):
     return replace(state, phase=Phase.PLACE_SINGLE, seats=peoples, seat=0, reserve=reserve)
 
 
-def _apply_place(state, action):
+def _apply_place(state: ZargosState, action: Place) -> ZargosState:
     me = state.acting
     reserve = tuple((p, n - 1 if p == me else n) for p, n in state.reserve)
     board = with_units(state.board, action.province, me, state.units(action.province) + 1)
@@ -349,12 +352,12 @@ def _apply_place(state, action):
     return replace(state, seat=following)
 
 
-def _all_outer_occupied(state):
+def _all_outer_occupied(state: ZargosState) -> bool:
     planet = state.game.planet
     return all(state.holder(p) for p in planet.provinces if planet.kingdom_of(p) != ZARGOS)
 
 
-def _next_seat(state, wanted, wrap=False):
+def _next_seat(state: ZargosState, wanted: Callable[[str], bool], wrap: bool = False) -> int | None:
     """The next seat after the acting one whose people passes ``wanted`` (cycling round if ``wrap``)."""
     count = len(state.seats)
     steps = range(1, count + 1) if wrap else range(1, count - state.seat)
@@ -365,13 +368,14 @@ def _next_seat(state, wanted, wrap=False):
     return None
 
 
-def _apply_attack(state, action):
+def _apply_attack(state: ZargosState, action: Any) -> ZargosState:
     me = state.acting
     if isinstance(action, EndAttacks):
         return _end_attacks(state)
     if isinstance(action, PlayCard):
         return magic.apply_green(state, action)
-    cost, by_power, powers = 0, False, ()
+    cost, by_power = 0, False
+    powers: tuple[str, ...] = ()
     if isinstance(action, LandAttack):
         if action.dst not in land_targets(state, action.src, boosts=False):
             state = magic.use_boost(state, "wind_of_land")  # the Wind of Land carried this attack
@@ -387,8 +391,8 @@ def _apply_attack(state, action):
     if isinstance(action, SeaAttack):
         player = state.player_of(me)
         boats = tuple(b - cost if i == player else b for i, b in enumerate(boats))  # ZARGOS-SEA-02; AMB-S18
-        if power(state, me, action.src, action.dst) == "free_sea_space" and cost < state.game.planet.boats_needed(
-                action.src, action.dst):
+        if power(state, me, action.src, action.dst) == "free_sea_space" and cost < (
+                state.game.planet.boats_needed(action.src, action.dst) or 0):  # a sea attack has its route
             powers = (me,)
         moved = event("ships", "ZARGOS-SEA-01", *_power_rules(powers), people=me, units=action.units, src=action.src,
                       dst=action.dst, boats=cost, powers=powers)
@@ -405,7 +409,7 @@ def _power_rules(powers: tuple[str, ...]) -> tuple[str, ...]:
     return ("GAP-S02",) if powers else ()
 
 
-def _end_attacks(state):
+def _end_attacks(state: ZargosState) -> ZargosState:
     """Empty provinces outside Zargos are simply taken; the rest wait for their combat (ZARGOS-COMBAT-02)."""
     planet, me = state.game.planet, state.acting
     waiting, board, log = [], state.board, state.log
@@ -421,7 +425,7 @@ def _end_attacks(state):
     return replace(state, phase=Phase.FIGHT if waiting else Phase.REORG)
 
 
-def _apply_fight(state, action):
+def _apply_fight(state: ZargosState, action: Fight) -> ZargosState:
     planet = state.game.planet
     attackers = dict(state.attacking)[action.province]
     attacking = tuple(row for row in state.attacking if row[0] != action.province)
@@ -440,7 +444,7 @@ def _apply_fight(state, action):
                                            attackers=attackers, people=state.acting)))
 
 
-def _apply_combat(state, outcome):
+def _apply_combat(state: ZargosState, outcome: tuple[int, int]) -> ZargosState:
     province, _, _, defender, _, a_bonus, d_bonus = state.combat
     attackers, defenders = outcome
     me = state.acting
@@ -460,7 +464,7 @@ def _apply_combat(state, outcome):
     return _after_combat(replace(state, board=board, combat=(), log=logged(state, ended)))
 
 
-def _apply_demons(state, left):
+def _apply_demons(state: ZargosState, left: int) -> ZargosState:
     province = state.combat[0]
     me = state.acting
     if left:
@@ -471,14 +475,14 @@ def _apply_demons(state, left):
     return _after_combat(replace(state, board=board, combat=(), log=logged(state, ended)))
 
 
-def _after_combat(state):
+def _after_combat(state: ZargosState) -> ZargosState:
     state = _after_occupation(state)
     if state.phase == Phase.OVER:
         return state
     return replace(state, phase=Phase.FIGHT if state.attacking else Phase.REORG)
 
 
-def _after_occupation(state):
+def _after_occupation(state: ZargosState) -> ZargosState:
     """The Master of the Winds follows the Forbidden City (ZARGOS-MOTW-01, -05, -06); a full centre wins."""
     holder = state.holder(FORBIDDEN_CITY)
     if holder != state.master:
@@ -492,7 +496,7 @@ def _after_occupation(state):
     return state
 
 
-def _apply_reorg(state, action):
+def _apply_reorg(state: ZargosState, action: Move) -> ZargosState:
     if isinstance(action, EndTurn):
         return _end_seat(state)
     if isinstance(action, PlayCard):
@@ -512,11 +516,11 @@ def _apply_reorg(state, action):
                                            units=action.units, src=action.src, dst=action.dst, boats=cost)))
 
 
-def _end_seat(state):
+def _end_seat(state: ZargosState) -> ZargosState:
     return upkeep.begin_seat(replace(state, attacking=(), reorg=(), boosts=()), state.seat + 1)
 
 
-_APPLY = {
+_APPLY: dict[str, Callable[[ZargosState, Any], ZargosState]] = {
     "roll": upkeep.apply_roll, "choose": _apply_choose, "place_single": _apply_place, "place_rest": _apply_place,
     "attack": _apply_attack, "fight": _apply_fight, "combat": _apply_combat, "demons": _apply_demons,
     "reorg": _apply_reorg, "draw": upkeep.apply_draw, "discard": upkeep.apply_discard, "buy": upkeep.apply_buy,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
@@ -56,7 +56,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-def load_data(data_dir=None) -> None:
+def load_data(data_dir: str | None = None) -> None:
     """Load every file a game of Zargos uses from ``data_dir`` (and the bundled ones it does not override)."""
     load_planet(data_dir), peoples(data_dir), magic_deck(data_dir)
 
@@ -181,8 +181,8 @@ class Offer(Action):
     """Propose a swap of magic cards to player ``to``: ``give`` from one's hand for ``take`` from theirs."""
 
     to: int
-    give: tuple
-    take: tuple
+    give: tuple[str, ...]
+    take: tuple[str, ...]
 
     def __str__(self) -> str:
         give, take = ", ".join(self.give) or "nothing", ", ".join(self.take) or "nothing"
@@ -249,7 +249,7 @@ class ZargosGame:
     master_spells: str = "source"
     data_dir: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         check_params(self)
         if not 2 <= self.players <= 6:
             raise ValueError(f"Zargos is for 2 to 6 players, not {self.players} (ZARGOS-SETUP-04)")
@@ -300,20 +300,22 @@ class ZargosGame:
             log=(),
         )
 
-    def state_from_dict(self, data: dict) -> ZargosState:
+    def state_from_dict(self, data: dict[str, Any]) -> ZargosState:
         """The state :meth:`ZargosState.to_dict` saved, refused unless a game can reach it (``validate()``)."""
-        return load_state(ZargosState, data, ACTION_TYPES, self)
+        state: ZargosState = load_state(ZargosState, data, ACTION_TYPES, self)
+        return state
 
-    def action_from_dict(self, data):
+    def action_from_dict(self, data: Any) -> Any:
         return decode(data, ACTION_TYPES)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"players": self.players, "three_peoples": self.three_peoples, "powers": self.powers,
                 "turn_limit": self.turn_limit, "master_spells": self.master_spells, "data_dir": self.data_dir}
 
     @classmethod
-    def from_dict(cls, data: dict) -> ZargosGame:
-        return params_from_dict(cls, data)
+    def from_dict(cls, data: dict[str, Any]) -> ZargosGame:
+        game: ZargosGame = params_from_dict(cls, data)
+        return game
 
 
 # -- the state ---------------------------------------------------------------------------------------------
@@ -333,37 +335,37 @@ class ZargosState(RulesState):
     game: ZargosGame = field(compare=False, repr=False)
     phase: Phase
     turn: int = 0
-    ranking: tuple = ()            # roll-offs: groups still to be ordered by dice (GAP-S06)
-    rolls: tuple = ()              # (who, value) rolled in the current roll-off group
-    choosers: tuple = ()           # setup: players still to choose, in order
-    peoples: tuple = ()            # peoples in the order they were chosen
-    owners: tuple = ()             # the player of each of ``peoples``
-    seats: tuple = ()              # the order of play: peoples
-    seat: int = 0                  # index into ``seats`` of the acting people
-    reserve: tuple = ()            # (people, units) not yet on the board
-    board: tuple = ()
-    attacking: tuple = ()
-    combat: tuple = ()             # (province, attackers, defenders, defender or "", demon dice, extra dice a, d)
-    reorg: tuple = ()              # reorganisation steps made: (src, dst, units)
-    points: tuple = ()             # (people, points) at the last count
-    budget: int = 0                # points the acting people may still spend
-    boats: tuple = ()              # per player
-    kingdom_cards: tuple = ()      # (kingdom, people)
-    master: str = ""               # the people holding the Master of the Winds card
-    deck: tuple = ()               # the unseen, shuffled part of the magic deck (sorted multiset)
-    bottom: tuple = ()             # cards returned under the deck, top first
-    removed: tuple = ()            # cards out of the game (ZARGOS-MAGIC-16)
-    hands: tuple = ()              # per player, sorted
-    draws: tuple = ()              # (player, cards still to draw), in order
-    red_queue: tuple = ()          # players still to decide in the red-card window
-    window: tuple = ()             # (card, target) played in this window (ZARGOS-MAGIC-12)
-    effects: tuple = ()            # (card, target) of red cards in force until the end of the turn
-    strike: tuple = ()             # (card, provinces still to roll for) of a Wind of Madness or Death
-    boosts: tuple = ()             # green cards the acting people has played and not yet used
-    war_queue: tuple = ()          # (player, side) still to decide on a Wind of War
-    swap_queue: tuple = ()         # players who may still offer a swap of magic cards (ZARGOS-MAGIC-13)
-    offer: tuple = ()              # (from, to, give, take) awaiting an answer
-    spell: tuple = ()              # (card, target) awaiting the Master's veto (AMB-S06 b)
+    ranking: tuple[tuple[int | str, ...], ...] = ()  # roll-offs: groups still to be ordered by dice (GAP-S06)
+    rolls: tuple[int, ...] = ()                   # the faces rolled so far by the current roll-off group
+    choosers: tuple[int, ...] = ()                # setup: players still to choose, in order
+    peoples: tuple[str, ...] = ()                 # peoples in the order they were chosen
+    owners: tuple[int, ...] = ()                  # the player of each of ``peoples``
+    seats: tuple[str, ...] = ()                   # the order of play: peoples
+    seat: int = 0                                 # index into ``seats`` of the acting people
+    reserve: tuple[tuple[str, int], ...] = ()     # (people, units) not yet on the board
+    board: tuple[tuple[str, str, int], ...] = ()
+    attacking: tuple[tuple[str, int], ...] = ()
+    combat: tuple[Any, ...] = ()  # (province, attackers, defenders, defender or "", demon dice, extra dice a, d)
+    reorg: tuple[tuple[str, str, int], ...] = ()  # reorganisation steps made: (src, dst, units)
+    points: tuple[tuple[str, int], ...] = ()      # (people, points) at the last count
+    budget: int = 0                               # points the acting people may still spend
+    boats: tuple[int, ...] = ()                   # per player
+    kingdom_cards: tuple[tuple[str, str], ...] = ()  # (kingdom, people)
+    master: str = ""                              # the people holding the Master of the Winds card
+    deck: tuple[str, ...] = ()                    # the unseen, shuffled part of the magic deck (sorted multiset)
+    bottom: tuple[str, ...] = ()                  # cards returned under the deck, top first
+    removed: tuple[str, ...] = ()                 # cards out of the game (ZARGOS-MAGIC-16)
+    hands: tuple[tuple[str, ...], ...] = ()       # per player, sorted
+    draws: tuple[tuple[int, int], ...] = ()       # (player, cards still to draw), in order
+    red_queue: tuple[int, ...] = ()               # players still to decide in the red-card window
+    window: tuple[tuple[str, str], ...] = ()      # (card, target) played in this window (ZARGOS-MAGIC-12)
+    effects: tuple[tuple[str, str], ...] = ()     # (card, target) of red cards in force until the end of the turn
+    strike: tuple[Any, ...] = ()                  # (card, provinces still to roll for) of a Wind of Madness or Death
+    boosts: tuple[str, ...] = ()                  # green cards the acting people has played and not yet used
+    war_queue: tuple[tuple[int, str], ...] = ()   # (player, side) still to decide on a Wind of War
+    swap_queue: tuple[int, ...] = ()              # players who may still offer a swap of magic cards (ZARGOS-MAGIC-13)
+    offer: tuple[Any, ...] = ()                   # (from, to, give, take) awaiting an answer
+    spell: tuple[Any, ...] = ()                   # (card, target) awaiting the Master's veto (AMB-S06 b)
     winner: str = ""
     log: tuple[Event, ...] = field(default=(), compare=False)
 
@@ -414,7 +416,8 @@ class ZargosState(RulesState):
 
 
 # -- small helpers the rules share -------------------------------------------------------------------------
-def with_units(board: tuple, province: str, people: str, units: int) -> tuple:
+def with_units(board: tuple[tuple[str, str, int], ...], province: str, people: str,
+               units: int) -> tuple[tuple[str, str, int], ...]:
     """The board with ``province`` held by ``people`` with ``units`` (emptied when units is 0).
 
     >>> with_units((("A", "knights", 2),), "B", "monks", 3)

@@ -12,7 +12,7 @@ from ..core.api import replace
 from ..core.story import event
 from . import magic
 from .board import FORBIDDEN_CITY, ZARGOS
-from .state import Phase, ZargosState, logged
+from .state import Buy, Discard, Phase, ZargosState, logged
 
 BOATS = 15  # ZARGOS-COMP-03
 UNIT_COST, BOAT_COST = 2, 5  # ZARGOS-BUY-02, ZARGOS-BUY-03
@@ -21,7 +21,7 @@ HAND_LIMIT = 3  # ZARGOS-MAGIC-02
 MASTER_DRAWS = 3  # ZARGOS-MOTW-02
 
 
-def purchase_limits(state):
+def purchase_limits(state: ZargosState) -> tuple[int, int]:
     me = state.acting
     on_board = sum(units for _, people, units in state.board if people == me)
     max_units = min(state.budget // UNIT_COST, UNIT_STOCK - on_board) if state.provinces_of(me) else 0
@@ -49,7 +49,7 @@ def territory_points(state: ZargosState, people: str) -> int:
     return total
 
 
-def count_points(state):
+def count_points(state: ZargosState) -> ZargosState:
     planet = state.game.planet
     points = tuple((people, territory_points(state, people)) for people in state.seats)
     cards = dict(state.kingdom_cards)
@@ -73,7 +73,7 @@ def count_points(state):
     return after_ranking(state)
 
 
-def deal(state):
+def deal(state: ZargosState) -> ZargosState:
     """Magic cards in the new order: one per Kingdom card, or 3 for the Master only (ZARGOS-MAGIC-01, MOTW-02, -04)."""
     draws = []
     for player in state.players_in_order:
@@ -87,14 +87,14 @@ def deal(state):
     return _next_draw(replace(state, draws=tuple(draws)))
 
 
-def _next_draw(state):
+def _next_draw(state: ZargosState) -> ZargosState:
     draws = tuple((player, n) for player, n in state.draws if n > 0)
     if draws and (state.deck or state.bottom):
         return replace(state, phase=Phase.DRAW, draws=draws)
     return after_swaps(magic.swap_window(replace(state, draws=())))  # GAP-S08: an empty deck gives nothing
 
 
-def apply_draw(state, card):
+def apply_draw(state: ZargosState, card: str) -> ZargosState:
     player, count = state.draws[0]
     if state.deck:
         deck = list(state.deck)
@@ -115,7 +115,7 @@ def apply_draw(state, card):
     return _next_draw(state)
 
 
-def apply_discard(state, action):
+def apply_discard(state: ZargosState, action: Discard) -> ZargosState:
     player = state.draws[0][0]
     hand = list(state.hands[player])
     hand.remove(action.card)
@@ -125,19 +125,19 @@ def apply_discard(state, action):
     return state if len(hand) > HAND_LIMIT else _next_draw(state)
 
 
-def after_swaps(state):
+def after_swaps(state: ZargosState) -> ZargosState:
     """Buying starts once the swaps are done (the magic module marks that with the phase ``buy_start``)."""
     return _buyer(state, 0) if state.phase == Phase.BUY_START else state
 
 
-def _buyer(state, seat):
+def _buyer(state: ZargosState, seat: int) -> ZargosState:
     if seat >= len(state.seats):
         return start_turn(replace(state, budget=0))
     people = state.seats[seat]
     return replace(state, phase=Phase.BUY, seat=seat, budget=state.points_of(people))
 
 
-def apply_buy(state, action):
+def apply_buy(state: ZargosState, action: Buy) -> ZargosState:
     me = state.acting
     player = state.player_of(me)
     boats = tuple(b + action.boats if i == player else b for i, b in enumerate(state.boats))
@@ -149,12 +149,12 @@ def apply_buy(state, action):
     return next_buyer(state)
 
 
-def next_buyer(state):
+def next_buyer(state: ZargosState) -> ZargosState:
     return _buyer(state, state.seat + 1)
 
 
 # -- the order of play and the next turn ---------------------------------------------------------------------
-def apply_roll(state, face):
+def apply_roll(state: ZargosState, face: int) -> ZargosState:
     """A tied people's roll-off die; once every tie is broken, the order stands (ZARGOS-SETUP-02, ZARGOS-ORDER-02)."""
     rolls = state.rolls + (face,)
     groups = list(state.ranking)
@@ -173,7 +173,7 @@ def apply_roll(state, face):
 
 
 
-def after_ranking(state):
+def after_ranking(state: ZargosState) -> ZargosState:
     """Roll again while peoples tie; then the choice order (setup) or the order of play and its magic cards."""
     if any(len(group) > 1 for group in state.ranking):
         return replace(state, phase=Phase.ROLL)
@@ -186,7 +186,7 @@ def after_ranking(state):
                        log=logged(state, event("play_order", "ZARGOS-ORDER-01", order=tuple(order)))))
 
 
-def start_turn(state):
+def start_turn(state: ZargosState) -> ZargosState:
     """The next turn, or the end of the game at the turn limit (ZARGOS-TURN-01)."""
     turn = state.turn + 1
     if turn > state.game.turn_limit:
@@ -196,7 +196,7 @@ def start_turn(state):
     return begin_seat(state, 0)
 
 
-def begin_seat(state, index):
+def begin_seat(state: ZargosState, index: int) -> ZargosState:
     """Give the turn to the first seat from ``index`` whose people holds a province; or count the points."""
     for seat in range(index, len(state.seats)):
         if state.provinces_of(state.seats[seat]):

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from operator import attrgetter
+from typing import Any
 
 from ..core.api import CHANCE, TERMINAL, IllegalActionError, legal_outcomes, replace
 from ..core.dice import pool_dist
@@ -47,6 +48,7 @@ from .state import (
     SkipMarket,
     TradeIn,
     UseItem,
+    ZogarGame,
     ZogarState,
 )
 from .turns import add, distinct, end_turn, remove, start_turn, with_row
@@ -91,7 +93,7 @@ def actor(state: ZogarState) -> int:
 # -- chance ------------------------------------------------------------------------------------------------
 
 
-def chance_weights(state: ZogarState) -> Sequence[tuple]:
+def chance_weights(state: ZogarState) -> Sequence[tuple[Any, int, int]]:
     phase = state.phase
     if phase == Phase.DEAL_RACE:
         left = sorted(set(state.game.cards.races) - set(state.races))
@@ -121,7 +123,7 @@ def _cuts(cards: int) -> ChanceTable:
 
 
 # -- what is legal -----------------------------------------------------------------------------------------
-def legal_actions(state: ZogarState) -> tuple:
+def legal_actions(state: ZogarState) -> tuple[Any, ...]:
     """The legal actions (or chance outcomes), sorted."""
     if state.phase == Phase.OVER:
         return ()
@@ -139,7 +141,7 @@ def legal_actions(state: ZogarState) -> tuple:
 
 
 @cache
-def _card_actions(game) -> tuple[dict[str, TradeIn], dict[str, Carry]]:
+def _card_actions(game: ZogarGame) -> tuple[dict[str, TradeIn], dict[str, Carry]]:
     """Trading each card in, for the cards with a trade value (ZOGAR-MARKET-04), and carrying each card, for the
     cards that are no defeated enemy (ZOGAR-ITEMS-02): looked up for every card in hand at every step."""
     cards = {**game.cards.market, **game.cards.dungeon}  # a dungeon card first, as cards[id] finds it
@@ -147,7 +149,7 @@ def _card_actions(game) -> tuple[dict[str, TradeIn], dict[str, Carry]]:
             {c: Carry.of(c) for c, card in cards.items() if not card.is_enemy})
 
 
-def _market_actions(state: ZogarState, hand: tuple) -> tuple:
+def _market_actions(state: ZogarState, hand: tuple[str, ...]) -> tuple[Any, ...]:
     cards = state.game.cards
     trade_ins = tuple(filter(None, map(_card_actions(state.game)[0].get, hand)))
     if cards.worth(state.offered) < PRICE:
@@ -157,7 +159,7 @@ def _market_actions(state: ZogarState, hand: tuple) -> tuple:
 
 
 # -- refusals ----------------------------------------------------------------------------------------------
-def refusal(state: ZogarState, action) -> IllegalActionError:
+def refusal(state: ZogarState, action: Any) -> IllegalActionError:
     """Why ``action`` is not legal here, naming the most specific rule."""
     if state.phase == Phase.OVER:
         return IllegalActionError("ZOGAR-TURN-01", "the game is over")
@@ -199,14 +201,14 @@ def refusal(state: ZogarState, action) -> IllegalActionError:
 
 
 # -- doing -------------------------------------------------------------------------------------------------
-def apply(state: ZogarState, action) -> ZogarState:
+def apply(state: ZogarState, action: Any) -> ZogarState:
     """The state after ``action``; raises :class:`IllegalActionError` (state untouched) if it is not legal."""
     if not state.is_legal(action):
         raise refusal(state, action)
     return resolve(state, action)
 
 
-def resolve(state: ZogarState, action) -> ZogarState:
+def resolve(state: ZogarState, action: Any) -> ZogarState:
     """The state after ``action``, which the caller found among the legal actions."""
     phase = state.phase
     if phase in (Phase.DEAL_RACE, Phase.DEAL_CLASS, Phase.MARKET_UP, Phase.FIRST):
@@ -248,7 +250,7 @@ def settle(state: ZogarState, before: ZogarState | None = None) -> ZogarState:
     return replace(state, phase=Phase.OVER, winner=who, ended_by="win", log=state.log + (won,))
 
 
-def _setup(state: ZogarState, outcome) -> ZogarState:
+def _setup(state: ZogarState, outcome: Any) -> ZogarState:
     n = state.game.players
     if state.phase in (Phase.DEAL_RACE, Phase.DEAL_CLASS):
         card = state.phase.removeprefix("deal_")
@@ -277,7 +279,7 @@ def _turn_up(state: ZogarState, card: str) -> ZogarState:
     return replace(state, market_deck=remove(state.market_deck, card), market_up=add(state.market_up, card))
 
 
-def _trapped(state: ZogarState, action) -> ZogarState:
+def _trapped(state: ZogarState, action: Any) -> ZogarState:
     p, trap = state.player, state.traps[state.player]
     if isinstance(action, Climb):
         return replace(state, phase=Phase.CLIMB)
@@ -293,7 +295,7 @@ def _trapped(state: ZogarState, action) -> ZogarState:
     return end_turn(state, event("stays_trapped", "ZOGAR-PIT-01", player=p, dice=tuple(action), trap=trap))
 
 
-def _market(state: ZogarState, action) -> ZogarState:
+def _market(state: ZogarState, action: Any) -> ZogarState:
     p, cards = state.player, state.game.cards
     if state.phase == Phase.GAMBLE:
         return replace(state, hands=with_row(state.hands, p, add(state.hands[p], action)),
@@ -320,7 +322,7 @@ def _market(state: ZogarState, action) -> ZogarState:
     return replace(bought, phase=Phase.REFILL if bought.market_deck else Phase.ITEMS)
 
 
-def _items(state: ZogarState, action) -> ZogarState:
+def _items(state: ZogarState, action: Any) -> ZogarState:
     p = state.player
     if isinstance(action, Carry):
         return replace(state, hands=with_row(state.hands, p, remove(state.hands[p], action.card)),
@@ -332,7 +334,7 @@ def _items(state: ZogarState, action) -> ZogarState:
 
 
 # -- what a player sees ------------------------------------------------------------------------------------
-def observation(state: ZogarState, player: int) -> dict:
+def observation(state: ZogarState, player: int) -> dict[str, Any]:
     """What ``player`` may know: their own race, class and cards; of the others, only card levels (GAP-G05).
 
     Cards turned over in the dungeon are public; cards traded in show only their levels (ZOGAR-MARKET-06);
@@ -341,7 +343,7 @@ def observation(state: ZogarState, player: int) -> dict:
     cards = state.game.cards
     active = state.player == player
 
-    def backs(pile):
+    def backs(pile: tuple[str, ...]) -> list[int]:
         return sorted(cards[c].level for c in pile)
 
     return {

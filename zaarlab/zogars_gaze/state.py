@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..core.api import Action, RulesState, register_game
 from ..core.codec import decode
@@ -179,7 +179,7 @@ class PickPayment(Action):
 class Hold(Action):
     """Keep ``dice`` (a sub-multiset of the dice showing) and reroll the rest (ZOGAR-COMBAT-05, -06)."""
 
-    dice: tuple
+    dice: tuple[int, ...]
 
     def __str__(self) -> str:
         return f"hold {list(self.dice)} and reroll {5 - len(self.dice)}"
@@ -230,7 +230,7 @@ class ZogarGame:
     turn_limit: int = 200
     data_dir: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         check_params(self)
         if not 1 <= self.players <= 5:
             raise ValueError(f"Zogar's Gaze is for 1 to 5 players, not {self.players} (GAP-G11, ZOGAR-COMP-03)")
@@ -251,20 +251,22 @@ class ZogarGame:
         return ZogarState(game=self, phase=Phase.DEAL_RACE, races=("",) * n, classes=("",) * n, hands=((),) * n,
                           traps=("",) * n, dungeon=self.cards.dungeon_deck(), market_deck=self.cards.market_deck())
 
-    def state_from_dict(self, data: dict) -> ZogarState:
+    def state_from_dict(self, data: dict[str, Any]) -> ZogarState:
         """The state :meth:`ZogarState.to_dict` saved, refused unless a game can reach it (``validate()``)."""
-        return load_state(ZogarState, data, ACTION_TYPES, self)
+        state: ZogarState = load_state(ZogarState, data, ACTION_TYPES, self)
+        return state
 
-    def action_from_dict(self, data):
+    def action_from_dict(self, data: Any) -> Any:
         return decode(data, ACTION_TYPES)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"players": self.players, "straight_alt": self.straight_alt, "turn_limit": self.turn_limit,
                 "data_dir": self.data_dir}
 
     @classmethod
-    def from_dict(cls, data: dict) -> ZogarGame:
-        return params_from_dict(cls, data)
+    def from_dict(cls, data: dict[str, Any]) -> ZogarGame:
+        game: ZogarGame = params_from_dict(cls, data)
+        return game
 
 
 # -- the state ---------------------------------------------------------------------------------------------
@@ -284,26 +286,26 @@ class ZogarState(RulesState):
     phase: Phase
     turn: int = 0                  # turns begun
     player: int = 0                # whose turn it is
-    races: tuple = ()              # secret, per player (ZOGAR-SETUP-03)
-    classes: tuple = ()
-    hands: tuple = ()              # per player: every card owned and not in the dungeon this turn
-    traps: tuple = ()              # per player: the Pit Trap or Darkness laid in front of them, or ""
-    dungeon: tuple = ()            # the dungeon deck (unseen)
-    market_deck: tuple = ()        # the market deck (unseen)
-    market_up: tuple = ()          # the face-up market cards
-    gazes: tuple = ()              # Zogar's Gaze cards revealed (ZOGAR-GAZE-01)
-    box: tuple = ()                # out of the game (ZOGAR-MARKET-08, ZOGAR-GLOW-01)
-    offered: tuple = ()            # cards laid face down at the market this turn
-    carried: tuple = ()            # brought into the dungeon (ZOGAR-ITEMS-01)
-    found: tuple = ()              # found in the dungeon this turn
-    spent: tuple = ()              # back into the dungeon deck at the pass
+    races: tuple[str, ...] = ()              # secret, per player (ZOGAR-SETUP-03)
+    classes: tuple[str, ...] = ()
+    hands: tuple[tuple[str, ...], ...] = ()              # per player: every card owned and not in the dungeon this turn
+    traps: tuple[str, ...] = ()              # per player: the Pit Trap or Darkness laid in front of them, or ""
+    dungeon: tuple[str, ...] = ()            # the dungeon deck (unseen)
+    market_deck: tuple[str, ...] = ()        # the market deck (unseen)
+    market_up: tuple[str, ...] = ()          # the face-up market cards
+    gazes: tuple[str, ...] = ()              # Zogar's Gaze cards revealed (ZOGAR-GAZE-01)
+    box: tuple[str, ...] = ()                # out of the game (ZOGAR-MARKET-08, ZOGAR-GLOW-01)
+    offered: tuple[str, ...] = ()            # cards laid face down at the market this turn
+    carried: tuple[str, ...] = ()            # brought into the dungeon (ZOGAR-ITEMS-01)
+    found: tuple[str, ...] = ()              # found in the dungeon this turn
+    spent: tuple[str, ...] = ()              # back into the dungeon deck at the pass
     drawable: int = 0              # cards left under the cut (ZOGAR-DELVE-02)
     flipped: int = 0               # cards turned over this turn
     must_flip: int = 0             # Overconfident: cards still to be turned (ZOGAR-OVER-01)
     peeked: str = ""               # the next dungeon card, seen with a peek
     enemy: str = ""                # the enemy (or Thieves) being faced
-    dice: tuple = ()               # the five dice showing
-    kept: tuple = ()               # the dice held for the next roll
+    dice: tuple[int, ...] = ()               # the five dice showing
+    kept: tuple[int, ...] = ()               # the dice held for the next roll
     rolls: int = 0                 # rolls made in this combat
     rolls_allowed: int = 0         # 3, plus a Lucky Charm's extra (ZOGAR-COMBAT-05)
     winner: int = -1
@@ -315,17 +317,18 @@ class ZogarState(RulesState):
         """1 for the winner, 0 for the others; all 0 when Zogar wins or the turn limit stops the game."""
         return tuple(int(player == self.winner) for player in range(self.game.players))
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: see :func:`zaarlab.zogars_gaze.rules.observation`."""
-        return self._rules.observation(self, player)
+        seen: dict[str, Any] = self._rules.observation(self, player)
+        return seen
 
     # -- reading the state ----------------------------------------------------------------------------------
     @property
-    def with_player(self) -> tuple:
+    def with_player(self) -> tuple[str, ...]:
         """The cards with the player in the dungeon: carried and found (ZOGAR-THIEF-02, ZOGAR-FEAR-01)."""
         return tuple(sorted(self.carried + self.found))
 
-    def owned(self, player: int) -> tuple:
+    def owned(self, player: int) -> tuple[str, ...]:
         """Every card ``player`` possesses, at home and in the dungeon (ZOGAR-MIMIC-01)."""
         if player == self.player:
             return tuple(sorted(self.hands[player] + self.offered + self.carried + self.found))
