@@ -79,10 +79,10 @@ def test_ex_z04_an_extra_win_reads_the_backside():
 @pytest.mark.rule("ZAAR-CMD-06", "ZAAR-CMD-07")
 def test_commands_that_find_nothing():
     from zaarlab.zaar.astrolabe import Command
-    from zaarlab.zaar.encounter import _command
+    from zaarlab.zaar.encounter import obey_command
 
     state = replace(sacred_start(), revealed=("L1",))
-    after, queue = _command(state, Command(plaque="D", letter="L1"))  # no D plaque; L1 already out
+    after, queue = obey_command(state, Command(plaque="D", letter="L1"))  # no D plaque; L1 already out
     assert after.revoked == () and after.revealed == ("L1",) and queue == []
 
 

@@ -132,12 +132,12 @@ def test_zaar_mission_08_four_events():
 @pytest.mark.rule("ZAAR-MISSION-10", "ZAAR-MISSION-11")
 def test_the_sixth_and_seventh_letters_pay():
     from zaarlab.zaar.astrolabe import Command
-    from zaarlab.zaar.encounter import _command
+    from zaarlab.zaar.encounter import obey_command
 
     state = replace(with_rooms(begin(), ("sacred_room_5", (1, 0)), level=2), revealed=("L1", "L2", "L3", "L4", "L5"))
-    sixth, queue = _command(state, Command(plaque="D", letter="L6"))
+    sixth, queue = obey_command(state, Command(plaque="D", letter="L6"))
     assert "sixth" in sixth.paid and queue.count(("player", 0)) == 3
-    seventh, queue = _command(sixth, Command(plaque="D", letter="L7"))
+    seventh, queue = obey_command(sixth, Command(plaque="D", letter="L7"))
     assert "seventh" in seventh.paid and queue.count(("player", 0)) == 3
 
 

@@ -1,5 +1,6 @@
 """What happens in Zaar's mansion: turns beginning and ending, moves and what entering a room does, cards drawn,
-events, the demon and its battles, coins from the bag, tools, the levels and the end.
+events, choices, coins from the bag, tools, the levels and the end (the raml's throws and the battles are in
+:mod:`zaarlab.zaar.battle`).
 
 The rules module dispatches here; every function takes a state and returns a new one.
 """
@@ -9,20 +10,18 @@ from __future__ import annotations
 from ..core.api import replace
 from ..core.hexgrid import Hex, distance
 from ..core.story import Event, Fact, event
-from .astrolabe import Command, Plates, Result, command, read
+from .astrolabe import Command
 from .missions import completed_by
-from .raml import Requirement, meets, traps
 from .state import TOOL_ORDER, Choose, EndTurn, Fight, Move, Phase, PlaceTool, RetrieveTool, ZaarState, share_mansion
 
 MISSION_PRIZE = 3  # ZAAR-MISSION-01
-SHORTCUT_NEEDS = {"broken_porch": ("sum", 4), "broken_stairway": ("sum", 5), "jive_khane": ("letters", "AB")}  # GAP-Z06
 
 
-def _set(rows: tuple, i: int, value) -> tuple:
+def with_row(rows: tuple, i: int, value) -> tuple:
     return rows[:i] + (value,) + rows[i + 1:]
 
 
-def _log(state: ZaarState, *events: Event) -> tuple[Event, ...]:
+def logged(state: ZaarState, *events: Event) -> tuple[Event, ...]:
     return state.log + events
 
 
@@ -36,14 +35,14 @@ def start_turn(state: ZaarState, player: int, first: bool = False) -> ZaarState:
         player = (player + 1) % n
     turn = state.turn + 1
     if turn > state.game.turn_limit:
-        return replace(state, phase=Phase.OVER, log=_log(state, event("turn_limit", turns=turn - 1)))
+        return replace(state, phase=Phase.OVER, log=logged(state, event("turn_limit", turns=turn - 1)))
     moves = 1 if state.level == 4 else state.life[player]
     header = event("turn", turn=turn, player=player, level=state.level)
     new = replace(state, phase=Phase.TURN, turn=turn, player=player, draws_left=state.wisdom[player], moves_left=moves,
-                  moved=False, pending=(), log=_log(state, header))
+                  moved=False, pending=(), log=logged(state, header))
     lasting = state.lasting[player]
     if lasting and lasting[0] == "lost_in_thought":  # a lasting event: skip the turn
-        new = replace(new, lasting=_set(new.lasting, player, ()), log=_log(new, event("skips", player=player)))
+        new = replace(new, lasting=with_row(new.lasting, player, ()), log=logged(new, event("skips", player=player)))
         return end_turn(new)
     if state.held[player] and not first:  # AMB-Z04 (c): throw again; no match frees the pawn
         return replace(new, phase=Phase.THROW, pending=("entry", state.pawn(player), "recheck"))
@@ -62,7 +61,7 @@ def end_turn(state: ZaarState) -> ZaarState:
     lasting = new.lasting[p]
     if lasting and lasting[0] == "musicians_call":
         left = lasting[1] - 1
-        new = replace(new, lasting=_set(new.lasting, p, (lasting[0], left) if left > 0 else ()))
+        new = replace(new, lasting=with_row(new.lasting, p, (lasting[0], left) if left > 0 else ()))
     if new.level == 4 and new.status[p] == "in" and not new.moved:
         new = _stay(new, p)
     return start_turn(replace(new, pending=()), (p + 1) % n)
@@ -74,15 +73,16 @@ def _stay(state: ZaarState, p: int) -> ZaarState:
     stays = state.stays[p] + 1
     safe = state.mansion.room_at(here).is_sacred or here in dict(state.peganums)
     if stays < 2 or safe:
-        return replace(state, stays=_set(state.stays, p, stays))
+        return replace(state, stays=with_row(state.stays, p, stays))
     bag = (state.bag[0] + state.life[p], state.bag[1] + state.wisdom[p])
     supply = list(state.supply)
     for tool in state.tools[p]:
         supply[TOOL_ORDER.index(tool)] += 1
-    return replace(state, bag=bag, supply=tuple(supply), life=_set(state.life, p, 0),
-                   wisdom=_set(state.wisdom, p, 0), tools=_set(state.tools, p, ()), pawns=_set(state.pawns, p, ()),
-                   status=_set(state.status, p, "buried"),
-                   log=_log(state, event("collapses_on", "ZAAR-LVL4-08", player=p)))
+    return replace(state, bag=bag, supply=tuple(supply), life=with_row(state.life, p, 0),
+                   wisdom=with_row(state.wisdom, p, 0), tools=with_row(state.tools, p, ()),
+                   pawns=with_row(state.pawns, p, ()),
+                   status=with_row(state.status, p, "buried"),
+                   log=logged(state, event("collapses_on", "ZAAR-LVL4-08", player=p)))
 
 
 # -- moving ------------------------------------------------------------------------------------------------------
@@ -101,8 +101,9 @@ def moves_from(state: ZaarState, p: int):
 
 def move(state: ZaarState, p: int, action: Move) -> ZaarState:
     here = state.pawn(p)
-    new = replace(state, pawns=_set(state.pawns, p, (action.to,)), moves_left=state.moves_left - 1, moved=True,
-                  stays=_set(state.stays, p, 0), log=_log(state, event("moves", player=p, **_room(state, action.to))))
+    new = replace(state, pawns=with_row(state.pawns, p, (action.to,)), moves_left=state.moves_left - 1, moved=True,
+                  stays=with_row(state.stays, p, 0),
+                  log=logged(state, event("moves", player=p, **room_facts(state, action.to))))
     if state.level == 4:
         new = _leave_ruin(new, p, here)
     return enter(new, p, action.to)
@@ -112,12 +113,12 @@ def _leave_ruin(state: ZaarState, p: int, left: Hex) -> ZaarState:
     """Level 4: take the coins lying in the room left; destroy it if nobody stays (ZAAR-LVL4-05, -06)."""
     prize = [coin for cell, coin in state.plaque_coins if cell == left]
     state = replace(state, plaque_coins=tuple(pc for pc in state.plaque_coins if pc[0] != left),
-                    life=_set(state.life, p, state.life[p] + prize.count("life")),
-                    wisdom=_set(state.wisdom, p, state.wisdom[p] + prize.count("wisdom")))
+                    life=with_row(state.life, p, state.life[p] + prize.count("life")),
+                    wisdom=with_row(state.wisdom, p, state.wisdom[p] + prize.count("wisdom")))
     others = any(state.pawn(q) == left for q in range(state.game.players) if q != p)
     if others or state.mansion.room_at(left).is_sacred or left in dict(state.peganums):
         return state
-    return replace(state, destroyed=tuple(sorted(state.destroyed + (left,))), log=_log(
+    return replace(state, destroyed=tuple(sorted(state.destroyed + (left,))), log=logged(
         state, event("collapses_behind", "ZAAR-LVL4-05", player=p, coins=len(prize))))
 
 
@@ -127,10 +128,11 @@ def enter(state: ZaarState, p: int, cell: Hex) -> ZaarState:
     room = state.mansion.room_at(cell)
     lasting = state.lasting[p]
     if lasting and lasting[0] == "musicians_call" and room.id == "motreb_khane":
-        state = replace(state, lasting=_set(state.lasting, p, ()), log=_log(state, event("in_time", "ZAAR-EVENT-07")))
+        state = replace(state, lasting=with_row(state.lasting, p, ()),
+                        log=logged(state, event("in_time", "ZAAR-EVENT-07")))
         state = _gain(state, p, "wisdom", 2)
     if state.level == 2 and _trapped(state) and state.unrevoked()[0][0] == cell:
-        return _level3(state, p, cell)
+        return begin_level3(state, p, cell)
     if state.level >= 3:  # the demon is fought at the name table now; shortcuts still work (ZAAR-ROOM-10)
         if room.special == "shortcut":
             return replace(state, phase=Phase.CHOOSE, pending=("shortcut?", cell))
@@ -150,9 +152,9 @@ def relocate(state: ZaarState, p: int, to: Hex) -> ZaarState:
     """The Suspended Room moves with the pawn in it; its walls may cover doors; it costs no move (ZAAR-ROOM-02..04)."""
     here = state.pawn(p)
     mansion = state.mansion.relocate(here, to)
-    return replace(state, rooms=mansion.rooms, pawns=_set(state.pawns, p, (to,)),
+    return replace(state, rooms=mansion.rooms, pawns=with_row(state.pawns, p, (to,)),
                    passages=_moved(state.passages, here, to), peganums=_moved(state.peganums, here, to),
-                   plaque_coins=_moved(state.plaque_coins, here, to), log=_log(
+                   plaque_coins=_moved(state.plaque_coins, here, to), log=logged(
                        state, event("relocates", "ZAAR-ROOM-02", player=p, cell=(to.q, to.r))))
 
 
@@ -162,8 +164,8 @@ def _moved(pairs: tuple, here: Hex, to: Hex) -> tuple:
 
 
 def escape(state: ZaarState, p: int) -> ZaarState:
-    new = replace(state, pawns=_set(state.pawns, p, ()), status=_set(state.status, p, "escaped"),
-                  log=_log(state, event("escapes", "GAP-Z12", player=p, coins=state.coins(p))))
+    new = replace(state, pawns=with_row(state.pawns, p, ()), status=with_row(state.status, p, "escaped"),
+                  log=logged(state, event("escapes", "GAP-Z12", player=p, coins=state.coins(p))))
     return end_turn(new)
 
 
@@ -183,18 +185,18 @@ def placed(state: ZaarState, action) -> ZaarState:
     p = state.player
     if isinstance(action, Choose):
         return replace(state, phase=Phase.TURN, pile=tuple(sorted(state.pile + (state.drawn,))), drawn="",
-                       log=_log(state, event("fits_nowhere", room=state.drawn)))
+                       log=logged(state, event("fits_nowhere", room=state.drawn)))
     mansion = state.mansion.place(state.drawn, action.cell, action.rotation)
     room = state.game.cards.rooms[state.drawn]
-    new = share_mansion(replace(state, phase=Phase.TURN, rooms=mansion.rooms, drawn="", log=_log(
+    new = share_mansion(replace(state, phase=Phase.TURN, rooms=mansion.rooms, drawn="", log=logged(
         state, event("places", player=p, room=room.id, cell=(action.cell.q, action.cell.r)))), mansion)
     new = _return_exiles(new, room.category, action.cell)
     done = completed_by(new.mansion, action.cell, frozenset(new.used_rooms), new.game.windy_mutual)
     if done:
         new = replace(new, used_rooms=tuple(sorted(set(new.used_rooms) | set(done.rooms))))
         if new.level == 2:
-            new = replace(new, log=_log(new, event("mission", done.rule, player=p, mission=done.mission)))
-            return _coins(new, [("player", p)] * MISSION_PRIZE, then="turn")
+            new = replace(new, log=logged(new, event("mission", done.rule, player=p, mission=done.mission)))
+            return draw_coins(new, [("player", p)] * MISSION_PRIZE, then="turn")
     return new
 
 
@@ -202,22 +204,22 @@ def _return_exiles(state: ZaarState, category: str | None, cell: Hex) -> ZaarSta
     for q in range(state.game.players):
         lasting = state.lasting[q]
         if lasting and lasting[0] == "exiled" and category == "bloody":
-            state = replace(state, status=_set(state.status, q, "in"), pawns=_set(state.pawns, q, (cell,)),
-                            lasting=_set(state.lasting, q, ()), log=_log(state, event("comes_back", player=q)))
+            state = replace(state, status=with_row(state.status, q, "in"), pawns=with_row(state.pawns, q, (cell,)),
+                            lasting=with_row(state.lasting, q, ()), log=logged(state, event("comes_back", player=q)))
     return state
 
 
 def _event(state: ZaarState, p: int, card: str) -> ZaarState:
     if state.lasting[p]:  # ZAAR-EVENT-04: no effect, back into the pile
-        return end_turn(replace(state, pile=tuple(sorted(state.pile + (card,))), drawn="", log=_log(
+        return end_turn(replace(state, pile=tuple(sorted(state.pile + (card,))), drawn="", log=logged(
             state, event("no_effect", "ZAAR-EVENT-04", card=card))))
     state = replace(state, drawn="", discarded=tuple(sorted(state.discarded + (card,))),
-                    events_passed=_set(state.events_passed, p, state.events_passed[p] + 1),
-                    log=_log(state, event("draws_event", "ZAAR-EVENT-01", player=p, card=card,
+                    events_passed=with_row(state.events_passed, p, state.events_passed[p] + 1),
+                    log=logged(state, event("draws_event", "ZAAR-EVENT-01", player=p, card=card,
                                           text=state.game.cards.events[card].text)))
     if state.events_passed[p] == 4 and state.level == 2 and ("events", p) not in state.paid:
         state = replace(state, paid=state.paid + (("events", p),))
-        state = _coins(replace(state, log=_log(state, event("four_events", "ZAAR-MISSION-08", player=p))),
+        state = draw_coins(replace(state, log=logged(state, event("four_events", "ZAAR-MISSION-08", player=p))),
                        [("player", p)] * MISSION_PRIZE,
                        then="event:" + card)
         return state
@@ -231,17 +233,17 @@ def _effects(state: ZaarState, p: int, card: str) -> ZaarState:
         if do == "throw_raml":
             return replace(state, phase=Phase.THROW, pending=("event", card))
         if do == "lose_coin":
-            state = _lose(state, p, effect["coin"])
+            state = lose_coin(state, p, effect["coin"])
         elif do == "gain_coin":
             state = _gain(state, p, effect["coin"], effect["count"])
         elif do == "gain_tool":
             i = TOOL_ORDER.index(effect["tool"])
             if state.supply[i]:
-                state = replace(state, supply=_set(state.supply, i, state.supply[i] - 1),
-                                tools=_set(state.tools, p, tuple(sorted(state.tools[p] + (effect["tool"],)))))
+                state = replace(state, supply=with_row(state.supply, i, state.supply[i] - 1),
+                                tools=with_row(state.tools, p, tuple(sorted(state.tools[p] + (effect["tool"],)))))
         elif do == "revoke_plaque":
             if state.level == 1 or not state.unrevoked():
-                return end_turn(replace(state, log=_log(state, event("void", "ZAAR-EVENT-06"))))
+                return end_turn(replace(state, log=logged(state, event("void", "ZAAR-EVENT-06"))))
             return replace(state, phase=Phase.CHOOSE, pending=("revoke",))
         elif do == "move_to" and state.pawn(p) is not None:
             return replace(state, phase=Phase.CHOOSE, pending=("nearest",))
@@ -252,14 +254,14 @@ def _effects(state: ZaarState, p: int, card: str) -> ZaarState:
             q = (p + 1) % state.game.players
             coin = "life" if state.life[p] else "wisdom" if state.wisdom[p] else ""
             if coin and q != p:
-                state = _lose(state, p, coin, to_bag=False)
-                state = replace(state, **{coin: _set(getattr(state, coin), q, getattr(state, coin)[q] + 1)})
+                state = lose_coin(state, p, coin, to_bag=False)
+                state = replace(state, **{coin: with_row(getattr(state, coin), q, getattr(state, coin)[q] + 1)})
         elif do in ("deadline", "skip_turns", "extra_battle_throw"):
             counter = effect.get("rounds", 1)
-            state = replace(state, lasting=_set(state.lasting, p, (card, counter)))
+            state = replace(state, lasting=with_row(state.lasting, p, (card, counter)))
         elif do == "exile_until" and state.pawn(p) is not None:
-            state = replace(state, lasting=_set(state.lasting, p, (card, 0)), pawns=_set(state.pawns, p, ()),
-                            status=_set(state.status, p, "exiled"), held=_set(state.held, p, False))
+            state = replace(state, lasting=with_row(state.lasting, p, (card, 0)), pawns=with_row(state.pawns, p, ()),
+                            status=with_row(state.status, p, "exiled"), held=with_row(state.held, p, False))
     return end_turn(state)
 
 
@@ -295,29 +297,17 @@ def choices(state: ZaarState) -> tuple:
     raise AssertionError(f"no choices for {state.pending}")
 
 
-def apply(state: ZaarState, action) -> ZaarState:
-    if state.phase == Phase.COIN:
-        return _coin_drawn(state, action)
-    if state.phase == Phase.THROW:
-        return _thrown(state, action)
-    if state.phase == Phase.TRAPPED:
-        if isinstance(action, EndTurn):
-            return end_turn(state)
-        return _fight(state)
-    return _chosen(state, action)
-
-
-def _chosen(state: ZaarState, action: Choose) -> ZaarState:
+def chosen(state: ZaarState, action: Choose) -> ZaarState:
     kind, p = state.pending[0], state.player
     if kind == "cancel":
         cell = _parse_cell(action.what)
-        return replace(state, phase=Phase.TURN, pending=(), pawns=_set(state.pawns, p, (cell,)),
-                       status=_set(state.status, p, "in"), lasting=_set(state.lasting, p, ()),
-                       log=_log(state, event("comes_back_in", "ZAAR-TOOL-11", player=p, **_room(state, cell))))
+        return replace(state, phase=Phase.TURN, pending=(), pawns=with_row(state.pawns, p, (cell,)),
+                       status=with_row(state.status, p, "in"), lasting=with_row(state.lasting, p, ()),
+                       log=logged(state, event("comes_back_in", "ZAAR-TOOL-11", player=p, **room_facts(state, cell))))
     if kind in ("fall", "shortcut", "nearest") and action.what != "stay":
         cell = _parse_cell(action.what)
-        new = replace(state, phase=Phase.TURN, pending=(), pawns=_set(state.pawns, p, (cell,)),
-                      log=_log(state, event("goes_to", "ZAAR-ROOM-09", player=p, **_room(state, cell))))
+        new = replace(state, phase=Phase.TURN, pending=(), pawns=with_row(state.pawns, p, (cell,)),
+                      log=logged(state, event("goes_to", "ZAAR-ROOM-09", player=p, **room_facts(state, cell))))
         return end_turn(new) if kind == "nearest" else enter(new, p, cell) if kind == "shortcut" else new
     if kind == "shortcut?":
         if action.what == "throw":
@@ -330,143 +320,28 @@ def _chosen(state: ZaarState, action: Choose) -> ZaarState:
     if kind == "revoke":
         cell_text, letter = action.what.rsplit(" ", 1)
         cell = _parse_cell(cell_text)
-        new = _revoke(state, [(cell, letter)], by=p)
-        return _coins(new, [("plaque", cell)], then="end")
+        new = revoke(state, [(cell, letter)], by=p)
+        return draw_coins(new, [("plaque", cell)], then="end")
     if kind == "swap":
         q = int(action.what.split()[1]) - 1
         mine, theirs = state.pawns[p], state.pawns[q]
-        new = replace(state, pawns=_set(_set(state.pawns, p, theirs), q, mine),
-                      log=_log(state, event("swap", player=p, other=q)))
+        new = replace(state, pawns=with_row(with_row(state.pawns, p, theirs), q, mine),
+                      log=logged(state, event("swap", player=p, other=q)))
         return end_turn(new)
     q = int(action.what.split()[1]) - 1  # the Physician's gift
     new = replace(state, pending=("gift",), bag=(state.bag[0] - 2, state.bag[1]),
-                  life=_set(_set(state.life, p, state.life[p] + 1), q, state.life[q] + 1),
-                  log=_log(state, event("gift", "ZAAR-PAWN-08", other=q)))
+                  life=with_row(with_row(state.life, p, state.life[p] + 1), q, state.life[q] + 1),
+                  log=logged(state, event("gift", "ZAAR-PAWN-08", other=q)))
     return end_turn(new)
 
 
-def shortcut_opens(room: str, throw: tuple) -> bool:
-    """Whether ``throw`` opens the shortcut of the room ``room`` (GAP-Z06: a sum of the numbers, or a letter).
-
-    >>> shortcut_opens("broken_stairway", ("A", 3, 1, 0)), shortcut_opens("jive_khane", ("B", 0, 0, 0))
-    (False, True)
-    """
-    need, value = SHORTCUT_NEEDS.get(room, ("sum", 4))
-    return sum(throw[1:]) >= value if need == "sum" else throw[0] in value
-
-
-def _thrown(state: ZaarState, throw: tuple) -> ZaarState:
-    kind, p, raml = state.pending[0], state.player, state.game.raml
-    warrior = state.characters[p] == "warrior"
-    if kind == "entry":
-        cell = state.pending[1]
-        plaques = tuple(letter for c, letter in state.unrevoked() if c == cell)
-        if plaques and traps(throw, plaques, raml, warrior):
-            letter = next(letter for letter in plaques if traps((letter,), (letter,), raml) and traps(
-                throw, (letter,), raml, warrior))
-            new = replace(state, held=_set(state.held, p, True), pending=("trapped", cell, letter, throw),
-                          log=_log(state, event("raml_traps", "ZAAR-RAML-03", throw=throw, **_room(state, cell))))
-            if state.level == 1:
-                return end_turn(replace(new, log=_log(new, event("no_battle", "ZAAR-LVL1-02"))))
-            return replace(new, phase=Phase.TRAPPED)  # ZAAR-RAML-04
-        new = replace(state, held=_set(state.held, p, False), log=_log(state, event("raml_empty", throw=throw)))
-        if state.pending[2] == "recheck":
-            return replace(new, phase=Phase.TURN, pending=())
-        if state.pending[2] == "shortcut":
-            return replace(new, phase=Phase.CHOOSE, pending=("shortcut?", cell))
-        return replace(new, phase=Phase.TURN, pending=())
-    if kind == "battle":
-        return _battle_throw(state, throw)
-    if kind == "level3":
-        return _level3_throw(state, throw)
-    if kind == "shortcut":
-        if shortcut_opens(state.mansion.room_at(state.pending[1]).id, throw):
-            return replace(state, phase=Phase.CHOOSE, pending=("shortcut", state.pending[1]), log=_log(
-                state, event("shortcut_opens", "ZAAR-ROOM-06", throw=throw)))
-        return replace(state, phase=Phase.TURN, pending=(), log=_log(state, event("no_shortcut", "ZAAR-ROOM-06",
-                                                                                  throw=throw)))
-    card = state.pending[1]  # an event's throw (ZAAR-EVENT-07 a)
-    effect = state.game.cards.events[card].effects[0]
-    new = replace(state, pending=(), log=_log(state, event("event_throw", "ZAAR-EVENT-07", throw=throw)))
-    if throw[0] in effect["lose_on"]:
-        new = _lose(new, p, "life" if new.life[p] else "wisdom")
-    return end_turn(new)
-
-
-# -- battles -----------------------------------------------------------------------------------------------------
-def _fight(state: ZaarState) -> ZaarState:
-    """Read the astrolabe for the trapping letter and the room's power, then settle the battle (ZAAR-ASTRO-*)."""
-    _, cell, letter, table = state.pending
-    p = state.player
-    category = state.mansion.room_at(cell).category
-    result, plates = read(state.game.astrolabe, Plates(*state.plates), letter, category)
-    state = replace(state, plates=(plates.lower, plates.top, plates.back), log=_log(
-        state, event("astrolabe", "ZAAR-ASTRO-06", shown=result.words())))
-    if result.kind == "revoked":
-        return _won(state, cell, letter, extra=True, result=result)
-    if result.kind == "not_revoked":
-        return end_turn(replace(state, log=_log(state, event("draw", "ZAAR-BATTLE-05"))))
-    if result.kind == "sacrifice":
-        if category == result.category:
-            return end_turn(_lose(replace(state, log=_log(state, event("life_lost", "ZAAR-ASTRO-09"))), p, "life"))
-        return end_turn(replace(state, log=_log(state, event("not_this_room", "ZAAR-ASTRO-09"))))
-    raml = state.game.raml
-    if meets(table, result.requirement, raml, state.characters[p] == "warrior"):
-        return _won(state, cell, letter, extra=True, result=result)  # ZAAR-ASTRO-12
-    throws = battle_throws(state, p)
-    if throws > state.wisdom[p]:  # the War cry (a lasting event) gave its throw: it is used up
-        state = replace(state, lasting=_set(state.lasting, p, ()))
-    if throws == 0:
-        return end_turn(_lose(state, p, "life"))
-    return replace(state, phase=Phase.THROW, pending=("battle", cell, letter, throws, str(result.requirement),
-                                                  result.requirement.kind, result.clockwise, result.dots))
-
-
-def battle_throws(state: ZaarState, player: int) -> int:
-    """The throws ``player`` has in a battle now: a wisdom coin each, and one more after a War cry."""
-    war_cry = bool(state.lasting[player]) and state.lasting[player][0] == "war_cry"
-    return state.wisdom[player] + war_cry
-
-
-def _battle_throw(state: ZaarState, throw: tuple) -> ZaarState:
-    _, cell, letter, left, text, kind, clockwise, dots = state.pending
-    p, raml = state.player, state.game.raml
-    warrior = state.characters[p] == "warrior"
-    requirement = Requirement.from_text(text)
-    if meets(throw, requirement, raml, warrior):
-        extra = state.characters[p] == "wise" or traps(throw, (letter,), raml, warrior)  # ZAAR-BATTLE-06, -PAWN-07
-        state = replace(state, log=_log(state, event("battle_extra_win" if extra else "battle_win", throw=throw)))
-        return _won(state, cell, letter, extra, Result(kind, requirement, clockwise=clockwise, dots=dots))
-    if left > 1:
-        return replace(state, pending=("battle", cell, letter, left - 1, text, kind, clockwise, dots),
-                       log=_log(state, event("battle_throw", throw=throw)))
-    return end_turn(_lose(replace(state, log=_log(state, event("battle_lost", "ZAAR-BATTLE-04", throw=throw))), p,
-                          "life"))
-
-
-def _won(state: ZaarState, cell: Hex, letter: str, extra: bool, result) -> ZaarState:
-    """The spell is revoked: two coins from the bag, one to the winner, one on the plaque (ZAAR-BATTLE-03); an extra
-    win reads the backside (ZAAR-CMD-01)."""
-    p = state.player
-    state = _revoke(state, [(cell, letter)], by=p)
-    state = replace(state, held=_set(state.held, p, False))
-    queue = [("player", p), ("plaque", cell)]
-    if extra:
-        cmd, plates = command(state.game.astrolabe, Plates(*state.plates), result)
-        state = replace(state, plates=(plates.lower, plates.top, plates.back), log=_log(
-            state, event("backside", "ZAAR-CMD-01", said=cmd.words())))
-        state, more = _command(state, cmd)
-        queue += more
-    return _coins(state, queue, then="end")
-
-
-def _command(state: ZaarState, cmd) -> tuple[ZaarState, list]:
+def obey_command(state: ZaarState, cmd) -> tuple[ZaarState, list]:
     """Part 1 revokes every matching plaque, each covered by a coin; part 2 reveals a name letter (ZAAR-CMD-04..07)."""
     rooms = state.game.cards.rooms
     targets = [(c, letter) for c, letter in state.unrevoked()
                if (cmd.plaque and letter == cmd.plaque) or (cmd.category and rooms[state.mansion.layout[c][0]].category
                                                             == cmd.category)]
-    state = _revoke(state, targets, by=state.player)
+    state = revoke(state, targets, by=state.player)
     queue = [("plaque", c) for c, _ in targets]
     if cmd.letter and cmd.letter not in state.revealed:
         state = replace(state, revealed=state.revealed + (cmd.letter,))
@@ -475,13 +350,13 @@ def _command(state: ZaarState, cmd) -> tuple[ZaarState, list]:
         for count, name in ((6, "sixth"), (7, "seventh")):  # ZAAR-MISSION-10, -11
             if nth == count and state.level == 2 and name not in state.paid:
                 rule = "ZAAR-MISSION-10" if count == 6 else "ZAAR-MISSION-11"
-                state = replace(state, paid=state.paid + (name,), log=_log(state, event("letter_mission", rule,
+                state = replace(state, paid=state.paid + (name,), log=logged(state, event("letter_mission", rule,
                                                                                          nth=name)))
                 queue += [("player", state.player)] * MISSION_PRIZE
     return state, queue
 
 
-def _revoke(state: ZaarState, plaques, by: int) -> ZaarState:
+def revoke(state: ZaarState, plaques, by: int) -> ZaarState:
     plaques = [pl for pl in plaques if pl not in state.revoked]
     if not plaques:
         return state
@@ -493,39 +368,17 @@ def _revoke(state: ZaarState, plaques, by: int) -> ZaarState:
 
 
 # -- level 3 -----------------------------------------------------------------------------------------------------
-def _level3(state: ZaarState, p: int, cell: Hex) -> ZaarState:
-    state = replace(state, level=3, demon_room=(cell,), phase=Phase.TURN, log=_log(
+def begin_level3(state: ZaarState, p: int, cell: Hex) -> ZaarState:
+    state = replace(state, level=3, demon_room=(cell,), phase=Phase.TURN, log=logged(
         state, event("level3", "ZAAR-LVL2-03", player=p)))
     if state.trapper >= 0 and "last_spell" not in state.paid:
         state = replace(state, paid=state.paid + ("last_spell",))
-        return _coins(state, [("player", state.trapper)] * MISSION_PRIZE, then="turn")
+        return draw_coins(state, [("player", state.trapper)] * MISSION_PRIZE, then="turn")
     return state
 
 
-def _level3_throw(state: ZaarState, throw: tuple) -> ZaarState:
-    _, left, _ = state.pending
-    p, raml, table = state.player, state.game.raml, state.game.name_table
-    covered = {cell for cell, _ in state.table_coins}
-    warrior = state.characters[p] == "warrior"
-    lines = [set(cells) & covered for _, code, cells in table.lines()
-             if set(cells) & covered and meets(throw, Requirement.parse(code), raml, warrior)]
-    if lines:
-        best = max(lines, key=len)
-        won = [coin for cell, coin in state.table_coins if cell in best]
-        new = replace(state, table_coins=tuple(tc for tc in state.table_coins if tc[0] not in best),
-                      life=_set(state.life, p, state.life[p] + won.count("life")),
-                      wisdom=_set(state.wisdom, p, state.wisdom[p] + won.count("wisdom")), last_taker=p,
-                      pending=("fought",), phase=Phase.TURN,
-                      log=_log(state, event("takes_coins", "ZAAR-LVL3-04", player=p, coins=len(won))))
-        return end_turn(new)
-    if left > 1:
-        return replace(state, pending=("level3", left - 1, "fought"))
-    return end_turn(_lose(replace(state, pending=("fought",), log=_log(state, event("no_line", "ZAAR-LVL3-05"))),
-                          p, "life"))
-
-
 # -- coins -------------------------------------------------------------------------------------------------------
-def _coins(state: ZaarState, destinations: list, then: str) -> ZaarState:
+def draw_coins(state: ZaarState, destinations: list, then: str) -> ZaarState:
     """Draw coins from the bag, one chance step each (ZAAR-COIN-04), then go on (``then``: end, turn, event:ID)."""
     room = sum(state.bag)
     destinations = destinations[:room]
@@ -534,13 +387,13 @@ def _coins(state: ZaarState, destinations: list, then: str) -> ZaarState:
     return replace(state, phase=Phase.COIN, coin_queue=tuple(destinations), pending=("then", then))
 
 
-def _coin_drawn(state: ZaarState, coin: str) -> ZaarState:
+def coin_drawn(state: ZaarState, coin: str) -> ZaarState:
     where, *rest = state.coin_queue
     bag = (state.bag[0] - (coin == "life"), state.bag[1] - (coin == "wisdom"))
     state = replace(state, bag=bag, coin_queue=tuple(rest))
     kind, target = where
     if kind == "player":
-        state = replace(state, **{coin: _set(getattr(state, coin), target, getattr(state, coin)[target] + 1)})
+        state = replace(state, **{coin: with_row(getattr(state, coin), target, getattr(state, coin)[target] + 1)})
     elif kind == "plaque":
         state = replace(state, plaque_coins=tuple(sorted(state.plaque_coins + ((target, coin),))))
     else:
@@ -562,16 +415,16 @@ def _resume(state: ZaarState, then: str) -> ZaarState:
 def _gain(state: ZaarState, p: int, coin: str, count: int) -> ZaarState:
     i = 0 if coin == "life" else 1
     count = min(count, state.bag[i])
-    bag = _set(state.bag, i, state.bag[i] - count)
-    return replace(state, bag=bag, **{coin: _set(getattr(state, coin), p, getattr(state, coin)[p] + count)})
+    bag = with_row(state.bag, i, state.bag[i] - count)
+    return replace(state, bag=bag, **{coin: with_row(getattr(state, coin), p, getattr(state, coin)[p] + count)})
 
 
-def _lose(state: ZaarState, p: int, coin: str, to_bag: bool = True) -> ZaarState:
+def lose_coin(state: ZaarState, p: int, coin: str, to_bag: bool = True) -> ZaarState:
     if getattr(state, coin)[p] == 0:
         return state
     i = 0 if coin == "life" else 1
-    bag = _set(state.bag, i, state.bag[i] + 1) if to_bag else state.bag  # GAP-Z13: back to the bag
-    return replace(state, bag=bag, **{coin: _set(getattr(state, coin), p, getattr(state, coin)[p] - 1)})
+    bag = with_row(state.bag, i, state.bag[i] + 1) if to_bag else state.bag  # GAP-Z13: back to the bag
+    return replace(state, bag=bag, **{coin: with_row(getattr(state, coin), p, getattr(state, coin)[p] - 1)})
 
 
 # -- tools -------------------------------------------------------------------------------------------------------
@@ -579,18 +432,19 @@ def tool(state: ZaarState, p: int, action) -> ZaarState:
     if isinstance(action, RetrieveTool):
         field_name = "passages" if action.tool == "boswellia" else "peganums"
         return replace(state, **{field_name: tuple(x for x in getattr(state, field_name) if x != (action.cell, p))},
-                       tools=_set(state.tools, p, tuple(sorted(state.tools[p] + (action.tool,)))),
-                       log=_log(state, event("takes_back", "ZAAR-TOOL-13", player=p, tool=action.tool)))
+                       tools=with_row(state.tools, p, tuple(sorted(state.tools[p] + (action.tool,)))),
+                       log=logged(state, event("takes_back", "ZAAR-TOOL-13", player=p, tool=action.tool)))
     mine = list(state.tools[p])
     mine.remove(action.tool)
-    state = replace(state, tools=_set(state.tools, p, tuple(mine)))
+    state = replace(state, tools=with_row(state.tools, p, tuple(mine)))
     if isinstance(action, PlaceTool):
         if action.tool == "amulet":
             mansion = state.mansion.with_amulet_door(action.cell, action.side)
-            return replace(state, amulet_doors=mansion.amulet_doors, log=_log(state, event("new_door", "ZAAR-TOOL-10")))
+            return replace(state, amulet_doors=mansion.amulet_doors,
+                           log=logged(state, event("new_door", "ZAAR-TOOL-10")))
         field_name = "passages" if action.tool == "boswellia" else "peganums"
         return replace(state, **{field_name: tuple(sorted(getattr(state, field_name) + ((action.cell, p),)))},
-                       log=_log(state, event("places_tool", "ZAAR-TOOL-01", player=p, tool=action.tool)))
+                       log=logged(state, event("places_tool", "ZAAR-TOOL-01", player=p, tool=action.tool)))
     supply = list(state.supply)
     supply[TOOL_ORDER.index(action.tool)] += 1  # a spent tool goes back to the supply
     state = replace(state, supply=tuple(supply))
@@ -598,19 +452,19 @@ def tool(state: ZaarState, p: int, action) -> ZaarState:
         total = state.life[p] + state.wisdom[p]
         return replace(state, moves_left=state.moves_left + state.wisdom[p] if state.level < 4 else state.moves_left,
                        draws_left=state.draws_left + state.life[p],
-                       log=_log(state, event("amulet", "ZAAR-TOOL-09", player=p, total=total)))
+                       log=logged(state, event("amulet", "ZAAR-TOOL-09", player=p, total=total)))
     here = state.pawn(p)
     if action.tool == "peganum":  # ZAAR-TOOL-07: this room and its door neighbours
         rooms = {here} | set(state.mansion.door_graph.neighbors(here))
         targets = [(c, letter) for c, letter in state.unrevoked() if c in rooms]
-        state = _revoke(replace(state, log=_log(state, event("peganum", "ZAAR-TOOL-07", player=p))), targets, by=p)
-        return _coins(state, [("plaque", c) for c, _ in targets], then="turn")
+        state = revoke(replace(state, log=logged(state, event("peganum", "ZAAR-TOOL-07", player=p))), targets, by=p)
+        return draw_coins(state, [("plaque", c) for c, _ in targets], then="turn")
     if action.target == "cancel":  # ZAAR-TOOL-11: or cancel the event that keeps the pawn out (EX-Z06)
         return replace(state, phase=Phase.CHOOSE, pending=("cancel",))
     cmd = Command(plaque=action.target) if len(action.target) == 1 else Command(category=action.target)
     burnt = event("boswellia", "ZAAR-TOOL-11", player=p, said=cmd.words())
-    state, queue = _command(replace(state, log=_log(state, burnt)), cmd)
-    return _coins(state, queue, then="turn")
+    state, queue = obey_command(replace(state, log=logged(state, burnt)), cmd)
+    return draw_coins(state, queue, then="turn")
 
 
 # -- levels and the end ------------------------------------------------------------------------------------------
@@ -624,22 +478,22 @@ def settle(state: ZaarState) -> ZaarState:
     if state.phase == Phase.OVER or state.phase in (Phase.START, Phase.ORDER, Phase.CHARACTER):
         return state
     if state.level == 1 and state.mansion.sacred_cells():
-        state = replace(state, level=2, log=_log(state, event("level2", "ZAAR-LVL1-01")))
+        state = replace(state, level=2, log=logged(state, event("level2", "ZAAR-LVL1-01")))
     rooms_left = any(c in state.game.cards.rooms for c in state.pile) or state.drawn
     if state.level == 2 and not state.unrevoked() and not rooms_left:
-        state = replace(state, level=4, log=_log(state, event("level4_revoked", "ZAAR-LVL2-06")))
+        state = replace(state, level=4, log=logged(state, event("level4_revoked", "ZAAR-LVL2-06")))
     if state.level == 3 and not state.table_coins and state.phase not in (Phase.COIN,):
-        state = replace(state, level=4, log=_log(state, event("level4_destroyed", "ZAAR-LVL3-06")))
+        state = replace(state, level=4, log=logged(state, event("level4_destroyed", "ZAAR-LVL3-06")))
     if state.level >= 3 and "exiled" in state.status:  # no card can bring them back: outside, they survive
         status = tuple("escaped" if s == "exiled" else s for s in state.status)
         state = replace(state, status=status, lasting=tuple(() if s == "exiled" else e for s, e in zip(
-            state.status, state.lasting, strict=True)), log=_log(state, event("exiles_survive")))
+            state.status, state.lasting, strict=True)), log=logged(state, event("exiles_survive")))
     if all(s not in ("in", "exiled") for s in state.status) and state.phase != Phase.OVER:
         survivors = [p for p, s in enumerate(state.status) if s == "escaped"]
         best = max((state.coins(p) for p in survivors), default=None)
         winners = tuple(p for p in survivors if state.coins(p) == best)
         return replace(state, phase=Phase.OVER, winner=winners,
-                       log=_log(state, event("game_over", "ZAAR-END-01", winners=winners)))
+                       log=logged(state, event("game_over", "ZAAR-END-01", winners=winners)))
     return state
 
 
@@ -652,7 +506,7 @@ def _parse_cell(text: str) -> Hex:
     return Hex(int(q), int(r))
 
 
-def _room(state: ZaarState, cell: Hex) -> dict[str, Fact]:
+def room_facts(state: ZaarState, cell: Hex) -> dict[str, Fact]:
     """The facts an event keeps of a room: its card (what a reader names) and its cell (where a map draws it)."""
     return {"room": state.mansion.room_at(cell).id, "cell": (cell.q, cell.r)}
 

@@ -20,8 +20,9 @@ from ..core.api import CHANCE, TERMINAL, Action, IllegalActionError, legal_outco
 from ..core.dist import ChanceTable, Dist
 from ..core.hexgrid import Hex
 from ..core.story import event
-from . import encounter
+from . import battle, encounter
 from .board import Mansion
+from .encounter import with_row
 from .raml import Raml, throw_dist
 from .state import (
     TOOL_ORDER,
@@ -224,8 +225,14 @@ def resolve(state: ZaarState, action: Any) -> ZaarState:
         new = encounter.drawn(state, action)
     elif phase == Phase.PLACE:
         new = encounter.placed(state, action)
-    elif phase in (Phase.THROW, Phase.COIN, Phase.CHOOSE, Phase.TRAPPED):
-        new = encounter.apply(state, action)
+    elif phase == Phase.THROW:
+        new = battle.thrown(state, action)
+    elif phase == Phase.TRAPPED:
+        new = encounter.end_turn(state) if isinstance(action, EndTurn) else battle.fight(state)
+    elif phase == Phase.COIN:
+        new = encounter.coin_drawn(state, action)
+    elif phase == Phase.CHOOSE:
+        new = encounter.chosen(state, action)
     else:
         new = _turn(state, action)
     return encounter.settle(new)
@@ -299,14 +306,10 @@ def _turn(state: ZaarState, action: Any) -> ZaarState:
     if isinstance(action, BuyTool):
         price = KNIGHT_PRICE if state.characters[p] == "knight" else PRICE
         i = TOOL_ORDER.index(action.tool)
-        return replace(state, life=_set(state.life, p, state.life[p] - action.life),
-                       wisdom=_set(state.wisdom, p, state.wisdom[p] - (price - action.life)),
+        return replace(state, life=with_row(state.life, p, state.life[p] - action.life),
+                       wisdom=with_row(state.wisdom, p, state.wisdom[p] - (price - action.life)),
                        bag=(state.bag[0] + action.life, state.bag[1] + price - action.life),
-                       supply=_set(state.supply, i, state.supply[i] - 1),
-                       tools=_set(state.tools, p, tuple(sorted(state.tools[p] + (action.tool,)))),
+                       supply=with_row(state.supply, i, state.supply[i] - 1),
+                       tools=with_row(state.tools, p, tuple(sorted(state.tools[p] + (action.tool,)))),
                        log=state.log + (event("buys_tool", "ZAAR-TOOL-03", player=p, tool=action.tool, price=price),))
     return encounter.tool(state, p, action)
-
-
-def _set(rows: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return rows[:i] + (value,) + rows[i + 1:]

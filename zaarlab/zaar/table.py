@@ -28,8 +28,8 @@ from ..ui.chart_clicks import ChartClicks
 from ..ui.panel import guarded, show_figure
 from ..ui.table import Table
 from .astrolabe import Plates, read
+from .battle import battle_throws, shortcut_opens
 from .bots import BOTS
-from .encounter import battle_throws, shortcut_opens
 from .figures import free_cells, mansion_figure
 from .odds import MAX_WISDOM, battle_dist, next_card_odds
 from .raml import throw_dist, traps
