@@ -22,7 +22,7 @@ import pytest
 from tests.classroom_load import Wire
 from tests.processes import free_port, jupyter_home, kernels, listening, megabytes, serving
 from zaarlab.classroom.launch import voila_command, voila_environment
-from zaarlab.classroom.server import CODE, SEAT
+from zaarlab.classroom.server import CODE, SEAT, connections_cap
 from zaarlab.core.ceiling import KERNEL_MEGABYTES
 
 pytestmark = pytest.mark.xdist_group("classroom-door")  # one server at a time: each starts kernels on both cores
@@ -118,6 +118,35 @@ def test_odd_requests_get_400_or_404_and_wrong_codes_lock_the_device_out(tmp_pat
         assert time.monotonic() - opened < 30
 
 
+def _answer(port: int, device: str) -> bytes:
+    """What a new connection from ``device`` gets for ``GET /``: the reply's first bytes, or nothing if the server
+    closes it unanswered."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(device, 0)) as connection:
+        try:
+            connection.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            return connection.recv(12)
+        except (ConnectionResetError, BrokenPipeError):  # closed before the request was read
+            return b""
+
+
+def test_a_device_holds_at_most_its_cap_of_connections_and_one_more_is_closed_at_once(tmp_path):
+    """Connections were not counted per device: one script could open thousands and use up the server's files.
+    Past its cap (14 for one page) a device's connection is closed before it is read; another device, and the same
+    device once it has closed one, are served."""
+    with classroom(tmp_path, per_device=1, pages=5) as (port, _):
+        held = [socket.create_connection(("127.0.0.1", port), timeout=10, source_address=("127.0.0.3", 0))
+                for _ in range(connections_cap(1))]
+        assert _answer(port, "127.0.0.3") == b""
+        assert _answer(port, "127.0.0.4") == b"HTTP/1.1 200"
+        held.pop().close()
+        deadline = time.monotonic() + 10  # the server learns of the close from its own event loop
+        while (reply := _answer(port, "127.0.0.3")) == b"" and time.monotonic() < deadline:
+            pass
+        assert reply == b"HTTP/1.1 200"
+        for connection in held:
+            connection.close()
+
+
 def test_a_kernel_belongs_to_the_page_that_started_it(tmp_path):
     """A classmate may know a kernel's id (it is in the page): it cannot connect, ask for it or shut it down, with
     Jupyter's own XSRF check passed by a self-made token; its owner still can."""
@@ -141,20 +170,31 @@ def test_a_kernel_belongs_to_the_page_that_started_it(tmp_path):
         assert status == 204 and not kernels(server)  # its owner may
 
 
+def _asked_at_once(port: int, began: float) -> tuple:
+    """``GET`` of the dice page, with the seconds it took; a connection the server closes unanswered (past the
+    device's cap of connections) has the status ``None``."""
+    try:
+        return *ask(port, "GET", DICE), time.monotonic() - began
+    except (ConnectionResetError, http.client.RemoteDisconnected):
+        return None, None, "", time.monotonic() - began
+
+
 def test_a_hundred_pages_at_once_from_one_device_get_the_full_page(tmp_path):
     """Each page once started a kernel (~85 MB), without limit: here one device holds 3 and the server 5, and every
-    page over the cap gets the "full" page at once."""
+    page over the cap gets the "full" page at once, or, past the device's cap of connections (18 for 3 pages; a
+    browser opens six at most to one server), its connection closed at once."""
     with classroom(tmp_path, per_device=3, pages=5) as (port, server):
         before = megabytes(server)
         began = time.monotonic()
         with ThreadPoolExecutor(100) as pool:
-            replies = list(pool.map(lambda _: (*ask(port, "GET", DICE), time.monotonic() - began), range(100)))
+            replies = list(pool.map(lambda _: _asked_at_once(port, began), range(100)))
         served = [r for r in replies if r[0] == 200]
         full = [r for r in replies if r[0] == 503]
-        assert len(served) == 3 and len(full) == 97
+        closed = [r for r in replies if r[0] is None]
+        assert len(served) == 3 and len(full) + len(closed) == 97 and len(full) >= connections_cap(3) - 3
         assert all("This device already has 3 pages open" in body and headers["retry-after"] == "60"
                    for _, headers, body, _ in full)
-        assert max(seconds for *_, seconds in full) < min(seconds for *_, seconds in served)  # no wait for them
+        assert max(seconds for *_, seconds in full + closed) < min(seconds for *_, seconds in served)  # no wait
         assert len(kernels(server)) == 3
         assert megabytes(server) - before < 3 * KERNEL_MEGABYTES
         assert [ask(port, "GET", DICE, device=device)[0] for device in ("127.0.0.4", "127.0.0.4", "127.0.0.5")] \

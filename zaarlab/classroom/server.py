@@ -10,6 +10,8 @@ anything a browser can. :class:`ClassroomVoila` is Voila with four checks in fro
   ask for a kernel or connect to it owns it, and only that seat may do so again or shut it down;
 - **kernels with a ceiling**: each kernel starts under a memory limit, and a control's answer that runs too long is
   stopped (:mod:`zaarlab.core.ceiling`, :mod:`zaarlab.ui.controls`);
+- **a cap on connections** per device (:func:`connections_cap`), and an idle or slow one closed after
+  :data:`IDLE_SECONDS`: one device opening thousands would use up the server's files;
 - **the teacher's page** (``/zaarlab/teacher``, the class's answers: :mod:`zaarlab.teaching.answers`) only with the
   teacher's key, a random word the server prints at its start and no student sees.
 
@@ -33,14 +35,16 @@ import asyncio
 import hmac
 import secrets
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from functools import partial
 from inspect import isawaitable
+from typing import Any
 from urllib.parse import unquote, urlencode
 
 from jupyter_server.utils import url_path_join
+from tornado.httpserver import HTTPServer
+from tornado.iostream import IOStream
 from tornado.web import HTTPError, RequestHandler
 from traitlets import Int, Unicode
 from voila.app import Voila
@@ -50,6 +54,43 @@ from ..ui.pages import render
 
 SEAT = "zaarlab_seat"  # the cookie that says which browser a page is
 IDLE_SECONDS = 20  # a connection that sends no request, or its headers or body this slowly, is closed
+
+
+def connections_cap(per_device: int) -> int:
+    """The connections one network address may hold open at once: a page's websocket and a request beside it for
+    each page it may hold, and a browser's pool of requests (six per host in Chromium and Firefox) twice over, for
+    two browsers on one device.
+
+    >>> connections_cap(6)
+    24
+    """
+    return 2 * per_device + 12
+
+
+class CappedHTTPServer(HTTPServer):
+    """tornado's HTTP server, with at most ``cap`` connections open from one address at once; one more is closed as
+    it arrives, before a byte of it is read (a page's own connections are far fewer: :func:`connections_cap`)."""
+
+    def initialize(self, *args: Any, cap: int, **kwargs: Any) -> None:  # tornado's HTTPServer sets up here
+        super().initialize(*args, **kwargs)
+        self.cap = cap
+        self.open_by_host: Counter[str] = Counter()
+
+    def handle_stream(self, stream: IOStream, address: tuple[str, int]) -> None:
+        host = address[0] if isinstance(address, tuple) and address else str(address)
+        if self.open_by_host[host] >= self.cap:
+            stream.close()
+            return
+        self.open_by_host[host] += 1
+        super().handle_stream(stream, address)
+
+    def on_close(self, server_conn: object) -> None:
+        super().on_close(server_conn)
+        address = server_conn.context.address  # type: ignore[attr-defined]  # tornado's HTTP1ServerConnection
+        host = address[0] if isinstance(address, tuple) and address else str(address)
+        self.open_by_host[host] -= 1
+        if not self.open_by_host[host]:
+            del self.open_by_host[host]
 CODE = "zaarlab_code"  # the cookie that holds the class code once typed
 
 
@@ -310,10 +351,19 @@ class ClassroomVoila(Voila):
         return settings
 
     def listen(self):
-        """Voila's own, with a connection that sends nothing, or its headers or body slowly, closed after
-        :data:`IDLE_SECONDS` (tornado's default waits an hour: a few thousand half-open connections would use up the
-        server's files). A page's websocket, once open, is not timed."""
-        self.app.listen = partial(self.app.listen, idle_connection_timeout=IDLE_SECONDS, body_timeout=IDLE_SECONDS)
+        """Voila's own, on a :class:`CappedHTTPServer` (at most :func:`connections_cap` connections per device), with
+        a connection that sends nothing, or its headers or body slowly, closed after :data:`IDLE_SECONDS` (tornado's
+        default waits an hour: a few thousand half-open connections would use up the server's files). A page's
+        websocket, once open, is not timed."""
+        cap = connections_cap(self.pages_per_device)
+
+        def listen_capped(port: int, address: str | None = None, **kwargs: Any) -> HTTPServer:
+            server = CappedHTTPServer(self.app, cap=cap, idle_connection_timeout=IDLE_SECONDS,
+                                      body_timeout=IDLE_SECONDS)
+            server.listen(port, address=address, **kwargs)
+            return server
+
+        self.app.listen = listen_capped
         super().listen()
 
     def init_handlers(self):
