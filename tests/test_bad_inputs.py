@@ -377,6 +377,15 @@ def _extra(d):
     d["colour"] = "red"
 
 
+def _tools_given(tools):
+    """Zaar's first player holds ``tools`` more, taken from the supply: every coin still counted."""
+    def tamper(d):
+        order = ("amulet", "boswellia", "peganum")
+        d["supply"] = [n - tools.count(tool) for tool, n in zip(order, d["supply"], strict=True)]
+        d["tools"][0] = d["tools"][0] + tools
+    return tamper
+
+
 STATES = {
     "zerzura": (ZerzuraGame(players=3), [
         (_drop_first("deck"), "cards: "), (_twice_first("deck"), "cards: "), (_set(("deck",), ["lamp_9"]), "cards"),
@@ -398,6 +407,8 @@ STATES = {
         (_set(("winner",), [0, 0]), "winner: players of this game, each once"),
         (_set(("draws_left",), "3"), "draws_left: a whole number"), (_set(("moves_left",), -1), "moves_left"),
         (_set(("stays", 0), 10**6), "stays[0]"), (_set(("stays",), [0]), "stays: one entry per player"),
+        (_tools_given(["peganum", "amulet"]), "tools[0]: the tools a player holds, in order"),
+        (_set(("tools", 0), "amulet"), "tools[0]: a list of tool names expected"),
         (_set(("plates",), [99, 0, 0]), "plates (lower)"), (_set(("plates",), [0, 0]), "plates: (lower, top, back)"),
         (_set(("order",), [[0, 0]]), "order: players of this game, each once"),
         (_set(("rolls",), [[7, 1]]), "rolls: players"), (_set(("choosers",), [0, 0]), "choosers"),

@@ -71,6 +71,10 @@ def validate(state) -> None:
         elsewhere = sum(c == coin for _, c in state.plaque_coins + state.table_coins)
         require(state.bag[i] + sum(getattr(state, coin)) + elsewhere == BAG[coin], f"{coin} coins",
                 f"{BAG[coin]} in the game, wherever they are (ZAAR-COMP-03)")
+    for p, held in enumerate(state.tools):
+        require(isinstance(held, tuple) and all(isinstance(t, str) for t in held), f"tools[{p}]",
+                f"a list of tool names expected, not {held!r:.40}")
+        require(list(held) == sorted(held), f"tools[{p}]", "the tools a player holds, in order (as a game keeps them)")
     tools = Counter(t for held in state.tools for t in held)
     require(isinstance(state.supply, tuple) and len(state.supply) == len(TOOLS), "supply", "one count per tool")
     tools.update({tool: n for tool, n in zip(TOOL_ORDER, state.supply, strict=True)})
