@@ -6,9 +6,11 @@ saved games, chance outcomes. Each row names the input and a piece of the messag
 
 import copy
 import json
+import os
 import re
 import shutil
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -159,11 +161,39 @@ def test_score_files_that_are_not_text_or_never_end(tmp_path, capsys):
     refused_by_the_cli(["score", "zerzura", str(big)], "larger than 20,000,000 bytes", capsys)
 
 
+@pytest.mark.parametrize("target", ["folder", "pipe", "device", "no folder"])
+@pytest.mark.parametrize("command", ["play", "answers"])
+def test_a_file_a_command_writes_is_refused_before_any_work_when_it_cannot_be_one(target, command, tmp_path, capsys):
+    """``play --save`` to a named pipe waited forever for a reader, to a folder ended in Python's own words, and both
+    after the whole game was played and printed; ``answers --out`` the same."""
+    path = {"folder": tmp_path, "pipe": tmp_path / "pipe", "device": Path("/dev/null"),
+            "no folder": tmp_path / "nowhere" / "game.json"}[target]
+    if target == "pipe":
+        os.mkfifo(path)
+    says = {"folder": "not a regular file (a folder)", "pipe": "not a regular file (a named pipe)",
+            "device": "not a regular file (a character device)", "no folder": "its folder"}[target]
+    answers = tmp_path / "answers.csv"
+    answers.write_text("not even a header\n")  # never read: the page to write is checked first
+    argv = (["play", "zerzura", "--save", str(path)] if command == "play"
+            else ["answers", str(answers), "--out", str(path)])
+    refused_by_the_cli(argv, says, capsys)  # nothing printed: no game played, no answers read
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["answers.csv", *(["pipe"] if target == "pipe"
+                                                                                  else [])])
+
+
+def test_a_saved_game_is_written_whole_and_readable_like_any_new_file(tmp_path, capsys):
+    saved = tmp_path / "game.json"
+    saved.write_text("an older save")
+    assert main(["play", "zerzura", "--seed", "2", "--save", str(saved)]) == 0
+    assert loads(saved.read_text()).final.is_terminal() and [p.name for p in tmp_path.iterdir()] == ["game.json"]
+    mask = os.umask(0o022)  # read by setting it back
+    os.umask(mask)
+    assert saved.stat().st_mode & 0o777 == 0o666 & ~mask
+
+
 @pytest.mark.parametrize("where", ["score", "mansion", "data", "rules", "zero data", "zero rules", "folder"])
 def test_only_regular_files_are_read(where, tmp_path, capsys):
     """A named pipe given as any file once blocked forever, a link to /dev/zero read until memory ran out."""
-    import os
-
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
     box, root = tmp_path / "box", tmp_path / "project"

@@ -101,13 +101,13 @@ def _rules_coverage(args: argparse.Namespace) -> int:
 
 
 def _answers(args: argparse.Namespace) -> int:
-    from .core.files import read_text
+    from .core.files import check_writable, read_text, write_text
     from .teaching.answers import MAX_FILE_BYTES, read_csv, tallies, teacher_page
 
+    check_writable(args.out)
     rows = [row for file in args.files
             for row in read_csv(read_text(file, MAX_FILE_BYTES, "a file of answers"), file)]
-    Path(args.out).write_text(teacher_page(tallies(sorted(rows, key=lambda row: row[0])), refresh=None),
-                              encoding="utf-8")
+    write_text(args.out, teacher_page(tallies(sorted(rows, key=lambda row: row[0])), refresh=None))
     print(f"{len(rows)} answers of {len({row[1] for row in rows})} page(s) from {len(args.files)} file(s): "
           f"open {args.out} in a browser.")
     return 0
@@ -116,6 +116,7 @@ def _answers(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from .core.api import GAMES
     from .core.catalogue import import_game_packages
+    from .core.files import check_writable, write_text
     from .core.jsonio import parse_json
     from .core.play import dumps, play, random_bot
 
@@ -130,6 +131,8 @@ def _play(args: argparse.Namespace) -> int:
         raise ValueError(f"--max-steps: from 1 to {MAX_STEPS:,}, not {args.max_steps}")
     if args.save is not None and not args.save.strip():
         raise ValueError("--save: a file name, not an empty one")
+    if args.save:
+        check_writable(args.save)  # before the game is played, not after
     if args.players is not None:
         params["players"] = args.players
     game = cls.from_dict(params) if params else cls()
@@ -139,7 +142,7 @@ def _play(args: argparse.Namespace) -> int:
     print(f"returns: {', '.join(str(r) for r in result.final.returns())}" if result.final.is_terminal()
           else f"stopped after {len(result.history)} actions (--max-steps)")
     if args.save:
-        Path(args.save).write_text(dumps(result), encoding="utf-8")
+        write_text(args.save, dumps(result))
     return 0
 
 

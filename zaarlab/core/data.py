@@ -123,10 +123,16 @@ def user_dir(data_dir: str | os.PathLike[str] | None = None) -> Path | None:
     chosen = data_dir if data_dir is not None else os.environ.get(ENV_VAR)
     if not chosen:
         return None
-    path = Path(chosen)
-    if not path.is_dir():
-        raise DataError(str(path), "-", "the data folder does not exist")
+    path = _data_folder(Path(chosen))
     _no_strangers(path)
+    return path
+
+
+def _data_folder(path: Path) -> Path:
+    """``path``, refused in words unless it is a folder (a file given for one is named as a file)."""
+    if not path.is_dir():
+        raise DataError(str(path), "-", "not a folder: a data folder holds a folder of files per game" if
+                        path.exists() else "the data folder does not exist")
     return path
 
 
@@ -248,9 +254,7 @@ def check_folder(folder: str | os.PathLike[str] | None = None) -> list[FileRepor
     has one, else the bundled one.
     """
     if folder is not None:
-        root = Path(folder)
-        if not root.is_dir():
-            raise DataError(str(root), "-", "the data folder does not exist")
+        root = _data_folder(Path(folder))
         for path in sorted(root.rglob("*.yml")):
             raise DataError(str(path), "-", "zaarlab reads .yaml files: rename it to .yaml")
         paths = {p.relative_to(root).as_posix(): p for p in sorted(root.rglob("*.yaml"))}
