@@ -32,9 +32,6 @@ Fact: TypeAlias = "None | bool | int | str | tuple[Fact, ...]"
 Names: TypeAlias = Mapping[str, str]
 """Card (room, tool, people...) ids to the names printed on them; an id not in it reads as itself."""
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened: its ``kind``, the ``rules`` it follows and its ``facts`` as (name, value) pairs."""
@@ -92,7 +89,6 @@ def event(kind: str, *rules: str, **facts: Fact) -> Event:
 
 
 _PLAIN = frozenset({type(None), bool, int, str})
-_NOT_FACTS = frozenset({"kind", "rules"})  # a save's keys that are not facts: no fact takes their names
 
 
 def _listed(value: Any) -> Any:
@@ -152,11 +148,6 @@ def dice(value: Any, names: Names) -> str:
     return ", ".join(map(str, value)) or "no dice"
 
 
-def number(value: Any, names: Names) -> str:
-    """A small count in words: ``number(3, {})`` is ``'three'``."""
-    return NUMBER_WORDS[value] if 0 <= value < len(NUMBER_WORDS) else str(value)
-
-
 def plus(value: Any, names: Names) -> str:
     """Terms and their sum: ``plus((2, 2, 1), {})`` is ``'2+2+1 = 5'``."""
     return f"{'+'.join(map(str, value))} = {sum(value)}"
@@ -169,8 +160,7 @@ def joined(words: Iterable[str]) -> str:
 
 
 Format = Callable[[Any, Names], str]
-FORMATS: dict[str, Format] = {"seat": seat, "seats": seats, "card": card, "cards": cards, "dice": dice,
-                              "number": number, "plus": plus}
+FORMATS: dict[str, Format] = {"seat": seat, "seats": seats, "card": card, "cards": cards, "dice": dice, "plus": plus}
 """How a phrase's field reads a fact, by the name after its colon (``{player:seat}``); no name is ``str``."""
 
 
