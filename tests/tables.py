@@ -6,7 +6,7 @@ import random
 import re
 from collections.abc import Callable
 
-from zaarlab.ui.panel import RULES
+from zaarlab.core.rule_texts import RULE_ID
 from zaarlab.ui.table import Table, text_of
 
 SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")  # an engine id: lucky_charm, straight_alt
@@ -17,7 +17,7 @@ REPR = re.compile(r"\w\((?:\w+=|\))|\[\]|->|\b(?:None|True|False)\b")
 def unreadable(text: str) -> list[str]:
     """What in ``text`` a player should never read: engine ids, class names, Python reprs, bare rule IDs."""
     found = []
-    for pattern in (SNAKE, CLASS, REPR, RULES):
+    for pattern in (SNAKE, CLASS, REPR, RULE_ID):
         found += [m.group(0) for m in pattern.finditer(text)]
     return found
 

@@ -6,10 +6,11 @@ import html
 import ipywidgets as widgets
 import pytest
 
+from tests.helpers import refused
 from zaarlab.core.api import IllegalActionError
 from zaarlab.intro.widgets import DiceSumExplorer
 from zaarlab.tournaments.widgets import TournamentRunner
-from zaarlab.ui.panel import Panel, guarded, set_options, set_range, spoken
+from zaarlab.ui.panel import Panel, guarded, set_options, set_range
 from zaarlab.zaar.state import ZaarGame
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 from zaarlab.zaar.widgets import GameViewer as ZaarViewer
@@ -17,7 +18,7 @@ from zaarlab.zargos.state import ZargosGame
 from zaarlab.zargos.widgets import BattleCalculator, ProvinceExplorer
 from zaarlab.zargos.widgets import GameViewer as ZargosViewer
 from zaarlab.zerzura.bots import BOTS
-from zaarlab.zerzura.state import ZerzuraGame
+from zaarlab.zerzura.state import Take, ZerzuraGame
 from zaarlab.zerzura.widgets import CollectionBuilder
 from zaarlab.zerzura.widgets import GameViewer as ZerzuraViewer
 from zaarlab.zogars_gaze.widgets import DeckExplorer, HoldAdvisor
@@ -147,8 +148,9 @@ def test_logs_speak_the_game_words():
     names, dealt = state.story.names(state.game), next(e for e in state.log if e.kind == "market")
     assert "the Market is " + ", ".join(names[card] for card in dealt["market"]) in html.unescape(viewer.log.value)
     assert viewer.log.value.count("<div>") == min(len(state.log), viewer.log_lines)  # one line an event, no more
-    words, rules = spoken("ZERZURA-ACTION-08: guard_plus_1 is under a Bird", state.story.names(state.game))
-    assert (words, rules) == ("Guard (Q+1) is under a Bird", ("ZERZURA-ACTION-08",))
+    elsewhere = next(card for card in names if card.startswith("guard_") and card not in state.market)
+    err = refused(state, Take(elsewhere), "ZERZURA-ACTION-03")  # a refusal names its cards as facts, not in words
+    assert err.words(names) == f"{names[elsewhere]} is not in the Market" and elsewhere in str(err)
 
 
 def test_the_long_fractions_of_a_battle_show_as_a_decimal_with_the_exact_value_behind_a_toggle():

@@ -1,5 +1,6 @@
 """Zaar's greedy bot reads the battle odds; the game viewer follows a game; the command line plays one."""
 
+import json
 import random
 from dataclasses import replace
 
@@ -7,10 +8,10 @@ from tests.helpers import run
 from tests.zaar.engine import at, begin, with_rooms
 from zaarlab.cli import main
 from zaarlab.core.hexgrid import ORIGIN, Hex
-from zaarlab.core.play import loads, play
-from zaarlab.zaar.bots import NERVE, greedy_bot
+from zaarlab.core.play import dumps, loads, play
+from zaarlab.zaar.bots import NERVE, greedy_bot, random_bot
 from zaarlab.zaar.odds import astrolabe_battle_dist
-from zaarlab.zaar.state import DrawCard, EndTurn, Fight, Move, ZaarGame
+from zaarlab.zaar.state import ChoosePlaque, ChoosePlayer, ChooseRoom, DrawCard, EndTurn, Fight, Move, ZaarGame
 from zaarlab.zaar.widgets import GameViewer
 
 
@@ -52,3 +53,25 @@ def test_play_zaar_from_the_command_line(tmp_path, capsys):
     assert main(["play", "zaar", "--players", "2", "--seed", "5", "--save", str(save)]) == 0
     out = capsys.readouterr().out
     assert "ZAAR-SETUP-02" in out and loads(save.read_text()).final.game.players == 2
+
+
+
+def as_written_before(action, encoded):
+    """An action as saves before 2026-12-06 wrote it: a room, plaque or player chosen as text in ``Choose``."""
+    if isinstance(action, ChooseRoom):
+        return {"__type__": "Choose", "what": f"[{action.cell.q}, {action.cell.r}]"}
+    if isinstance(action, ChoosePlaque):
+        return {"__type__": "Choose", "what": f"[{action.cell.q}, {action.cell.r}] {action.letter}"}
+    if isinstance(action, ChoosePlayer):
+        return {"__type__": "Choose", "what": f"player {action.player + 1}"}
+    return encoded
+
+
+def test_a_save_that_wrote_a_choice_as_text_loads_as_the_choice_it_meant():
+    for seed, kind in ((3, ChoosePlayer), (9, ChoosePlaque), (16, ChooseRoom)):
+        played = play(ZaarGame(players=3, turn_limit=60), [random_bot] * 3, seed=seed)
+        assert any(isinstance(action, kind) for action in played.history), seed
+        saved = json.loads(dumps(played))
+        old = [as_written_before(*pair) for pair in zip(played.history, saved["history"], strict=True)]
+        loaded = loads(json.dumps({**saved, "history": old}))
+        assert loaded.history == played.history and loaded.final == played.final

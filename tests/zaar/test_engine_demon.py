@@ -11,7 +11,7 @@ from zaarlab.core.api import CHANCE
 from zaarlab.core.hexgrid import ORIGIN, Hex
 from zaarlab.zaar.astrolabe import load_astrolabe
 from zaarlab.zaar.name_table import load_name_table
-from zaarlab.zaar.state import Choose, DrawCard, EndTurn, Fight, Move, SpendTool, Throw
+from zaarlab.zaar.state import ChooseRoom, DrawCard, EndTurn, Fight, Move, SpendTool, Throw
 
 
 def sacred_start():
@@ -190,5 +190,5 @@ def test_ex_z06_boswellia_ends_an_exile_in_a_bloody_room():
     assert state.status[0] == "exiled" and state.pawn(0) is None
     state = run(state, EndTurn())  # player 1 again: exiled, still playing
     assert state.player == 0 and SpendTool("boswellia", "cancel") in state.legal_actions()
-    state = run(state, SpendTool("boswellia", "cancel"), Choose("[0, 0]"))
+    state = run(state, SpendTool("boswellia", "cancel"), ChooseRoom(ORIGIN))
     assert state.status[0] == "in" and state.pawn(0) == ORIGIN and state.lasting[0] == ()

@@ -8,7 +8,7 @@ from tests.helpers import refused, run
 from tests.zaar.engine import at, begin, with_rooms
 from zaarlab.core.hexgrid import ORIGIN, Hex
 from zaarlab.zaar.name_table import load_name_table
-from zaarlab.zaar.state import BuyTool, Choose, DrawCard, EndTurn, Escape, Move, PlaceTool, Throw
+from zaarlab.zaar.state import BuyTool, Choose, ChooseRoom, DrawCard, EndTurn, Escape, Move, PlaceTool, Throw
 
 TABLE = load_name_table()
 
@@ -150,5 +150,5 @@ def test_a_shortcut_is_a_choice_and_a_miss_leaves_the_pawn_there():
     missed = run(state, Choose("throw"), ("A", 0, 0, 1))  # Broken Porch needs a sum of 4 (GAP-Z06)
     assert missed.pawn(0) == Hex(1, 0) and missed.phase == "turn"
     made = run(state, Choose("throw"), ("A", 1, 1, 2))
-    assert made.phase == "choose" and made.legal_actions() == (Choose("[-2, 0]"),)  # one enclosure out
-    assert run(made, Choose("[-2, 0]")).pawn(0) == Hex(-2, 0)
+    assert made.phase == "choose" and made.legal_actions() == (ChooseRoom(Hex(-2, 0)),)  # one enclosure out
+    assert run(made, ChooseRoom(Hex(-2, 0))).pawn(0) == Hex(-2, 0)

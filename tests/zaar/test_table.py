@@ -13,7 +13,7 @@ from zaarlab.core.readable import exact_text
 from zaarlab.ui.table import text_of
 from zaarlab.zaar.bots import greedy_bot
 from zaarlab.zaar.figures import free_cells
-from zaarlab.zaar.state import Choose, DrawCard, Fight, Move, Place
+from zaarlab.zaar.state import ChoosePlaque, ChooseRoom, DrawCard, Fight, Move, Place
 from zaarlab.zaar.table import OUTCOMES, SIDES, ZaarTable
 
 
@@ -164,10 +164,10 @@ def test_choices_of_a_cell_are_rooms_on_the_map_and_read_as_rooms():
             table.reveal()
         state = table.state
         for action in state.legal_actions():
-            if isinstance(action, Choose) and action.what.startswith("["):
+            if isinstance(action, ChooseRoom | ChoosePlaque):
                 (key,) = table.clicks_for(action)
                 words = table.move_words(state, action)
-                revoke = action.what[-1].isalpha()  # a plaque: "revoke the A plaque of Bloody room 7", a button
+                revoke = isinstance(action, ChoosePlaque)  # "revoke the A plaque of Bloody room 7", a button
                 assert key.startswith("act:" if revoke else "room:") and "[" not in words, (key, words)
                 seen.add(state.pending[0])
         readable(table)

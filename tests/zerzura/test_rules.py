@@ -115,7 +115,8 @@ def test_amb_r02_r03_the_other_readings():
                Take("ring_2"), Take("turban_1"))
     state = replace(both, acted=3)  # player 1 again, as with two actions each
     assert Exchange("ring_2", 1, "lamp_3") not in state.legal_actions()  # (b): your own card must be free too
-    refused(state, Exchange("ring_2", 1, "lamp_3"), "ZERZURA-ACTION-04")
+    err = refused(state, Exchange("ring_2", 1, "lamp_3"), "ZERZURA-ACTION-04")
+    assert err.rules == ("ZERZURA-ACTION-04", "AMB-R02") and err.message.endswith("ring_2 to give without a Bird")
     assert Exchange("zither_2", 1, "lamp_3") in state.legal_actions()
     two = ZerzuraGame(players=2, bird_protection="round")
     state = run(table(two, market=("ring_2", "turban_1", "lamp_1", "peppers_1"), areas=((), ("zither_1",))),

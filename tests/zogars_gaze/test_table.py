@@ -74,6 +74,10 @@ def test_an_illegal_click_says_the_rule_in_words_and_changes_nothing():
     table.click("die:0")
     assert "dice are held between the rolls of a combat" in text_of(table) and table.state is before
 
+    table.play(TradeIn("glow_rock"))  # a page's forged move: the refusal names the card as it is printed
+    assert "Not allowed: Glow Rock is not in your hand" in text_of(table) and "glow_rock" not in text_of(table)
+    assert table.state is before and 'title="ZOGAR-MARKET-04: ' in table.said.value
+
 
 def test_own_moves_are_taken_back_until_something_is_revealed():
     table = ZogarTable(seats=("person", "cautious"), seed=11)

@@ -49,15 +49,47 @@ class IllegalActionError(ValueError):
     Parameters
     ----------
     rule_id : str
-        The rule broken, as numbered in ``docs/rules/`` (for example ``"ZAAR-PLACE-03"``).
+        The rule broken, as numbered in ``docs/rules/`` (for example ``"ZAAR-PLACE-03"``); ``""`` for a refusal of the
+        table's, not the game's (it is not your turn).
     message : str
-        Why, in words a player understands.
+        Why, in words a player understands, with a ``{name}`` for each of ``facts``.
+    also : str
+        Further rules, readings or reconstructions the refusal rests on (``"AMB-G05"``).
+    facts
+        What the message names: a card id (or a tuple of them), an action, or any other value shown as it prints.
+        They are kept apart so a view names each card by its printed name (:meth:`words`) without parsing words.
+
+    >>> err = IllegalActionError("ZOGAR-ITEMS-01", "{card} is not with you", "AMB-G05", card="rope")
+    >>> str(err), err.rules
+    ('ZOGAR-ITEMS-01, AMB-G05: rope is not with you', ('ZOGAR-ITEMS-01', 'AMB-G05'))
+    >>> err.words({"rope": "Rope"})
+    'Rope is not with you'
     """
 
-    def __init__(self, rule_id: str, message: str):
-        super().__init__(f"{rule_id}: {message}")
+    def __init__(self, rule_id: str, message: str, *also: str, **facts: Any):
         self.rule_id = rule_id
-        self.message = message
+        self.rules = tuple(rule for rule in (rule_id, *also) if rule)
+        self.facts = facts
+        self._template = message
+        self.message = self.words()
+        super().__init__(f"{', '.join(self.rules)}: {self.message}" if self.rules else self.message)
+
+    def words(self, names: Mapping[str, str] = {}) -> str:  # noqa: B006 (read only)
+        """The refusal in words, each card it names by its printed name in ``names`` (an id not there as itself)."""
+        if not self.facts:
+            return self._template
+        return self._template.format_map({key: _named(value, names) for key, value in self.facts.items()})
+
+
+def _named(value: Any, names: Mapping[str, str]) -> str:
+    """One fact of a refusal in words: a card id by its name, ids in a tuple joined by commas, an action as said."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, Action):
+        return value.words(names)
+    if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+        return ", ".join(names.get(v, v) for v in value)
+    return str(value)
 
 
 @functools.total_ordering

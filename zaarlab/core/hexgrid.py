@@ -30,10 +30,17 @@ SIDE_NAMES = ("NE", "E", "SE", "SW", "W", "NW")
 
 
 class Hex(NamedTuple):
-    """An axial hex coordinate."""
+    """An axial hex coordinate; in words ``[q, r]``, as a move names it.
+
+    >>> str(Hex(3, -1)), Hex(3, -1)
+    ('[3, -1]', Hex(q=3, r=-1))
+    """
 
     q: int
     r: int
+
+    def __str__(self) -> str:
+        return f"[{self.q}, {self.r}]"
 
     @property
     def s(self) -> int:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import html
 import logging
-import re
 from collections.abc import Callable, Mapping, Sequence
 
 import anywidget
@@ -185,27 +184,6 @@ def as_html(text: str) -> str:
     """
     style = "margin: 0; white-space: pre-wrap; word-break: normal; overflow-wrap: break-word"  # between words
     return f'<pre style="{style}">{html.escape(text)}</pre>'
-
-
-_RULE = r"(?:[A-Z]+-[A-Z]+\d?-\d\d|(?:AMB|GAP)-[A-Z]\d\d)"  # a rule ID, a reading's or a reconstruction's
-RULES = re.compile(rf"\(?\b{_RULE}(?:(?:, | and )(?:-\d\d|{_RULE}))*\b(?:\)|: )?")
-
-
-def spoken(line: str, names: Mapping[str, str] = {}) -> tuple[str, tuple[str, ...]]:  # noqa: B006 (read only)
-    """A refusal's message (or a card's printed effect) in the game's words: card ids as their printed names, and the
-    rule IDs it cites taken out (to be shown small beside it). The log is never read this way: its events carry their
-    rule IDs and cards as facts (:mod:`zaarlab.core.story`).
-
-    >>> spoken("ZERZURA-ACTION-08: guard_plus_2 is under a Bird", {"guard_plus_2": "Guard (Q+2)"})
-    ('Guard (Q+2) is under a Bird', ('ZERZURA-ACTION-08',))
-    """
-    rules = tuple(m.strip("(): ") for m in RULES.findall(line))
-    words = RULES.sub("", line)
-    words = re.sub(r"\s+([;,.])", r"\1", re.sub(r"\s{2,}", " ", words)).strip(" ;")
-    if names:
-        ids = re.compile(r"\b(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")\b")
-        words = ids.sub(lambda m: names[m[1]], words)
-    return words, rules
 
 
 def rule_tags(rules: Sequence[str]) -> str:

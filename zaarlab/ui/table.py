@@ -34,7 +34,7 @@ from ..core.readable import exact_text
 from . import controls
 from .card_board import CardBoard, Zone
 from .download import Download
-from .panel import Panel, as_html, guarded, line_html, row, rule_tags, set_options, show, spoken
+from .panel import Panel, as_html, guarded, line_html, row, rule_tags, set_options, show
 
 STORY_LINES = 4  # the story shows at least this many lines, even just after your own move
 MAX_SEATS = 4  # the seats a table offers
@@ -320,8 +320,7 @@ class Table(Panel, Hooks):
 
     # -- showing ---------------------------------------------------------------------------------------------
     def _refused(self, refused: IllegalActionError) -> None:
-        words, rules = spoken(refused.message, self.names(self.state))
-        self.say(f"Not allowed: {words}", (refused.rule_id, *rules) if refused.rule_id else rules)
+        self.say(f"Not allowed: {refused.words(self.names(self.state))}", refused.rules)
 
     def say(self, text: str, rules: Sequence[str] = ()) -> None:
         """Tell the person something (``message``, in words), with the rules it cites in small print."""

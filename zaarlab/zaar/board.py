@@ -133,9 +133,9 @@ class Mansion:
         if room_id in self.placed_ids:
             raise IllegalActionError("ZAAR-PLACE-03", f"{room.name} is already in the mansion")
         if cell in self.layout:
-            raise IllegalActionError("ZAAR-PLACE-03", f"{cell} already holds {self.room_at(cell).name}")
+            raise IllegalActionError("ZAAR-PLACE-03", f"cell {cell} already holds {self.room_at(cell).name}")
         if cell in self.cards.cloth.name_table:
-            raise IllegalActionError("ZAAR-PLACE-02", f"{cell} is on the demon's-name table")
+            raise IllegalActionError("ZAAR-PLACE-02", f"cell {cell} is on the demon's-name table")
         doors = rotate_sides(room.doors, rotation)
         meets = False
         for side in range(6):
@@ -151,8 +151,8 @@ class Mansion:
                                          f"{SIDE_NAMES[opposite(side)]} side would face a wall of {room.name}")
             meets |= theirs
         if not meets:
-            raise IllegalActionError("ZAAR-PLACE-01", f"{room.name} on {cell} turned {rotation % 6} would have no door "
-                                     "meeting a door of the mansion (AMB-Z03)")
+            raise IllegalActionError("ZAAR-PLACE-01", f"{room.name} on cell {cell} turned {rotation % 6} would have no door "
+                                     "meeting a door of the mansion", "AMB-Z03")
 
     def legal_placements(self, room_id: str) -> tuple[tuple[Hex, int], ...]:
         """Every (cell, rotation) where ``room_id`` may go; rotations giving the same doors are listed once.
@@ -208,7 +208,7 @@ class Mansion:
     def with_passage(self, cell: Hex) -> Mansion:
         """A Boswellia placed in the room at ``cell``: a secret passage from every sacred room (ZAAR-TOOL-12)."""
         if cell not in self.layout:
-            raise IllegalActionError("ZAAR-TOOL-12", f"no room at {cell}")
+            raise IllegalActionError("ZAAR-TOOL-12", f"no room at cell {cell}")
         return replace(self, passages=tuple(sorted(set(self.passages) | {Hex(*cell)})))
 
     def relocations(self, cell: Hex) -> tuple[Hex, ...]:
@@ -222,7 +222,7 @@ class Mansion:
     def relocate(self, cell: Hex, to: Hex) -> Mansion:
         """The Suspended Room moved from ``cell`` to ``to``, same rotation (ZAAR-ROOM-02)."""
         if to not in self.relocations(cell):
-            raise IllegalActionError("ZAAR-ROOM-02", f"the Suspended Room cannot go to {to}")
+            raise IllegalActionError("ZAAR-ROOM-02", f"the Suspended Room cannot go to cell {to}")
         room_id, rotation = self.layout[cell]
         rest = self.without(cell)
         return replace(rest, rooms=tuple(sorted(rest.rooms + ((Hex(*to), room_id, rotation),))))

@@ -12,7 +12,21 @@ from ..core.hexgrid import Hex, distance
 from ..core.story import Event, Fact, event
 from .astrolabe import Command
 from .missions import completed_by
-from .state import TOOL_ORDER, Choose, EndTurn, Fight, Move, Phase, PlaceTool, RetrieveTool, ZaarState, share_mansion
+from .state import (
+    TOOL_ORDER,
+    Choose,
+    ChoosePlaque,
+    ChoosePlayer,
+    ChooseRoom,
+    EndTurn,
+    Fight,
+    Move,
+    Phase,
+    PlaceTool,
+    RetrieveTool,
+    ZaarState,
+    share_mansion,
+)
 
 MISSION_PRIZE = 3  # ZAAR-MISSION-01
 
@@ -272,67 +286,60 @@ def choices(state: ZaarState) -> tuple:
     if state.phase == Phase.TRAPPED:
         return (EndTurn(), Fight())  # ZAAR-RAML-04
     if kind == "fall":  # no sacred room anywhere yet: the pawn stays where it is
-        return tuple(Choose(_cell(c)) for c in state.mansion.windcatcher_destinations(state.pending[1])) or (
+        return tuple(ChooseRoom(c) for c in state.mansion.windcatcher_destinations(state.pending[1])) or (
             Choose("stay"),)
     if kind == "shortcut?":
         return (Choose("stay"), Choose("throw"))
     if kind == "shortcut":
-        return tuple(Choose(_cell(c)) for c in state.mansion.shortcut_destinations(state.pending[1])) or (
+        return tuple(ChooseRoom(c) for c in state.mansion.shortcut_destinations(state.pending[1])) or (
             Choose("stay"),)
     if kind == "revoke":
-        return tuple(Choose(f"{_cell(c)} {letter}") for c, letter in state.unrevoked())
+        return tuple(ChoosePlaque(c, letter) for c, letter in state.unrevoked())
     if kind == "nearest":
         here = state.pawn(p)
         sacred = [c for c in state.mansion.sacred_cells() if c != here]
         near = min((distance(here, c) for c in sacred), default=None)
-        return tuple(Choose(_cell(c)) for c in sacred if distance(here, c) == near) or (Choose("stay"),)
+        return tuple(ChooseRoom(c) for c in sacred if distance(here, c) == near) or (Choose("stay"),)
     if kind == "swap":
-        return tuple(Choose(f"player {q + 1}") for q in range(state.game.players)
-                     if q != p and state.pawn(q) is not None)
+        return tuple(ChoosePlayer(q) for q in range(state.game.players) if q != p and state.pawn(q) is not None)
     if kind == "cancel":
-        return tuple(Choose(_cell(c)) for c in state.mansion.layout if state.mansion.room_at(c).category == "bloody")
+        return tuple(ChooseRoom(c) for c in state.mansion.layout if state.mansion.room_at(c).category == "bloody")
     if kind == "gift":
-        return tuple(Choose(f"player {q + 1}") for q in range(state.game.players)
-                     if q != p and state.status[q] != "buried")
+        return tuple(ChoosePlayer(q) for q in range(state.game.players) if q != p and state.status[q] != "buried")
     raise AssertionError(f"no choices for {state.pending}")
 
 
-def chosen(state: ZaarState, action: Choose) -> ZaarState:
+def chosen(state: ZaarState, action: Choose | ChooseRoom | ChoosePlaque | ChoosePlayer) -> ZaarState:
     kind, p = state.pending[0], state.player
-    if kind == "cancel":
-        cell = _parse_cell(action.what)
-        return replace(state, phase=Phase.TURN, pending=(), pawns=with_row(state.pawns, p, (cell,)),
-                       status=with_row(state.status, p, "in"), lasting=with_row(state.lasting, p, ()),
-                       log=logged(state, event("comes_back_in", "ZAAR-TOOL-11", player=p, **room_facts(state, cell))))
-    if kind in ("fall", "shortcut", "nearest") and action.what != "stay":
-        cell = _parse_cell(action.what)
+    if isinstance(action, ChooseRoom):
+        cell = action.cell
+        if kind == "cancel":
+            back = event("comes_back_in", "ZAAR-TOOL-11", player=p, **room_facts(state, cell))
+            return replace(state, phase=Phase.TURN, pending=(), pawns=with_row(state.pawns, p, (cell,)),
+                           status=with_row(state.status, p, "in"), lasting=with_row(state.lasting, p, ()),
+                           log=logged(state, back))
         new = replace(state, phase=Phase.TURN, pending=(), pawns=with_row(state.pawns, p, (cell,)),
                       log=logged(state, event("goes_to", "ZAAR-ROOM-09", player=p, **room_facts(state, cell))))
         return end_turn(new) if kind == "nearest" else enter(new, p, cell) if kind == "shortcut" else new
-    if kind == "shortcut?":
-        if action.what == "throw":
-            return replace(state, phase=Phase.THROW, pending=("shortcut", state.pending[1]))
-        return replace(state, phase=Phase.TURN, pending=())
-    if kind in ("fall", "shortcut"):
-        return replace(state, phase=Phase.TURN, pending=())
-    if kind == "nearest":
-        return end_turn(state)
-    if kind == "revoke":
-        cell_text, letter = action.what.rsplit(" ", 1)
-        cell = _parse_cell(cell_text)
-        new = revoke(state, [(cell, letter)], by=p)
-        return draw_coins(new, [("plaque", cell)], then="end")
-    if kind == "swap":
-        q = int(action.what.split()[1]) - 1
-        mine, theirs = state.pawns[p], state.pawns[q]
-        new = replace(state, pawns=with_row(with_row(state.pawns, p, theirs), q, mine),
-                      log=logged(state, event("swap", player=p, other=q)))
+    if isinstance(action, ChoosePlaque):
+        new = revoke(state, [(action.cell, action.letter)], by=p)
+        return draw_coins(new, [("plaque", action.cell)], then="end")
+    if isinstance(action, ChoosePlayer):
+        q = action.player
+        if kind == "swap":
+            mine, theirs = state.pawns[p], state.pawns[q]
+            new = replace(state, pawns=with_row(with_row(state.pawns, p, theirs), q, mine),
+                          log=logged(state, event("swap", player=p, other=q)))
+            return end_turn(new)
+        new = replace(state, pending=("gift",), bag=(state.bag[0] - 2, state.bag[1]),  # the Physician's gift
+                      life=with_row(with_row(state.life, p, state.life[p] + 1), q, state.life[q] + 1),
+                      log=logged(state, event("gift", "ZAAR-PAWN-08", other=q)))
         return end_turn(new)
-    q = int(action.what.split()[1]) - 1  # the Physician's gift
-    new = replace(state, pending=("gift",), bag=(state.bag[0] - 2, state.bag[1]),
-                  life=with_row(with_row(state.life, p, state.life[p] + 1), q, state.life[q] + 1),
-                  log=logged(state, event("gift", "ZAAR-PAWN-08", other=q)))
-    return end_turn(new)
+    if kind == "shortcut?" and action.what == "throw":
+        return replace(state, phase=Phase.THROW, pending=("shortcut", state.pending[1]))
+    if kind == "nearest":  # stay
+        return end_turn(state)
+    return replace(state, phase=Phase.TURN, pending=())
 
 
 def obey_command(state: ZaarState, cmd) -> tuple[ZaarState, list]:
@@ -495,15 +502,6 @@ def settle(state: ZaarState) -> ZaarState:
         return replace(state, phase=Phase.OVER, winner=winners,
                        log=logged(state, event("game_over", "ZAAR-END-01", winners=winners)))
     return state
-
-
-def _cell(cell: Hex) -> str:
-    return f"[{cell.q}, {cell.r}]"
-
-
-def _parse_cell(text: str) -> Hex:
-    q, r = text.strip("[]").split(",")
-    return Hex(int(q), int(r))
 
 
 def room_facts(state: ZaarState, cell: Hex) -> dict[str, Fact]:

@@ -190,7 +190,7 @@ def refusal(state: ZaarState, action: Any) -> IllegalActionError:
         if state.moves_left <= 0:
             return IllegalActionError("ZAAR-LVL4-01" if state.level == 4 else "ZAAR-COIN-03",
                                       "no move left this turn")
-        return IllegalActionError("ZAAR-MOVE-01", f"no way from your room to {action.to} ({action.kind})")
+        return IllegalActionError("ZAAR-MOVE-01", f"no way from your room to cell {action.to} ({action.kind})")
     if isinstance(action, Fight) and state.level == 1:
         return IllegalActionError("ZAAR-ASTRO-01", "no battle in level 1: the astrolabe is not used yet")
     if isinstance(action, BuyTool):
@@ -200,8 +200,9 @@ def refusal(state: ZaarState, action: Any) -> IllegalActionError:
     if isinstance(action, EndTurn) and state.level == 3:
         return IllegalActionError("ZAAR-LVL3-08", "in the demon's room you must fight")
     if state.phase == Phase.PLACE:
-        return IllegalActionError("ZAAR-PLACE-01", f"{action} is not a placement of {state.drawn}")
-    return IllegalActionError("ZAAR-TURN-01", f"{action} is not legal now")
+        return IllegalActionError("ZAAR-PLACE-01", "{action} is not a placement of {room}", action=action,
+                                  room=state.drawn)
+    return IllegalActionError("ZAAR-TURN-01", "{action} is not legal now", action=action)
 
 
 # -- doing -------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ supply of their own (GAP-Z10); coins drawn "at random" are chance nodes weighted
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -81,7 +82,7 @@ class Place(Action):
     rotation: int
 
     def __str__(self) -> str:
-        return f"place it at [{self.cell.q}, {self.cell.r}] turned {self.rotation}"
+        return f"place it at {self.cell} turned {self.rotation}"
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ class Move(Action):
     kind: str = "door"
 
     def __str__(self) -> str:
-        return f"move to [{self.to.q}, {self.to.r}]" + ("" if self.kind == "door" else f" ({self.kind})")
+        return f"move to {self.to}" + ("" if self.kind == "door" else f" ({self.kind})")
 
 
 @dataclass(frozen=True)
@@ -102,17 +103,49 @@ class Relocate(Action):
     to: Hex
 
     def __str__(self) -> str:
-        return f"move the Suspended Room to [{self.to.q}, {self.to.r}]"
+        return f"move the Suspended Room to {self.to}"
 
 
 @dataclass(frozen=True)
 class Choose(Action):
-    """Pick where a fall, a shortcut, an event or a gift goes, or which plaque a card revokes."""
+    """Answer a question the rules ask in words: ``"stay"`` where you are (rather than a fall's or a shortcut's room),
+    ``"throw"`` the raml for a shortcut, or put a room that fits nowhere ``"back to the pile"``."""
 
     what: str
 
     def __str__(self) -> str:
         return f"choose {self.what}"
+
+
+@dataclass(frozen=True)
+class ChooseRoom(Action):
+    """Pick the room at ``cell`` that a fall, a shortcut, the nearest sacred room or the Boswellia sends you to."""
+
+    cell: Hex
+
+    def __str__(self) -> str:
+        return f"choose the room at {self.cell}"
+
+
+@dataclass(frozen=True)
+class ChoosePlaque(Action):
+    """Pick the spell plaque ``letter`` of the room at ``cell`` for a card to revoke."""
+
+    cell: Hex
+    letter: str
+
+    def __str__(self) -> str:
+        return f"revoke plaque {self.letter} of {self.cell}"
+
+
+@dataclass(frozen=True)
+class ChoosePlayer(Action):
+    """Pick the player (a seat counted from 0) you swap places with, or give the Physician's life coin to."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"choose player {self.player + 1}"
 
 
 @dataclass(frozen=True)
@@ -192,8 +225,28 @@ class EndTurn(Action):
         return "end the turn"
 
 
-ACTION_TYPES = (PickCharacter, StartRoom, DrawCard, Place, Move, Relocate, Choose, Fight, Throw, BuyTool, SpendTool,
-                PlaceTool, RetrieveTool, Escape, EndTurn, Hex)
+ACTION_TYPES = (PickCharacter, StartRoom, DrawCard, Place, Move, Relocate, Choose, ChooseRoom, ChoosePlaque,
+                ChoosePlayer, Fight, Throw, BuyTool, SpendTool, PlaceTool, RetrieveTool, Escape, EndTurn, Hex)
+
+
+_OLD_CHOICE = re.compile(r"\[(-?\d{1,3}), (-?\d{1,3})\](?: ([A-Z]))?|player ([1-9])")
+
+
+def _as_chosen_now(action: Any) -> Any:
+    """A choice as saves made before 2026-12-06 wrote it, a room, plaque or player as text in :class:`Choose`
+    (``"[0, 1]"``, ``"[0, 1] A"``, ``"player 2"``), read as the action it stood for; any other action as it is.
+
+    >>> _as_chosen_now(Choose("[0, -1] B")), _as_chosen_now(Choose("player 2")), _as_chosen_now(Choose("stay"))
+    (ChoosePlaque(cell=Hex(q=0, r=-1), letter='B'), ChoosePlayer(player=1), Choose(what='stay'))
+    """
+    old = _OLD_CHOICE.fullmatch(action.what) if isinstance(action, Choose) and isinstance(action.what, str) else None
+    if old is None:
+        return action
+    q, r, letter, player = old.groups()
+    if player:
+        return ChoosePlayer(int(player) - 1)
+    cell = Hex(int(q), int(r))
+    return ChoosePlaque(cell, letter) if letter else ChooseRoom(cell)
 
 
 # -- mansions shared by states ------------------------------------------------------------------------------
@@ -294,7 +347,7 @@ class ZaarGame:
         return state
 
     def action_from_dict(self, data: Any) -> Any:
-        return decode(data, ACTION_TYPES)
+        return _as_chosen_now(decode(data, ACTION_TYPES))
 
     def to_dict(self) -> dict[str, Any]:
         return {"players": self.players, "mode": self.mode, "turn_limit": self.turn_limit,

@@ -12,7 +12,6 @@ Zaar keeps no secret (every coin and card is on the table), so two persons may s
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -37,6 +36,9 @@ from .rules import KNIGHT_PRICE, PRICE
 from .state import (
     BuyTool,
     Choose,
+    ChoosePlaque,
+    ChoosePlayer,
+    ChooseRoom,
     DrawCard,
     EndTurn,
     Escape,
@@ -61,7 +63,6 @@ SIDES = ("north-east", "east", "south-east", "south-west", "west", "north-west")
 ACROSS = {"door": "", "amulet": " through the Amulet door", "passage": " by the Boswellia passage",
           "wall": " through the wall", "teleport": " from sacred room to sacred room"}
 MOVE_ORDER = tuple(ACROSS)  # of two ways into a room, a click on the map takes the first
-CELL = re.compile(r"\[(-?\d+), (-?\d+)\]")
 OUTCOMES = (("win", "win"), ("extra_win", "extra win"), ("lose", "lose a life coin"), ("draw", "a draw"))
 
 
@@ -137,9 +138,8 @@ class ZaarTable(Table):
                 key = f"room:{action.to.q},{action.to.r}"
                 if key not in moves or MOVE_ORDER.index(action.kind) < MOVE_ORDER.index(moves[key].kind):
                     moves[key] = action
-            elif isinstance(action, Choose) and CELL.fullmatch(action.what):
-                q, r = map(int, CELL.fullmatch(action.what).groups())
-                moves[f"room:{q},{r}"] = action
+            elif isinstance(action, ChooseRoom):
+                moves[f"room:{action.cell.q},{action.cell.r}"] = action
         return moves
 
     @staticmethod
@@ -295,8 +295,16 @@ class ZaarTable(Table):
             return f"go to {room(action.to)}{ACROSS[action.kind]}"
         if isinstance(action, Relocate):
             return f"move the Suspended Room to cell {free_cells(state.mansion)[action.to]}"
+        kind = state.pending[0] if state.pending else ""
+        if isinstance(action, ChooseRoom):
+            return f"come back in {room(action.cell)}" if kind == "cancel" else f"go to {room(action.cell)}"
+        if isinstance(action, ChoosePlaque):
+            return f"revoke the {action.letter} plaque of {room(action.cell)}"
+        if isinstance(action, ChoosePlayer):
+            return f"{'swap places with' if kind == 'swap' else 'give it to'} player {action.player + 1}"
         if isinstance(action, Choose):
-            return self._choice_words(state, action.what)
+            return {"stay": "stay where you are", "throw": "throw the raml for the shortcut",
+                    "back to the pile": "put the card back into the pile: it fits nowhere"}[action.what]
         if isinstance(action, BuyTool):
             price = KNIGHT_PRICE if state.characters[state.player] == "knight" else PRICE
             return f"buy {TOOL_NAMES[action.tool]} for {action.life} life and {price - action.life} wisdom"
@@ -315,20 +323,6 @@ class ZaarTable(Table):
             return "do not fight: end the turn"
         return {DrawCard: "draw a card", EndTurn: "end the turn", Fight: "fight the demon", Throw: "throw the raml",
                 Escape: "escape the mansion"}[type(action)]
-
-    def _choice_words(self, state: ZaarState, what: str) -> str:
-        kind = state.pending[0] if state.pending else ""
-        cell = CELL.match(what)
-        if cell:
-            name = state.mansion.room_at(Hex(int(cell[1]), int(cell[2]))).name
-            letter = what[cell.end():].strip()
-            if letter:
-                return f"revoke the {letter} plaque of {name}"
-            return f"come back in {name}" if kind == "cancel" else f"go to {name}"
-        if what.startswith("player "):
-            return f"swap places with {what}" if kind == "swap" else f"give it to {what}"
-        return {"stay": "stay where you are", "throw": "throw the raml for the shortcut",
-                "back to the pile": "put the card back into the pile: it fits nowhere"}.get(what, what)
 
     def task(self, state: ZaarState) -> str:
         phase = state.phase

@@ -16,7 +16,7 @@ from ..core.hexgrid import Hex, neighbours
 from ..core.readable import exact_text
 from ..ui import controls
 from ..ui.chart_clicks import ChartClicks
-from ..ui.panel import GameViewer, Panel, as_html, guarded, row, rule_tags, set_options, set_range, show_figure, spoken
+from ..ui.panel import GameViewer, Panel, as_html, guarded, row, rule_tags, set_options, set_range, show_figure
 from .astrolabe import POWERS, Plates, command, load_astrolabe, read
 from .board import Mansion
 from .bots import greedy_bot
@@ -126,9 +126,8 @@ class MansionBuilder(Panel):
         try:
             placed = mansion.place(room, cell, self.rotation.value)
         except IllegalActionError as err:
-            words, rules = spoken(err.message)
-            self.text = f"Not allowed: {words}"
-            self.status.value = as_html(self.text) + rule_tags([err.rule_id, *rules])
+            self.text = f"Not allowed: {err.message}"
+            self.status.value = as_html(self.text) + rule_tags(err.rules)
             return
         self.history.append(placed)
         who = self.player.value

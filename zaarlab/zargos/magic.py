@@ -100,18 +100,21 @@ def check_red(state: ZargosState, action) -> None:
     if isinstance(action, Pass):
         return
     if action.card not in state.hands[player]:
-        raise IllegalActionError("ZARGOS-MAGIC-08", f"{action.card!r} is not in player {player + 1}'s hand")
+        raise IllegalActionError("ZARGOS-MAGIC-08", "{card} is not in player {seat}'s hand",
+                                 card=action.card, seat=player + 1)
     if isinstance(action, Discard):
         if state.game.suspension_cards.get(action.card) not in _peoples_of(state, player):
             raise IllegalActionError("ZARGOS-MAGIC-15", "only a card aimed at one's own people is discarded now")
         return
     if colour(action.card) != "red":
-        raise IllegalActionError("ZARGOS-MAGIC-10", f"{action.card} is green: it is played when it applies")
+        raise IllegalActionError("ZARGOS-MAGIC-10", "{card} is green: it is played when it applies",
+                                 card=action.card)
     if action.target not in _targets(state, action.card):
-        raise IllegalActionError("ZARGOS-MAGIC-08", f"{action.target!r} is not a target for {action.card}")
+        raise IllegalActionError("ZARGOS-MAGIC-08", "{target!r} is not a target for {card}",
+                                 target=action.target, card=action.card)
     if (action.card, action.target) in state.window:
-        raise IllegalActionError("ZARGOS-MAGIC-12", f"a second {action.card} against {action.target} must wait "
-                                 "for the next player's turn")
+        raise IllegalActionError("ZARGOS-MAGIC-12", "a second {card} against {target} must wait "
+                                 "for the next player's turn", card=action.card, target=action.target)
 
 
 def apply_red(state: ZargosState, action) -> ZargosState:
@@ -279,7 +282,8 @@ def check_swap(state: ZargosState, action) -> None:
                                    (action.take, state.hands[action.to] if 0 <= action.to < len(state.hands) else (),
                                     "their")):
             if any(cards.count(c) > hand.count(c) for c in cards):
-                raise IllegalActionError("ZARGOS-MAGIC-13", f"{', '.join(cards)} are not all in {owner} hand")
+                raise IllegalActionError("ZARGOS-MAGIC-13", "{cards} are not all in {owner} hand",
+                                         cards=tuple(cards), owner=owner)
         if action.to == me or not 0 <= action.to < state.game.players:
             raise IllegalActionError("ZARGOS-MAGIC-13", "a swap is offered to another player")
         if not _fits(state, me, action):
@@ -287,8 +291,8 @@ def check_swap(state: ZargosState, action) -> None:
         if not (action.give or action.take):
             raise IllegalActionError("ZARGOS-MAGIC-13", "a swap offer gives or takes at least one card")
         if not state.is_legal(action):
-            raise IllegalActionError("ZARGOS-MAGIC-13", f"{action} is not an offer of this window (cards listed in "
-                                     "the order of the hand)")
+            raise IllegalActionError("ZARGOS-MAGIC-13", "{action} is not an offer of this window (cards listed in "
+                                     "the order of the hand)", action=action)
 
 
 def apply_swap(state: ZargosState, action) -> ZargosState:

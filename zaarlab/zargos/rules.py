@@ -264,11 +264,11 @@ def _check(state: ZargosState, action: Any) -> None:
     elif isinstance(action, PlayCard):
         if action not in magic.green_actions(state):
             rule = "ZARGOS-MAGIC-07" if magic.colour(action.card) == "red" else "ZARGOS-MAGIC-10"
-            raise IllegalActionError(rule, f"{action.card} cannot be played now (red cards: before a turn; "
-                                     "green cards: at their moment, from the player's hand)")
+            raise IllegalActionError(rule, "{card} cannot be played now (red cards: before a turn; "
+                                     "green cards: at their moment, from the player's hand)", card=action.card)
     elif isinstance(action, Discard):
         if action.card not in state.hands[state.draws[0][0]]:
-            raise IllegalActionError("ZARGOS-MAGIC-02", f"{action.card!r} is not in the hand")
+            raise IllegalActionError("ZARGOS-MAGIC-02", "{card} is not in the hand", card=action.card)
     elif isinstance(action, Buy):
         max_units, max_boats = purchase_limits(state)
         if action.units < 0 or action.boats < 0 or UNIT_COST * action.units + BOAT_COST * action.boats > state.budget:

@@ -104,19 +104,24 @@ def refusal(state: ZerzuraState, action: Any) -> IllegalActionError:
         return IllegalActionError(PHASE_RULES[state.phase], f"{action!r} is not an outcome of this {state.phase} step")
     p = actor(state)
     if isinstance(action, Take):
-        return IllegalActionError("ZERZURA-ACTION-03", f"{action.card} is not in the Market")
+        return IllegalActionError("ZERZURA-ACTION-03", "{card} is not in the Market", card=action.card)
     if isinstance(action, Exchange):
         q = action.player
         if not (0 <= q < state.game.players) or q == p:
             return IllegalActionError("ZERZURA-ACTION-04", "an exchange is with another player")
         if action.give not in _givable(state, p):
-            return IllegalActionError("ZERZURA-ACTION-04", f"you have no face-up {action.give} to give"
-                                      + (" without a Bird (AMB-R02 b)" if action.give in state.areas[p] else ""))
+            if action.give in state.areas[p]:
+                return IllegalActionError("ZERZURA-ACTION-04", "you have no face-up {card} to give without a Bird",
+                                          "AMB-R02", card=action.give)
+            return IllegalActionError("ZERZURA-ACTION-04", "you have no face-up {card} to give", card=action.give)
         if action.take in state.areas[q]:
-            return IllegalActionError("ZERZURA-ACTION-08", f"player {q + 1}'s {action.take} is protected by a Bird")
+            return IllegalActionError("ZERZURA-ACTION-08", "player {seat}'s {card} is protected by a Bird",
+                                      seat=q + 1, card=action.take)
         if action.take in state.stored[q]:
-            return IllegalActionError("ZERZURA-ACTION-06", f"player {q + 1}'s {action.take} is in storage")
-        return IllegalActionError("ZERZURA-ACTION-04", f"player {q + 1} has no face-up {action.take}")
+            return IllegalActionError("ZERZURA-ACTION-06", "player {seat}'s {card} is in storage",
+                                      seat=q + 1, card=action.take)
+        return IllegalActionError("ZERZURA-ACTION-04", "player {seat} has no face-up {card}",
+                                  seat=q + 1, card=action.take)
     if isinstance(action, Store):
         if not 1 <= len(action.cards) <= STORE_AT_MOST:
             return IllegalActionError("ZERZURA-ACTION-05", f"store one or two cards, not {len(action.cards)}")

@@ -172,23 +172,25 @@ def refusal(state: ZogarState, action) -> IllegalActionError | None:
     if isinstance(action, PassThieves):
         return IllegalActionError("ZOGAR-SIGNET-01", "only a player wearing the Thieves Signet may pass the Thieves")
     if isinstance(action, PickPayment):
-        return IllegalActionError("ZOGAR-THIEF-02", f"the payment is one of the highest-valued cards carried: "
-                                  f"{', '.join(_highest(state))}")
+        return IllegalActionError("ZOGAR-THIEF-02", "the payment is one of the highest-valued cards carried: "
+                                  "{cards}", cards=tuple(_highest(state)))
     if isinstance(action, Hold):
         if len(action.dice) >= DICE:
             return IllegalActionError("ZOGAR-COMBAT-05", "a roll rerolls at least one die")
-        return IllegalActionError("ZOGAR-COMBAT-06", f"you can hold only dice showing: {list(state.dice)}")
+        return IllegalActionError("ZOGAR-COMBAT-06", "you can hold only dice showing: "
+                                  + ", ".join(map(str, state.dice)))
     if isinstance(action, UseItem):
         if action.card not in state.with_player:
-            return IllegalActionError("ZOGAR-ITEMS-01", f"{action.card} is not with you in the dungeon (AMB-G05)")
+            return IllegalActionError("ZOGAR-ITEMS-01", "{card} is not with you in the dungeon",
+                                      "AMB-G05", card=action.card)
         if state.phase == Phase.DYING and "extra_roll" in uses(state, action.card):
             if state.rolls_allowed > ROLLS:
                 return IllegalActionError("ZOGAR-COMBAT-05", "one Lucky Charm a combat: this combat has had its "
-                                          "extra roll (GAP-G02)")
+                                          "extra roll", "GAP-G02")
             if not state.rolls_allowed:
                 return IllegalActionError("ZOGAR-MIMIC-01", "a Lucky Charm adds a roll in combat; the Mimic is one "
-                                          "roll, not a combat (GAP-G02)")
-        return IllegalActionError(PHASE_RULES[state.phase], f"{action.card} cannot be used now")
+                                          "roll, not a combat", "GAP-G02")
+        return IllegalActionError(PHASE_RULES[state.phase], "{card} cannot be used now", card=action.card)
     return None
 
 

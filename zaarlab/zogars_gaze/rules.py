@@ -174,30 +174,32 @@ def refusal(state: ZogarState, action: Any) -> IllegalActionError:
     if state.phase not in phases:
         if isinstance(action, Buy | Gamble):
             return IllegalActionError("ZOGAR-MARKET-03", "one market purchase per turn, in the Market phase")
-        return IllegalActionError("ZOGAR-TURN-03", f"'{action}' is for the {'/'.join(sorted(phases))} phase; this "
-                                  f"is the {state.phase} phase (a turn goes market, items, delving, pass)")
+        return IllegalActionError("ZOGAR-TURN-03", "'{action}' is for the {phases} phase; this is the {phase} phase "
+                                  "(a turn goes market, items, delving, pass)", action=action,
+                                  phases="/".join(sorted(phases)), phase=str(state.phase))
     if state.phase == Phase.MARKET:
         cards = state.game.cards
         if isinstance(action, TradeIn):
             if action.card not in state.hands[state.player]:
-                return IllegalActionError("ZOGAR-MARKET-04", f"{action.card} is not in your hand")
+                return IllegalActionError("ZOGAR-MARKET-04", "{card} is not in your hand", card=action.card)
             return IllegalActionError("ZOGAR-MARKET-04", "only dungeon cards have a trade value (their level); "
-                                      f"{action.card} is a market card (AMB-G11)")
+                                      "{card} is a market card", "AMB-G11", card=action.card)
         total = cards.worth(state.offered)
         if isinstance(action, Buy | Gamble) and total < PRICE:
             return IllegalActionError("ZOGAR-MARKET-05", f"the cards traded in are worth {total}; every market "
                                       f"card costs {PRICE}")
         if isinstance(action, Buy):
-            return IllegalActionError("ZOGAR-MARKET-02", f"{action.card} is not face up in the market")
+            return IllegalActionError("ZOGAR-MARKET-02", "{card} is not face up in the market", card=action.card)
         if isinstance(action, Gamble):
-            return IllegalActionError("ZOGAR-MARKET-02", "the market deck is empty (GAP-G07)")
+            return IllegalActionError("ZOGAR-MARKET-02", "the market deck is empty", "GAP-G07")
     if state.phase == Phase.ITEMS and isinstance(action, Carry):
         if action.card not in state.hands[state.player]:
-            return IllegalActionError("ZOGAR-ITEMS-02", f"you have no (more) {action.card} to carry")
-        return IllegalActionError("ZOGAR-ITEMS-02", f"{action.card} is a defeated enemy, not an item")
+            return IllegalActionError("ZOGAR-ITEMS-02", "you have no (more) {card} to carry", card=action.card)
+        return IllegalActionError("ZOGAR-ITEMS-02", "{card} is a defeated enemy, not an item", card=action.card)
     if state.phase == Phase.TRAPPED and isinstance(action, UseItem):
-        return IllegalActionError("ZOGAR-PIT-02", f"{action.card} does not free you from this trap (GAP-G06)")
-    return delve.refusal(state, action) or IllegalActionError(rule, f"{action} is not legal now")
+        return IllegalActionError("ZOGAR-PIT-02", "{card} does not free you from this trap", "GAP-G06",
+                                  card=action.card)
+    return delve.refusal(state, action) or IllegalActionError(rule, "{action} is not legal now", action=action)
 
 
 # -- doing -------------------------------------------------------------------------------------------------

@@ -19,7 +19,6 @@ from ..core.api import IllegalActionError
 from ..core.match import PERSON, Decision
 from ..core.readable import exact_text
 from ..ui.card_board import Piece, Zone
-from ..ui.panel import spoken
 from ..ui.table import Table
 from .bots import BOTS
 from .deck import p_survive
@@ -137,7 +136,7 @@ class ZogarTable(Table):
     def _card(self, state: ZogarState, key: str, card_id: str, target: bool, prefix: str = "") -> Piece:
         card = state.game.cards[card_id]
         if card.kind == "market":
-            note = spoken(card.effect)[0]
+            note = card.effect
         elif card.requirement:
             note = f"needs {parse(card.requirement).words()}"
         else:
