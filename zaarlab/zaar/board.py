@@ -151,8 +151,8 @@ class Mansion:
                                          f"{SIDE_NAMES[opposite(side)]} side would face a wall of {room.name}")
             meets |= theirs
         if not meets:
-            raise IllegalActionError("ZAAR-PLACE-01", f"{room.name} on cell {cell} turned {rotation % 6} would have no door "
-                                     "meeting a door of the mansion", "AMB-Z03")
+            raise IllegalActionError("ZAAR-PLACE-01", f"{room.name} on cell {cell} turned {rotation % 6} would have no "
+                                     "door meeting a door of the mansion", "AMB-Z03")
 
     def legal_placements(self, room_id: str) -> tuple[tuple[Hex, int], ...]:
         """Every (cell, rotation) where ``room_id`` may go; rotations giving the same doors are listed once.
