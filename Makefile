@@ -29,7 +29,7 @@ test-browser: $(VENV)/.dev
 # POOL kernels are kept pre-heated per dashboard, CLASS for the LESSON's dashboard if one is named (e.g.
 # LESSON=zargos_battle), the kernels of closed pages are freed. CODE=<a word>: no page without that class code (the
 # printed address and QR code carry it). PAGES: pages held at once (default: what the free memory holds), PER_DEVICE
-# of them per device.
+# of them per device. TEST=3: a test, no worked solution shown and 3 checks a question at most (TEST=0: no limit).
 HOST ?= 127.0.0.1
 PORT ?= 8866
 POOL ?= 2
@@ -38,10 +38,11 @@ LESSON ?=
 CODE ?=
 PAGES ?=
 PER_DEVICE ?= 6
+TEST ?=
 classroom: $(VENV)/.dev
 	$(BIN)/python -m zaarlab.classroom --host $(HOST) --port $(PORT) --pool $(POOL) --class-size $(CLASS) \
 		--per-device $(PER_DEVICE) $(if $(LESSON),--lesson $(LESSON)) $(if $(CODE),--code $(CODE)) \
-		$(if $(PAGES),--pages $(PAGES))
+		$(if $(PAGES),--pages $(PAGES)) $(if $(TEST),--test $(TEST))
 
 # The classroom as a static offline site in build/site (Python in the browser): copy the folder anywhere, serve it
 # with any static server (cd build/site && python3 -m http.server). Downloads are cached in build/site-cache.

@@ -19,6 +19,7 @@ from zaarlab.teaching.answers import (
     MAX_PER_PAGE,
     MAX_TEXT,
     Answer,
+    Mode,
     AnswerBook,
     PageAnswers,
     answers_csv,
@@ -144,9 +145,9 @@ def test_a_students_file_holds_no_live_formula_and_reads_back_as_typed():
 
 def test_the_command_makes_the_teachers_page_from_the_students_files(tmp_path, capsys):
     files = []
-    for name, typed, right in (("Ada", "5/18", True), ("Bo", "0", False)):
+    for name, typed in (("Ada", DICE_EXERCISES[0].for_student("Ada").answer_text.split(" ≈ ")[0]), ("Bo", "0")):
         files.append(tmp_path / f"answers-{name}.csv")
-        files[-1].write_text(answers_csv([(1.0, name.lower(), an_answer(name, typed, right))]))
+        files[-1].write_text(answers_csv([(at, name.lower(), answer) for at, _, answer in real_answers(name, typed)]))
     out = tmp_path / "class.html"
     assert main(["answers", *map(str, files), "--out", str(out)]) == 0
     assert "2 answers of 2 page(s) from 2 file(s)" in capsys.readouterr().out
@@ -166,6 +167,8 @@ def test_the_server_is_told_where_answers_go_and_the_teacher_where_to_read_them(
     assert "--ClassroomVoila.answers=/runs/a.sqlite" in command and "--ClassroomVoila.teacher_key=k" in command
     assert voila_environment({}, answers=tmp_path / "a.sqlite")[answers.ANSWERS] == str(tmp_path / "a.sqlite")
     assert answers.ANSWERS not in voila_environment({})
+    assert voila_environment({})[answers.MODE] == "practice"  # a kernel never inherits the teacher's shell's mode
+    assert voila_environment({}, mode=Mode(test=True, tries=3))[answers.MODE] == "test:3"
     first, second = run_folder(tmp_path / "runs"), run_folder(tmp_path / "runs")
     assert first != second and first.is_dir() and second.is_dir()
     assert teacher_address("http://10.0.0.2:8866/", "k&y") == "http://10.0.0.2:8866/zaarlab/teacher?key=k%26y"
@@ -182,3 +185,79 @@ def test_sqlite_is_imported_only_where_answers_are_collected():
     assert done.stdout.split() == ["True", "1"]
     with pytest.raises(sqlite3.OperationalError):
         AnswerBook("/no/such/folder/answers.sqlite")
+
+
+def real_answers(name: str, *typed: str) -> list:
+    """Rows as a page writes them: ``name``'s own question of the first dice exercise, each text typed checked."""
+    question = DICE_EXERCISES[0].for_student(name)
+    return [(float(i), "p", Answer("Start here: exact odds with dice", "A sum at least", name, question.text,
+                                   question.answer_text, text, question.check(text).right))
+            for i, text in enumerate(typed)]
+
+
+def test_the_command_judges_each_answer_of_a_file_again_and_names_a_row_that_does_not_hold(tmp_path, capsys):
+    """Changing a downloaded file's ``1/4,0`` to ``1/4,1`` once turned a wrong answer into "right at the first try"."""
+    ada = tmp_path / "answers-Ada.csv"
+    ada.write_text(answers_csv(real_answers("Ada", "1/4", "5/18")).replace("1/4,0,", "1/4,1,"))
+    bo = tmp_path / "answers-Bo.csv"
+    question = DICE_EXERCISES[0].for_student("Bo")
+    other = DICE_EXERCISES[0].for_student("Ada")  # Ada's question, passed off as Bo's, with its answer
+    bo.write_text(answers_csv([
+        (1.0, "b", Answer("Start here: exact odds with dice", "A sum at least", "Bo", question.text,
+                          question.answer_text, question.answer_text.split(" ≈ ")[0], True)),
+        (2.0, "b", Answer("Start here: exact odds with dice", "A sum at least", "Bo", other.text, other.answer_text,
+                          other.answer_text.split(" ≈ ")[0], True)),
+        (3.0, "b", Answer("Start here: exact odds with dice", "No such exercise", "Bo", "q", "1/2", "1/2", True))]))
+    out = tmp_path / "class.html"
+    assert main(["answers", str(ada), str(bo), "--out", str(out)]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        f"{ada}: line 2: marked right, but '1/4' is not the answer to Ada's question (counted as wrong)",
+        f"{bo}: line 3: the question is not the one 'Bo' is given (not counted)",
+        f"{bo}: line 4: no exercise 'No such exercise' in the lesson 'Start here: exact odds with dice' (not counted)"]
+    assert "3 answers of 2 page(s) from 2 file(s); 3 row(s) did not hold, each named above" in captured.out
+    page = out.read_text()  # Ada's right answer came second, as she gave it; Bo's was right at once
+    assert "right at the first try: 1 of 2; right after more tries: 1 of 2; not right yet: 0 of 2" in page
+
+
+def test_a_file_saved_before_solutions_were_kept_still_reads():
+    rows = real_answers("Ada", "1/4")
+    old = answers_csv(rows).replace(",kind\n", "\n").replace(",check\n", "\n")
+    assert old.splitlines()[0].endswith(",typed,right") and read_csv(old, "old.csv") == rows
+
+
+def test_the_command_reads_the_servers_own_record_too(tmp_path, capsys):
+    book = AnswerBook(str(tmp_path / "answers.sqlite"))
+    for at, page, answer in real_answers("Ada", "1/4", "5/18"):
+        book.record(page, answer, at=at)
+    book.record("p", Answer("L", "E", "Ada", "q", "1/2", "", False, kind="solution"), at=3.0)
+    book.close()
+    out = tmp_path / "class.html"
+    assert main(["answers", str(tmp_path / "answers.sqlite"), "--out", str(out)]) == 0
+    assert "3 answers of 1 page(s) from 1 file(s): open" in capsys.readouterr().out
+    assert "right after more tries: 1 of 1" in out.read_text()
+
+
+def test_a_book_from_before_solutions_were_kept_opens_with_every_row_a_check(tmp_path):
+    path = tmp_path / "answers.sqlite"
+    old = sqlite3.connect(path)
+    old.execute("CREATE TABLE answers (at, page, lesson, exercise, name, question, exact, typed, right)")
+    old.execute("INSERT INTO answers VALUES (1.0, 'p', 'L', 'E', 'Ada', 'q', '1/2', '1/3', 0)")
+    old.commit()
+    old.close()
+    book = AnswerBook(str(path))
+    assert book.rows() == [(1.0, "p", Answer("L", "E", "Ada", "q", "1/2", "1/3", False))]
+    book.close()
+
+
+def test_a_test_is_asked_for_at_the_start_and_every_page_of_the_class_reads_it(monkeypatch):
+    from zaarlab.classroom.launch import _mode
+
+    assert (_mode("3"), _mode("0")) == (Mode(test=True, tries=3), Mode(test=True))
+    with pytest.raises(Exception, match="TRIES is a number of tries from 1 to 99, not '100'"):
+        _mode("100")
+    monkeypatch.setenv(answers.MODE, "test:2")
+    assert ExerciseBox(DICE_EXERCISES[0]).mode == Mode(test=True, tries=2)
+    monkeypatch.setenv(answers.MODE, "exam")
+    with pytest.raises(ValueError, match="the class mode is 'exam'"):
+        ExerciseBox(DICE_EXERCISES[0])

@@ -11,6 +11,7 @@ import pytest
 from tests.helpers import student_text_problems
 from tests.widget_text import widget_texts
 from zaarlab.lessons import LESSONS, ExerciseBox, LessonExercises
+from zaarlab.teaching.answers import Mode, PageAnswers, tallies, teacher_page
 from zaarlab.teaching.exercises import DICE_EXERCISES, SIGNIFICANT, check, read_number
 
 NAMES = [f"student {i}" for i in range(40)] + ["Ada", "Ben", "  ada ", "12"]
@@ -155,6 +156,78 @@ def test_a_page_cannot_open_the_solution_before_a_try():
     box.check()
     box.solution_button.comm.handle_msg(opening)
     assert box.solution_button.value is True and box.current.solution.split(".")[0] in box.solution.value
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "a third", "0.3", "1/0"])
+def test_a_check_that_is_no_answer_is_no_try_and_opens_no_solution(typed, monkeypatch):
+    """Any check, an empty box or a refused paste included, once opened *show the solution* and counted as a try."""
+    page = PageAnswers()
+    monkeypatch.setattr("zaarlab.lessons.THIS_PAGE", page)
+    box = ExerciseBox(DICE_EXERCISES[4])  # at least once: a chance like 1 - (5/6)^3, never a round number
+    box.name.value = "Ada"
+    box.answer.value = typed
+    box.check()
+    assert "Not an answer yet" in box.feedback.value and "Hint" not in box.feedback.value
+    assert box.solution_button.disabled and page.kept == [] and box.tries == {}
+    box.answer.value = "1/2"  # a real try, if a wrong one
+    box.check()
+    assert not box.solution_button.disabled and [a.typed for _, _, a in page.kept] == ["1/2"]
+
+
+def test_a_choice_starts_with_nothing_picked_so_a_check_without_a_pick_is_no_try(monkeypatch):
+    """A multiple choice was judged on its preselected option: *check* untouched was "right at the first try"."""
+    page = PageAnswers()
+    monkeypatch.setattr("zaarlab.lessons.THIS_PAGE", page)
+    box = ExerciseBox(DICE_EXERCISES[2])
+    for name in ("Ada", "Ben"):  # a new question starts unpicked too, whatever the last one had picked
+        box.name.value = name
+        assert box.option.value == "" and box.option.label == "pick one"
+        box.check()
+        assert "pick one of the options first" in box.feedback.value and page.kept == []
+        box.option.value = box.current.answer
+    box.check()
+    assert "Right" in box.feedback.value and len(page.kept) == 1
+
+
+def test_opening_the_solution_is_kept_once_with_the_tries_before_it(monkeypatch):
+    page = PageAnswers()
+    monkeypatch.setattr("zaarlab.lessons.THIS_PAGE", page)
+    box = ExerciseBox(DICE_EXERCISES[0])
+    box.name.value = "Ada"
+    box.answer.value = "1/4"
+    box.check()
+    for opened in (True, False, True):  # opened, closed, opened again: the teacher learns it once
+        box.solution_button.value = opened
+    box.answer.value = box.current.answer_text.split(" ≈ ")[0]
+    box.check()
+    assert [a.kind for _, _, a in page.kept] == ["check", "solution", "check"]
+    [tally] = tallies(page.kept)
+    [ada] = tally.rows
+    assert (ada.tries, ada.right_at, ada.solution_after, ada.right_on_their_own) == (2, 2, 1, False)
+    assert "right (try 2, after the solution)" in teacher_page([tally]) and "opened after 1 try, at " in \
+        teacher_page([tally])
+
+
+def test_in_a_test_no_solution_is_shown_and_tries_are_limited(monkeypatch):
+    page = PageAnswers()
+    monkeypatch.setattr("zaarlab.lessons.THIS_PAGE", page)
+    box = ExerciseBox(DICE_EXERCISES[0], mode=Mode(test=True, tries=2))
+    box.name.value = "Ada"
+    assert box.solution_button.layout.display == "none" and "Hint" not in box.how.value
+    for typed in ("1/4", "1/3"):
+        box.answer.value = typed
+        box.check()
+        assert box.solution_button.disabled and "Hint" not in box.feedback.value
+    assert box.check_button.disabled and "No tries left for this question." in box.feedback.value
+    box.answer.value = box.current.answer_text.split(" ≈ ")[0]
+    box.check()  # a click sent before the button was drawn disabled: nothing counted
+    box.solution_button.comm.handle_msg({"content": {"data": {"method": "update", "state": {"value": True},
+                                                              "buffer_paths": []}}, "buffers": []})
+    assert [a.typed for _, _, a in page.kept] == ["1/4", "1/3"] and box.solution.value == ""
+    box.name.value = "Ben"  # another question: tries of its own
+    assert not box.check_button.disabled
+    box.name.value = "Ada"  # back to the first: still none left
+    assert box.check_button.disabled and "No tries left" in box.feedback.value
 
 
 def test_the_lessons_page_shows_each_lessons_sheet_and_keeps_a_students_answers():

@@ -101,16 +101,33 @@ def _rules_coverage(args: argparse.Namespace) -> int:
 
 
 def _answers(args: argparse.Namespace) -> int:
-    from .core.files import check_writable, read_text, write_text
-    from .teaching.answers import MAX_FILE_BYTES, read_csv, tallies, teacher_page
+    from .core.files import check_writable, read_bytes, write_text
+    from .lessons import find_exercise
+    from .teaching.answers import MAX_FILE_BYTES, SQLITE, AnswerBook, read_csv, recheck, tallies, teacher_page
 
     check_writable(args.out)
-    rows = [row for file in args.files
-            for row in read_csv(read_text(file, MAX_FILE_BYTES, "a file of answers"), file)]
+    rows, problems = [], []
+    for file in args.files:
+        raw = read_bytes(file, MAX_FILE_BYTES, "a file of answers")
+        if raw.startswith(SQLITE):  # the classroom server's own record: every answer judged there
+            book = AnswerBook(file)
+            rows += book.rows()
+            book.close()
+            continue
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ValueError(f"{file}: not UTF-8 text (byte {error.start})") from None
+        held, wrong = recheck(read_csv(text, file), find_exercise, file)  # a student's file: judged anew
+        rows += held
+        problems += wrong
+    for problem in problems:
+        print(problem, file=sys.stderr)
     write_text(args.out, teacher_page(tallies(sorted(rows, key=lambda row: row[0])), refresh=None))
-    print(f"{len(rows)} answers of {len({row[1] for row in rows})} page(s) from {len(args.files)} file(s): "
+    held = f"; {len(problems)} row(s) did not hold, each named above" if problems else ""
+    print(f"{len(rows)} answers of {len({row[1] for row in rows})} page(s) from {len(args.files)} file(s){held}: "
           f"open {args.out} in a browser.")
-    return 0
+    return 1 if problems else 0
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -182,8 +199,11 @@ def build_parser() -> argparse.ArgumentParser:
     cov.add_argument("--summary", action="store_true", help="counts only, without the missing IDs")
     cov.set_defaults(handler=_rules_coverage)
 
-    answers = commands.add_parser("answers", help="the class's answers from the files students downloaded")
-    answers.add_argument("files", nargs="+", metavar="FILE", help="answers-*.csv files from the exercises page")
+    answers = commands.add_parser("answers", help="the class's answers from the files students downloaded, or the "
+                                                  "classroom server's answers.sqlite")
+    answers.add_argument("files", nargs="+", metavar="FILE", help="answers-*.csv files from the exercises page (each "
+                         "answer judged again: a row that does not hold is named and not counted), or a server's "
+                         "answers.sqlite")
     answers.add_argument("--out", default="class-answers.html", help="the page to write (default: %(default)s)")
     answers.set_defaults(handler=_answers)
 

@@ -26,7 +26,7 @@ import re
 import ipywidgets as widgets
 
 from .explainers import Drawn, explainer
-from .teaching.answers import THIS_PAGE, Answer, answers_csv
+from .teaching.answers import THIS_PAGE, Answer, Mode, answers_csv
 from .teaching.exercises import DICE_EXERCISES, Exercise, Question
 from .ui import controls
 from .ui.download import Download
@@ -42,15 +42,20 @@ from .zogars_gaze.exercises import COMBAT_EXERCISES as ZOGAR_EXERCISES
 
 __all__ = ["DICE_EXERCISES", "LESSONS", "ExerciseBox", "ExerciseSheet", "LessonExercises"]
 
+PICK = "pick one"  # a choice's menu before the student picks
+
 
 class ExerciseBox(Panel):
     """One exercise: the student's name, the question drawn for it, an answer box, *check* and the solution."""
 
     title = "an exercise"
 
-    def __init__(self, exercise: Exercise, lesson: str = ""):
+    def __init__(self, exercise: Exercise, lesson: str = "", mode: Mode | None = None):
         self.exercise, self.lesson = exercise, lesson
+        self.mode = Mode.of_this_page() if mode is None else mode
         self.when_checked: list = []  # called after each check
+        self.tries: dict[str, int] = {}  # real attempts, by question: a name typed again keeps its count
+        self.opened: set[str] = set()  # questions whose solution was opened (and sent to the teacher once)
         self.name = controls.TextBox(description="your name", placeholder="a name or a number")
         self.question = widgets.HTML()
         self.how = widgets.HTML()
@@ -58,6 +63,7 @@ class ExerciseBox(Panel):
         self.option = controls.Menu(description="answer")
         self.check_button = controls.Button(description="check")
         self.solution_button = controls.Toggle(description="show the solution", disabled=True)
+        show(self.solution_button, not self.mode.test)
         self.feedback = widgets.HTML()
         self.solution = widgets.HTML()
         self.explained = widgets.VBox()  # the widget showing why, opened with the solution
@@ -88,34 +94,57 @@ class ExerciseBox(Panel):
         choice = question is not None and question.kind == "choice"
         show(self.option, choice)
         show(self.answer, not choice)
-        if choice:
-            set_options(self.option, question.options)
+        if choice:  # nothing picked until the student picks: a check without a pick is no answer
+            set_options(self.option, [(PICK, ""), *((option, option) for option in question.options)])
+            self.option.value = ""
         self.answer.value = ""
-        self.check_button.disabled = question is None
+        self.check_button.disabled = question is None or self._no_tries_left()
+        if question is not None and self._no_tries_left():
+            self.feedback.value = f'<p role="status">{self._tries_words()}</p>'
+
+    def _no_tries_left(self) -> bool:
+        return bool(self.current and self.mode.tries and self.tries.get(self.current.text, 0) >= self.mode.tries)
+
+    def _tries_words(self) -> str:
+        used = self.tries.get(self.current.text, 0) if self.current else 0
+        return ("No tries left for this question." if used >= self.mode.tries else
+                f"{self.mode.tries - used} of {self.mode.tries} tries left.") if self.mode.tries else ""
 
     def check(self) -> None:
-        """Check the answer typed (or picked): right, or why not and, after a wrong try, the hint."""
+        """Check the answer typed (or picked): right, or why not and, after a wrong try, the hint. Only an answer the
+        question takes is a try (:class:`~zaarlab.teaching.exercises.Verdict`): it is kept (and sent to the teacher)
+        before the student is told, and after it the solution may be opened (not in a test)."""
         question = self.current
-        if question is None:
+        if question is None or self._no_tries_left():
             return
-        typed = self.option.value if question.kind == "choice" else self.answer.value
-        verdict = question.check(typed or "")
+        typed = (self.option.value if question.kind == "choice" else self.answer.value) or ""
+        verdict = question.check(typed)
+        if not verdict.attempt:
+            self.feedback.value = f'<p role="status"><b>Not an answer yet</b>: {html.escape(verdict.why)}.</p>'
+            return
+        self.tries[question.text] = self.tries.get(question.text, 0) + 1
+        sent = THIS_PAGE.send(Answer(self.lesson, self.exercise.title, self.name.value, question.text,
+                                     question.answer_text, typed, verdict.right))
         if verdict.right:
-            self.feedback.value = f'<p role="status"><b>Right</b>: {html.escape(question.answer_text)}.</p>'
+            feedback = f"<b>Right</b>: {html.escape(question.answer_text)}."
         else:
             why = f": {html.escape(verdict.why)}" if verdict.why else ""  # a wrong pick needs no reason
-            self.feedback.value = f'<p role="status"><b>Not yet</b>{why}. Hint: {html.escape(question.hint)}</p>'
-        self.solution_button.disabled = False
-        answer = Answer(self.lesson, self.exercise.title, self.name.value, question.text, question.answer_text,
-                        typed or "", verdict.right)
-        if not THIS_PAGE.send(answer):
-            self.feedback.value += "<p>Your answer could not be sent to your teacher's page: tell your teacher.</p>"
+            feedback = f"<b>Not yet</b>{why}." + ("" if self.mode.test else f" Hint: {html.escape(question.hint)}")
+        tries = self._tries_words()
+        self.feedback.value = f'<p role="status">{feedback}{" " + tries if tries else ""}</p>' + (
+            "" if sent else "<p>Your answer could not be sent to your teacher's page: tell your teacher.</p>")
+        self.solution_button.disabled = self.mode.test
+        self.check_button.disabled = self._no_tries_left()
         for call in self.when_checked:
             call()
 
     def _show_solution(self) -> None:
         question = self.current
-        shown = self.solution_button.value and question is not None
+        shown = self.solution_button.value and question is not None and not self.mode.test
+        if shown and question.text not in self.opened:  # the teacher sees that it was opened, and when
+            self.opened.add(question.text)
+            THIS_PAGE.send(Answer(self.lesson, self.exercise.title, self.name.value, question.text,
+                                  question.answer_text, "", False, kind="solution"))
         self.solution.value = f"<p>{html.escape(question.solution)}</p>" if shown else ""
         panel = None
         if shown and question.explainer:
@@ -154,6 +183,15 @@ LESSONS = {
     "Zerzura 1: the scales that go up and down": SCORING_EXERCISES,
     "Zerzura 2: play a game": PLAY_EXERCISES,
 }
+
+
+def find_exercise(lesson: str, title: str) -> Exercise | None:
+    """The exercise of ``lesson`` (its title in :data:`LESSONS`) called ``title``, or ``None``.
+
+    >>> find_exercise("Start here: exact odds with dice", "At least once").id, find_exercise("x", "At least once")
+    ('dice-once', None)
+    """
+    return next((exercise for exercise in LESSONS.get(lesson, ()) if exercise.title == title), None)
 
 
 class LessonExercises(Panel):

@@ -475,8 +475,9 @@ def drive_game_viewer(page, root, twin) -> None:
 
 
 def drive_exercise_sheet(page, root, twin) -> None:
-    """ExerciseSheet: in each exercise a student types a name, gets the question the twin draws for it, answers
-    wrongly (a hint), then rightly (in each equivalent form for a probability), and opens the solution."""
+    """ExerciseSheet: in each exercise a student types a name, gets the question the twin draws for it, checks
+    nothing (no try, no solution), answers wrongly (a hint), then rightly (in each equivalent form for a probability),
+    and opens the solution."""
     boxes = root.locator(".zaarlab-exercise")
     expect(boxes).to_have_count(len(twin.exercises), timeout=WAIT)
     for i, exercise in enumerate(twin.exercises):
@@ -488,6 +489,9 @@ def drive_exercise_sheet(page, root, twin) -> None:
         expect(box).to_contain_text(question.text, timeout=WAIT)
         feedback = box.locator(".widget-html", has_text=re.compile("Right|Not yet"))
         answer = box.locator(".widget-text input").nth(1)
+        check_button.click()  # nothing typed or picked: no try, and the solution stays shut
+        expect(box).to_contain_text("Not an answer yet", timeout=WAIT)
+        expect(box.get_by_role("button", name="show the solution")).to_be_disabled()
         if question.kind == "choice":
             menu = box.locator("select")
             wrong = next(option for option in question.options if option != question.answer)

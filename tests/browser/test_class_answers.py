@@ -74,7 +74,7 @@ def test_three_students_answer_and_the_teachers_page_shows_the_class(server, bro
         question = exercise.for_student(name)
         row = teacher.get_by_role("row").filter(has=teacher.get_by_role("cell", name=name, exact=True))
         expect(row.get_by_role("cell")).to_have_text([name, question.text, question.answer_text, last, str(tries),
-                                                      verdict])
+                                                      verdict, "not opened"])
 
     # Cy answers again while the teacher's page stays open: the page reads the answers anew by itself
     box = cy.locator(".zaarlab-exercise").first
@@ -83,6 +83,29 @@ def test_three_students_answer_and_the_teachers_page_shows_the_class(server, bro
     expect(box).to_contain_text("Right", timeout=WAIT)
     expect(chart).to_have_attribute("aria-label", "right at the first try: 1 of 3; right after more tries: 2 of 3; "
                                                   "not right yet: 0 of 3", timeout=20_000)
+
+
+def test_an_empty_check_opens_no_solution_and_the_teacher_sees_when_one_was_opened(server, browser):
+    """Any check, an empty one included, once opened the worked solution, and nothing said that it was opened."""
+    from playwright.sync_api import expect
+
+    page = answer(browser, server, "Eve", [])
+    box = page.locator(".zaarlab-exercise").first
+    check, solution = box.get_by_role("button", name="check"), box.get_by_role("button", name="show the solution")
+    check.click()
+    expect(box).to_contain_text("Not an answer yet: type an answer first", timeout=WAIT)
+    expect(solution).to_be_disabled()
+    box.locator(".widget-text input").nth(1).fill("0")
+    check.click()
+    expect(box).to_contain_text("Not yet", timeout=WAIT)
+    expect(solution).to_be_enabled(timeout=WAIT)
+    solution.click()
+    question = DICE_EXERCISES[0].for_student("Eve")
+    expect(box).to_contain_text(question.solution.split(",")[0], timeout=WAIT)
+    teacher = browser.new_context().new_page()
+    teacher.goto(f"{server}/zaarlab/teacher?key={KEY}")
+    row = teacher.get_by_role("row").filter(has=teacher.get_by_role("cell", name="Eve", exact=True))
+    expect(row.get_by_role("cell").last).to_have_text(re.compile(r"opened after 1 try, at \d\d:\d\d:\d\d"))
 
 
 def test_a_student_downloads_their_answers_as_a_file_the_teacher_reads(server, browser, tmp_path):

@@ -40,7 +40,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from zaarlab.core.ceiling import KERNEL_MEGABYTES
-from zaarlab.teaching.answers import ANSWERS
+from zaarlab.teaching.answers import ANSWERS, MODE, PRACTICE, Mode
 from zaarlab.ui.pages import render
 
 FOLDER = Path(__file__).resolve().parents[2] / "notebooks" / "classroom"
@@ -110,9 +110,11 @@ def index_page(boards: list[Dashboard] | None = None) -> str:
                   link="../render/{}.ipynb") + "\n"
 
 
-def voila_environment(env: dict[str, str] | None = None, answers: Path | None = None) -> dict[str, str]:
+def voila_environment(env: dict[str, str] | None = None, answers: Path | None = None,
+                      mode: Mode = PRACTICE) -> dict[str, str]:
     """``env`` (by default this process's) with zaarlab's Voila template found (Voila's lab template without
-    stylesheets from the internet), and the kernels told to write the class's answers to ``answers``.
+    stylesheets from the internet), and the kernels told to write the class's answers to ``answers`` and how the
+    class answers (``mode``: practice, or a test without solutions).
 
     >>> voila_environment({"JUPYTER_PATH": "/x"})["JUPYTER_PATH"].split(os.pathsep)[1]
     '/x'
@@ -121,6 +123,7 @@ def voila_environment(env: dict[str, str] | None = None, answers: Path | None = 
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, (str(TEMPLATES), env.get("JUPYTER_PATH"))))
     if answers:
         env[ANSWERS] = str(answers)
+    env[MODE] = str(mode)
     return env
 
 
@@ -271,6 +274,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--per-device", type=int, default=PER_DEVICE, help="pages one device may hold at once")
     parser.add_argument("--runs", type=Path, default=Path("classroom-runs"),
                         help="where each run keeps its class's answers (a folder per run)")
+    parser.add_argument("--test", type=_mode, default=PRACTICE, const=Mode(test=True), nargs="?", metavar="TRIES",
+                        help="a test: no worked solution is shown, and with TRIES (1 to 99) at most that many checks a "
+                             "question")
     args = parser.parse_args(argv)
     if args.code and not re.fullmatch(r"[A-Za-z0-9-]{1,40}", args.code):
         parser.exit(2, f"{parser.prog}: error: a class code is 1 to 40 letters, digits or '-' (CODE=owl-7)\n")
@@ -289,8 +295,19 @@ def main(argv: list[str] | None = None) -> None:
     answers, key = run_folder(args.runs) / "answers.sqlite", secrets.token_urlsafe(12)
     print(f"Your page of the class's answers (keep this address to yourself): {teacher_address(url, key)}\n"
           f"The answers are kept in {answers.resolve()}.", flush=True)
+    if args.test.test:
+        print("A test: no worked solution is shown" + (f", and each question may be checked {args.test.tries} "
+                                                      "times at most." if args.test.tries else "."), flush=True)
     command = voila_command(args.host, args.port, args.pool, lesson=args.lesson, class_size=args.class_size,
                             pages=pages, per_device=args.per_device, code=args.code, answers=str(answers.resolve()),
                             teacher_key=key)
-    os.execve(command[0], command, voila_environment(answers=answers.resolve()))
+    os.execve(command[0], command, voila_environment(answers=answers.resolve(), mode=args.test))
+
+
+def _mode(tries: str) -> Mode:
+    """``--test TRIES``: a test with at most that many checks a question (0: no limit)."""
+    try:
+        return Mode.read("test" if tries.strip() == "0" else f"test:{tries}")
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"TRIES is a number of tries from 1 to 99, not {tries[:20]!r}") from None
 

@@ -27,14 +27,18 @@ import math
 import os
 import secrets
 import time
-from collections.abc import Iterable
-from dataclasses import astuple, dataclass, field, fields
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import astuple, dataclass, field, fields, replace
 
 from ..ui.theme import BLUE, LIGHT_GREY, SKY
+from .exercises import Exercise
 
 ANSWERS = "ZAARLAB_CLASS_ANSWERS"
 """The environment variable naming the SQLite file of the class's answers (set by ``python -m zaarlab.classroom``
 for its kernels; without it, answers are checked and kept in the page, not collected)."""
+MODE = "ZAARLAB_CLASS_MODE"
+"""The environment variable that sets the class's :class:`Mode` for every page (``practice``, ``test`` or
+``test:3``), set by ``python -m zaarlab.classroom --test``; without it, practice."""
 MAX_PER_PAGE = 2000  # answers one page keeps: a long lesson's checks many times over
 MAX_TEXT = 300  # characters of any text kept (a question is longer than an answer)
 MAX_FILE_BYTES = 2 * MAX_PER_PAGE * 10 * MAX_TEXT  # a page's downloaded answers, every text at its longest, twice
@@ -42,8 +46,48 @@ REFRESH = 5  # seconds between two readings of the teacher's page
 
 
 @dataclass(frozen=True)
+class Mode:
+    """How a class answers: practice (after a try, the worked solution may be opened) or a test (no solution, and at
+    most ``tries`` checks of each question; 0: no limit).
+
+    >>> Mode.read("test:3"), Mode.read("practice"), str(Mode(test=True, tries=3))
+    (Mode(test=True, tries=3), Mode(test=False, tries=0), 'test:3')
+    >>> Mode.read("exam")
+    Traceback (most recent call last):
+    ValueError: the class mode is 'exam': practice, test, or test:N (N tries a question, 1 to 99)
+    """
+
+    test: bool = False
+    tries: int = 0
+
+    @classmethod
+    def read(cls, text: str) -> Mode:
+        kind, _, tries = text.strip().partition(":")
+        if kind == "practice" and not tries:
+            return cls()
+        if kind == "test" and (not tries or (tries.isdigit() and 1 <= int(tries) <= 99)):
+            return cls(test=True, tries=int(tries or 0))
+        raise ValueError(f"the class mode is {text[:20]!r}: practice, test, or test:N (N tries a question, 1 to 99)")
+
+    @classmethod
+    def of_this_page(cls) -> Mode:
+        """The mode the classroom server set for its pages (:data:`MODE`); practice where none did."""
+        return cls.read(os.environ.get(MODE) or "practice")
+
+    def __str__(self) -> str:
+        return ("test" + (f":{self.tries}" if self.tries else "")) if self.test else "practice"
+
+
+PRACTICE = Mode()
+"""A class's mode where the server sets none: the worked solution after a try, tries without limit."""
+
+KINDS = ("check", "solution")
+"""What a student did: checked an answer (a real attempt), or opened the worked solution."""
+
+
+@dataclass(frozen=True)
 class Answer:
-    """One check of one student's answer."""
+    """One check of one student's answer, or (``kind="solution"``, nothing typed) the worked solution opened."""
 
     lesson: str
     exercise: str
@@ -52,17 +96,22 @@ class Answer:
     exact: str
     typed: str
     right: bool
+    kind: str = "check"
 
     def cut(self) -> Answer:
         """The answer with every text cut to :data:`MAX_TEXT` characters, the name without spaces around it."""
-        lesson, exercise, name, question, exact, typed, right = astuple(self)
-        return Answer(*(str(text)[:MAX_TEXT] for text in (lesson, exercise, name.strip(), question, exact, typed)),
-                      bool(right))
+        lesson, exercise, name, question, exact, typed, right, kind = astuple(self)
+        texts = (str(text)[:MAX_TEXT] for text in (lesson, exercise, name.strip(), question, exact, typed))
+        return Answer(*texts, bool(right), kind if kind in KINDS else "check")
 
 
 COLUMNS = ("at", "page", *(f.name for f in fields(Answer)))
 """The columns of a stored answer: when (seconds since 1970), the page's random word, then :class:`Answer`'s."""
+OLD_COLUMNS = COLUMNS[:-1]  # files saved before a solution opened was kept: every row a check
 Row = tuple[float, str, Answer]
+
+
+SQLITE = b"SQLite format 3\x00"  # how an SQLite file begins
 
 
 class AnswerBook:
@@ -74,6 +123,8 @@ class AnswerBook:
         self._db = sqlite3.connect(path, timeout=10, isolation_level=None)  # many kernels write: wait for a turn
         self._db.execute("PRAGMA journal_mode=WAL")  # the teacher's page reads while students write
         self._db.execute(f"CREATE TABLE IF NOT EXISTS answers ({', '.join(COLUMNS)})")
+        if "kind" not in {column[1] for column in self._db.execute("PRAGMA table_info(answers)")}:
+            self._db.execute("ALTER TABLE answers ADD COLUMN kind DEFAULT 'check'")  # a book from before kinds
 
     def record(self, page: str, answer: Answer, at: float | None = None) -> None:
         """Keep ``answer``, checked on ``page`` at ``at`` (now). Raises ``sqlite3.Error`` if the file cannot be
@@ -86,13 +137,13 @@ class AnswerBook:
 
     def rows(self) -> list[Row]:
         """Every answer of every page, in the order they were checked."""
-        return [(at, page, Answer(*rest[:-1], bool(rest[-1])))
-                for at, page, *rest in self._db.execute(f"SELECT {', '.join(COLUMNS)} FROM answers ORDER BY rowid")]
+        return [(at, page, Answer(*texts, bool(right), kind)) for at, page, *texts, right, kind
+                in self._db.execute(f"SELECT {', '.join(COLUMNS)} FROM answers ORDER BY rowid")]
 
 
 @dataclass
 class Student:
-    """One student's tries at one exercise."""
+    """One student's tries at one exercise, and whether (after how many tries, and when) they opened its solution."""
 
     name: str
     question: str
@@ -100,10 +151,17 @@ class Student:
     tries: int = 0
     right_at: int = 0  # the try that was first right (0: none yet)
     last: str = ""
+    solution_after: int = -1  # the tries made before the solution was first opened (-1: never opened)
+    solution_when: float = 0.0
 
     @property
     def right(self) -> bool:
         return self.right_at > 0
+
+    @property
+    def right_on_their_own(self) -> bool:
+        """Right before the solution was opened."""
+        return self.right and (self.solution_after < 0 or self.right_at <= self.solution_after)
 
 
 @dataclass
@@ -136,13 +194,17 @@ def tallies(rows: Iterable[Row]) -> list[Tally]:
     student is a page and a name (and the question drawn for it)."""
     by_exercise: dict[tuple[str, str], Tally] = {}
     students: dict[tuple, Student] = {}
-    for _, page, answer in rows:
+    for at, page, answer in rows:
         tally = by_exercise.setdefault((answer.lesson, answer.exercise), Tally(answer.lesson, answer.exercise))
         key = (page, answer.lesson, answer.exercise, answer.name, answer.question)
         if key not in students:
             students[key] = Student(answer.name, answer.question, answer.exact)
             tally.rows.append(students[key])
         student = students[key]
+        if answer.kind == "solution":
+            if student.solution_after < 0:
+                student.solution_after, student.solution_when = student.tries, at
+            continue
         student.tries += 1
         student.last = answer.typed
         if answer.right and not student.right:
@@ -206,7 +268,7 @@ def answers_csv(rows: Iterable[Row]) -> str:
 
     >>> text = answers_csv([(1.5, "p1", Answer("L", "E", "Ada", "q", "1/2", "=1+1", True))])
     >>> text.splitlines()
-    ['at,page,lesson,exercise,name,question,exact,typed,right', "1.5,p1,L,E,Ada,q,1/2,'=1+1,1"]
+    ['at,page,lesson,exercise,name,question,exact,typed,right,kind', "1.5,p1,L,E,Ada,q,1/2,'=1+1,1,check"]
     >>> read_csv(text, "ada.csv") == [(1.5, "p1", Answer("L", "E", "Ada", "q", "1/2", "=1+1", True))]
     True
     """
@@ -214,12 +276,14 @@ def answers_csv(rows: Iterable[Row]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
     for at, page, answer in rows:
-        writer.writerow([at, as_cell(page), *map(as_cell, astuple(answer)[:-1]), int(answer.right)])
+        writer.writerow([at, as_cell(page), *map(as_cell, astuple(answer)[:6]), int(answer.right), answer.kind])
     return out.getvalue()
 
 
 def read_csv(text: str, source: str) -> list[Row]:
-    """The answers of a file :func:`answers_csv` wrote; ``ValueError`` naming ``source``, the line and the problem.
+    """The answers of a file :func:`answers_csv` wrote (or, every row a check, one written before solutions opened
+    were kept); ``ValueError`` naming ``source``, the line and the problem. Nothing in it is trusted:
+    :func:`recheck` judges each answer again.
 
     >>> read_csv("at,page\\n", "x.csv")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -227,20 +291,22 @@ def read_csv(text: str, source: str) -> list[Row]:
     """
     reader = csv.reader(io.StringIO(text))
     try:
-        if next(reader, None) != list(COLUMNS):
+        header = next(reader, None)
+        if header not in (list(COLUMNS), list(OLD_COLUMNS)):
             raise ValueError(f"{source}: line 1 is not a file of answers: its columns must be {', '.join(COLUMNS)}")
-        rows = [_row(values, source, line) for line, values in enumerate(reader, start=2)]
+        rows = [_row(values, len(header), source, line) for line, values in enumerate(reader, start=2)]
     except csv.Error as error:  # a field past the csv module's own limit, a NUL byte...
         raise ValueError(f"{source}: line {reader.line_num}: not a file of answers ({error})") from None
     return rows
 
 
-def _row(values: list[str], source: str, line: int) -> Row:
-    if len(values) != len(COLUMNS):
-        raise ValueError(f"{source}: line {line} has {len(values)} values, not {len(COLUMNS)}")
+def _row(values: list[str], width: int, source: str, line: int) -> Row:
+    if len(values) != width:
+        raise ValueError(f"{source}: line {line} has {len(values)} values, not {width}")
+    values = values + ["check"] * (len(COLUMNS) - width)  # a file from before kinds: every row a check
     if any(len(value) > MAX_TEXT + 1 for value in values):  # the page cuts every text it keeps (+ a quote)
         raise ValueError(f"{source}: line {line}: a value longer than a page writes ({MAX_TEXT} characters)")
-    at, page, *texts, right = values
+    at, page, *texts, right, kind = values
     try:
         when = float(at)
     except ValueError:
@@ -249,7 +315,62 @@ def _row(values: list[str], source: str, line: int) -> Row:
         raise ValueError(f"{source}: line {line}: {at[:20]!r} is not a time")
     if right not in ("0", "1"):
         raise ValueError(f"{source}: line {line}: right is {right[:20]!r}, not 0 or 1")
-    return when, from_cell(page), Answer(*map(from_cell, texts), right == "1").cut()
+    if kind not in KINDS:
+        raise ValueError(f"{source}: line {line}: kind is {kind[:20]!r}, not {' or '.join(KINDS)}")
+    return when, from_cell(page), Answer(*map(from_cell, texts), right == "1", kind).cut()
+
+
+def recheck(rows: Sequence[Row], find: Callable[[str, str], Exercise | None],
+            source: str) -> tuple[list[Row], list[str]]:
+    """The answers of a file (:func:`read_csv`) judged again, trusting none of its columns but what the student did:
+    each row's question is drawn anew for its name (``find`` gives a lesson's exercise by its title) and must be the
+    one the row shows, and what they typed is checked against it. Returns the rows to count, each right as judged
+    now, and for each row that does not hold, why (naming ``source`` and its line): a row marked right or wrong
+    against its own answer is counted as judged now, one that is not a page's row is left out.
+
+    >>> from zaarlab.teaching.exercises import DICE_EXERCISES
+    >>> find = lambda lesson, title: next((e for e in DICE_EXERCISES if lesson == "L" and e.title == title), None)
+    >>> question = DICE_EXERCISES[0].for_student("Ada")
+    >>> forged = Answer("L", "A sum at least", "Ada", question.text, question.answer_text, "1/4", True)
+    >>> made_up = Answer("L", "A sum at least", "Ada", "Is it?", "1/2", "1/2", True)
+    >>> counted, problems = recheck([(1.0, "p", forged), (2.0, "p", made_up)], find, "ada.csv")
+    >>> [answer.right for _, _, answer in counted]
+    [False]
+    >>> print("\\n".join(problems))
+    ada.csv: line 2: marked right, but '1/4' is not the answer to Ada's question (counted as wrong)
+    ada.csv: line 3: the question is not the one 'Ada' is given (not counted)
+    """
+    counted, problems = [], []
+    for line, (at, page, answer) in enumerate(rows, start=2):
+        judged, why = _judged(answer, find(answer.lesson, answer.exercise))
+        if judged is not None:
+            counted.append((at, page, judged))
+        if why:
+            problems.append(f"{source}: line {line}: {why}")
+    return counted, problems
+
+
+def _judged(answer: Answer, exercise: Exercise | None) -> tuple[Answer | None, str]:
+    """A row of a file as judged now (``None``: not a row a page writes), and why it does not hold (``""``: it does)."""
+    if exercise is None:
+        return None, f"no exercise {answer.exercise[:40]!r} in the lesson {answer.lesson[:40]!r} (not counted)"
+    question = exercise.for_student(answer.name) if answer.name else None
+    if question is None or question.text[:MAX_TEXT] != answer.question:
+        return None, f"the question is not the one {answer.name[:40]!r} is given (not counted)"
+    if question.answer_text[:MAX_TEXT] != answer.exact:
+        return None, f"the exact answer is not that of {answer.name[:40]}'s question (not counted)"
+    if answer.kind == "solution":
+        return (answer, "") if not (answer.typed or answer.right) else (None, "a solution opened holds no answer "
+                                                                             "(not counted)")
+    verdict = question.check(answer.typed)
+    if not verdict.attempt:
+        return None, f"{answer.typed[:40]!r} is not an answer the question takes (not counted)"
+    if verdict.right != answer.right:
+        judged = "the answer to" if verdict.right else "not the answer to"
+        marked, now = ("right" if answer.right else "wrong"), ("right" if verdict.right else "wrong")
+        return replace(answer, right=verdict.right), (
+            f"marked {marked}, but {answer.typed[:40]!r} is {judged} {answer.name[:40]}'s question (counted as {now})")
+    return answer, ""
 
 
 # -- the teacher's page ---------------------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ question, a neighbour most likely another. An answer is checked against the exac
 
 >>> check("12.5 %", Fraction(1, 8)).right, check("0.125", Fraction(1, 8)).right, check("2/16", Fraction(1, 8)).right
 (True, True, True)
->>> check("0.33", Fraction(1, 3)).why
-'0.33 has 2 significant digits: give at least 3, or the fraction'
+>>> check("0.33", Fraction(1, 3))  # not an answer to judge: too coarse
+Verdict(right=False, why='0.33 has 2 significant digits: give at least 3, or the fraction', attempt=False)
 >>> exercise = DICE_EXERCISES[0]
 >>> question = exercise.for_student("Ada")
 >>> question == exercise.for_student("Ada"), question.text
@@ -46,10 +46,16 @@ _DECIMAL = re.compile(r"-?(\d+([.,]\d*)?|[.,]\d+)")
 
 @dataclass(frozen=True)
 class Verdict:
-    """Whether an answer is right, and why not in a sentence when it is not (or cannot be read)."""
+    """Whether an answer is right, and why not in a sentence when it is not (or cannot be read).
+
+    ``attempt`` says whether the question takes it as an answer at all: a number read with the digits it asks for, one
+    of its options, each of its letters once. Only an attempt counts as a try, is kept for the teacher and opens the
+    worked solution; an empty box, a word or a rounding too coarse is sent back with ``why``.
+    """
 
     right: bool
     why: str = ""
+    attempt: bool = True
 
 
 def read_number(text: str) -> tuple[Fraction, int | None]:
@@ -89,13 +95,13 @@ def check(text: str, exact: Fraction | int) -> Verdict:
     try:
         typed, places = read_number(text)
     except ValueError as error:
-        return Verdict(False, str(error))
+        return Verdict(False, str(error), attempt=False)
     if places is None:
         return Verdict(typed == exact, "" if typed == exact else "not the exact answer")
     digits = _significant(typed, places)
     if digits < SIGNIFICANT and typed != exact:
         return Verdict(False, f"{text.strip()} has {digits} significant digit{'s' * (digits != 1)}: give at least "
-                              f"{SIGNIFICANT}, or the fraction")
+                              f"{SIGNIFICANT}, or the fraction", attempt=False)
     unit = Fraction(1, 10**places)
     right = abs(typed - exact) <= unit / 2
     return Verdict(right, "" if right else "not the exact answer rounded to the digits you typed")
@@ -145,11 +151,13 @@ class Question:
         if self.kind == "number":
             return check(text, self.answer)
         if self.kind == "choice":
-            right = text == self.answer
-            return Verdict(right, "" if right or text in self.options else "pick one of the options")
+            if text not in self.options:
+                return Verdict(False, "pick one of the options first", attempt=False)
+            return Verdict(text == self.answer)
         typed = tuple(part.strip().upper() for part in text[:MAX_ANSWER].split(",") if part.strip())
         if sorted(typed) != sorted(self.answer):
-            return Verdict(False, f"type each of {', '.join(sorted(self.answer))} once, separated by commas")
+            return Verdict(False, f"type each of {', '.join(sorted(self.answer))} once, separated by commas",
+                           attempt=False)
         return Verdict(typed == self.answer, "" if typed == self.answer else "not the right order")
 
     @property
