@@ -1,5 +1,5 @@
-"""Install metadata: every subpackage listed, data, the Voila template, the pages' templates and the widgets' files in
-the wheel, environment.yml in step with pyproject."""
+"""Install metadata: every subpackage listed, data, the notebooks, the Voila template, the pages' templates and the
+widgets' files in the wheel, environment.yml in step with pyproject."""
 
 import subprocess
 import sys
@@ -20,9 +20,12 @@ def test_every_subpackage_and_data_folder_is_listed_for_the_wheel():
     code = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "zaarlab").rglob("__init__.py")}
     data = {".".join(("zaarlab.bundled_data", *p.relative_to(ROOT / "data").parts))
             for p in [ROOT / "data", *(d for d in (ROOT / "data").rglob("*") if d.is_dir())]}
-    assert code | data | {"zaarlab.bundled_rules"} == set(setuptools["packages"])
+    folders = [ROOT / "notebooks", *(d for d in (ROOT / "notebooks").iterdir() if d.is_dir() and d.name[0] != ".")]
+    folders = [ROOT / "notebooks", *(d for d in (ROOT / "notebooks").iterdir() if d.is_dir() and d.name[0] != ".")]
+    notebooks = {".".join(("zaarlab.bundled_notebooks", *p.relative_to(ROOT / "notebooks").parts)) for p in folders}
     assert setuptools["package-dir"]["zaarlab.bundled_rules"] == "docs/rules"
-    assert set(setuptools["package-data"]) - data - {"zaarlab.bundled_rules"} <= code  # templates, widgets' files
+    assert setuptools["package-dir"]["zaarlab.bundled_notebooks"] == "notebooks"
+    assert set(setuptools["package-data"]) - data - notebooks - {"zaarlab.bundled_rules"} <= code  # templates...
     assert not unshipped(setuptools["package-data"])
 
 
@@ -59,6 +62,9 @@ def test_the_wheel_carries_the_data(tmp_path, monkeypatch):
     assert "zaarlab/cli.py" in names
     rules = {f"zaarlab/bundled_rules/{p.name}" for p in (ROOT / "docs" / "rules").glob("*.md")}
     assert "zaarlab/bundled_rules/readings.md" in rules and rules <= names  # every rule ID's words
+    notebooks = {f"zaarlab/bundled_notebooks/{p.relative_to(ROOT / 'notebooks').as_posix()}"
+                 for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts}
+    assert len(notebooks) > 20 and notebooks <= names and "zaarlab/bundled_notebooks/classroom/index.html" in names
     assert {p.relative_to(ROOT).as_posix() for p in filter(not_python, (ROOT / "zaarlab").rglob("*"))} <= names
 
 

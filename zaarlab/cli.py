@@ -163,6 +163,35 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _classroom(args: argparse.Namespace) -> int:
+    from .classroom.launch import main as serve  # Voila (the classroom extra): imported only to serve
+
+    serve(args.options, prog="zaarlab classroom")  # runs the server in this process's place; returns on no error
+    return 0
+
+
+def _notebooks(args: argparse.Namespace) -> int:
+    import shutil
+
+    from .core.data import notebooks_dir
+
+    shipped = notebooks_dir()
+    target = Path(args.folder)
+    files = sorted(p.relative_to(shipped) for p in shipped.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    there = [f for f in files if (target / f).exists()]
+    if there:  # a teacher's own changes are never written over
+        raise ValueError(f"{target}: {len(there)} of the notebooks are there already ({there[0].as_posix()} ...): "
+                         "choose another folder, or move them away first")
+    if target.exists() and not target.is_dir():
+        raise ValueError(f"{target}: not a folder")
+    for file in files:
+        (target / file).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shipped / file, target / file)
+    print(f"{len(files)} notebooks copied to {target} (the dashboards of the classroom in {target / 'classroom'}): "
+          f"open them with: jupyter lab {target}")
+    return 0
+
+
 MAX_STEPS = 200_000  # a whole bot game of any of the four is far shorter; a run to the limit takes seconds
 
 
@@ -207,6 +236,14 @@ def build_parser() -> argparse.ArgumentParser:
     answers.add_argument("--out", default="class-answers.html", help="the page to write (default: %(default)s)")
     answers.set_defaults(handler=_answers)
 
+    classroom = commands.add_parser("classroom", add_help=False, help="serve the dashboards to a class (zaarlab "
+                                    "classroom --help: its options)")
+    classroom.set_defaults(handler=_classroom, takes_options=True)  # its options are the server's own
+
+    notebooks = commands.add_parser("notebooks", help="copy the teaching notebooks and the dashboards to a folder")
+    notebooks.add_argument("folder", help="the folder to copy them to (made if missing)")
+    notebooks.set_defaults(handler=_notebooks)
+
     games = commands.add_parser("play", help="play a game with random bots")
     games.add_argument("game", help=f"the game: {', '.join(sorted(p.rsplit('.', 1)[1] for p in GAME_PACKAGES))}")
     games.add_argument("--seed", type=int, default=0)
@@ -221,8 +258,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code."""
+    parser = build_parser()
     try:
-        args = build_parser().parse_args(argv)
+        args, args.options = parser.parse_known_args(argv)
+        if args.options and not getattr(args, "takes_options", False):
+            parser.error(f"unrecognized arguments: {' '.join(args.options)}")
     except SystemExit as done:  # --help, --version, or a usage error already printed on one line
         return done.code if isinstance(done.code, int) else 2
     try:

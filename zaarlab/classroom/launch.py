@@ -40,10 +40,11 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from zaarlab.core.ceiling import KERNEL_MEGABYTES
+from zaarlab.core.data import notebooks_dir
 from zaarlab.teaching.answers import ANSWERS, MODE, PRACTICE, Mode
 from zaarlab.ui.pages import render
 
-FOLDER = Path(__file__).resolve().parents[2] / "notebooks" / "classroom"
+FOLDER = notebooks_dir() / "classroom"  # the repository's notebooks/classroom, or a wheel's copy
 TEMPLATES = Path(__file__).resolve().parent / "jupyter-data"  # holds voila/templates/zaarlab (data, not a package)
 STYLESHEET = TEMPLATES / "voila" / "templates" / "zaarlab" / "zaarlab.css"  # every dashboard page's, Voila and site
 WAITING = STYLESHEET.with_name("waiting.js")  # the wait before a dashboard appears, in words, with its seconds
@@ -261,8 +262,8 @@ class _Lines:
         pass
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m zaarlab.classroom", description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None, prog: str = "python -m zaarlab.classroom") -> None:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to serve the local network")
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--pool", type=int, default=2, help="kernels kept pre-heated for each dashboard")

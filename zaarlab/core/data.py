@@ -116,6 +116,18 @@ def bundled_dir() -> Path:
     return packaged if packaged.is_dir() else package.parent / "data"
 
 
+def notebooks_dir() -> Path:
+    """The notebooks shipped with zaarlab (the teaching notebooks, and the classroom's dashboards in ``classroom/``):
+    the repository's ``notebooks/``, carried by an installed wheel as ``zaarlab/bundled_notebooks/``.
+
+    >>> (notebooks_dir() / "classroom" / "exercises.ipynb").is_file()
+    True
+    """
+    package = Path(__file__).resolve().parent.parent
+    packaged = package / "bundled_notebooks"
+    return packaged if packaged.is_dir() else package.parent / "notebooks"
+
+
 def user_dir(data_dir: str | os.PathLike[str] | None = None) -> Path | None:
     """The user's override folder: ``data_dir`` if given, else ``$ZAARLAB_DATA``, else ``None``. A folder holding
     anything zaarlab would not read (a folder or file of no game) is refused: an override that cannot be used is an
