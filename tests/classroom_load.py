@@ -39,8 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from uuid import uuid4
 
+from zaarlab.classroom.door import SEAT  # the page's seat: its kernel is its own
 from zaarlab.classroom.launch import FOLDER, REFILL, voila_command, voila_environment
-from zaarlab.classroom.server import SEAT  # the page's seat: its kernel is its own
 
 from .processes import (
     CHROMIUM,

@@ -261,3 +261,30 @@ def test_a_test_is_asked_for_at_the_start_and_every_page_of_the_class_reads_it(m
     monkeypatch.setenv(answers.MODE, "exam")
     with pytest.raises(ValueError, match="the class mode is 'exam'"):
         ExerciseBox(DICE_EXERCISES[0])
+
+
+def test_a_page_of_a_class_that_signs_in_waits_for_its_student_then_reads_their_earlier_answers(tmp_path,
+                                                                                                monkeypatch):
+    monkeypatch.setenv(answers.ANSWERS, str(tmp_path / "answers.sqlite"))
+    monkeypatch.setenv(answers.SIGN_IN, "1")
+    earlier = PageAnswers()  # Ada's first page, before a reload
+    earlier.sign_in("Ada")
+    question = DICE_EXERCISES[0].for_student("Ada")
+    earlier.send(Answer("Start here: exact odds with dice", "A sum at least", "Ada", question.text,
+                        question.answer_text, "1/4", False))
+    page = PageAnswers()
+    monkeypatch.setattr("zaarlab.lessons.THIS_PAGE", page)
+    lessons = LessonExercises()
+    box = lessons.sheet.exercises[0]
+    assert lessons.name.disabled and box.name.disabled and box.current is None and box.check_button.disabled
+    assert "Signing you in" in box.question.value
+    box.check()  # a click sent before the server said whose page it is: nothing recorded
+    assert page.kept == []
+    page.sign_in("Ada")  # as the server does when the page connects
+    assert (lessons.name.value, lessons.name.description, box.current) == ("Ada", "signed in as", question)
+    assert box.name.layout.display == "none" and "Earlier: 1/4, not right (1 try)" in box.feedback.value
+    assert "1 answer checked" in lessons.download_why.value
+    box.answer.value = question.answer_text.split(" ≈ ")[0]
+    box.check()
+    [tally] = tallies(AnswerBook(str(tmp_path / "answers.sqlite")).rows())
+    assert [(s.name, s.tries, s.right_at) for s in tally.rows] == [("Ada", 2, 2)]  # one student, two pages

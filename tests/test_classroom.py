@@ -112,7 +112,7 @@ def test_claims_of_kernels_that_do_not_exist_free_no_page():
 
 
 def test_wrong_class_codes_are_slowed_and_then_lock_the_address_out():
-    from zaarlab.classroom.server import CodeTries
+    from zaarlab.classroom.door import CodeTries
 
     tries = CodeTries()
     waits = [tries.wrong("10.0.0.7", now=second) for second in range(tries.most)]

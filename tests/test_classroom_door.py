@@ -21,8 +21,9 @@ import pytest
 
 from tests.classroom_load import Wire
 from tests.processes import free_port, jupyter_home, kernels, listening, megabytes, serving
+from zaarlab.classroom.door import CODE, SEAT
 from zaarlab.classroom.launch import voila_command, voila_environment
-from zaarlab.classroom.server import CODE, SEAT, connections_cap
+from zaarlab.classroom.server import connections_cap
 from zaarlab.core.ceiling import KERNEL_MEGABYTES
 
 pytestmark = pytest.mark.xdist_group("classroom-door")  # one server at a time: each starts kernels on both cores
@@ -40,10 +41,11 @@ def classroom(tmp_path: Path, **limits):
 
 
 def ask(port: int, method: str, path: str, cookie: str = "", device: str = "127.0.0.1",
-        headers: dict | None = None) -> tuple[int, Message, str]:
-    """One request from ``device`` (a loopback address): its status, headers and body."""
+        headers: dict | None = None, body: str | None = None) -> tuple[int, Message, str]:
+    """One request from ``device`` (a loopback address), with ``body`` if any: its status, headers and body."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=300, source_address=(device, 0))
-    connection.request(method, path, headers={**({"Cookie": cookie} if cookie else {}), **(headers or {})})
+    connection.request(method, path, body=body,
+                       headers={**({"Cookie": cookie} if cookie else {}), **(headers or {})})
     reply = connection.getresponse()
     body = reply.read().decode(errors="replace")
     connection.close()

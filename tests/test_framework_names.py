@@ -12,7 +12,8 @@ import ipywidgets
 import tornado.web
 from voila.app import Voila
 
-from zaarlab.classroom.server import GUARDS, _Door
+from zaarlab.classroom.door import Door
+from zaarlab.classroom.server import GUARDS
 from zaarlab.ui import controls
 
 
@@ -32,7 +33,7 @@ def test_every_handler_guarded_by_name_exists_in_the_installed_voila_and_is_serv
     source = inspect.getsource(Voila.init_handlers)
     assert set(GUARDS) <= handler_names()
     assert [name for name in GUARDS if name not in source] == []
-    assert all(issubclass(guard, _Door) for guard in GUARDS.values())
+    assert all(issubclass(guard, Door) for guard in GUARDS.values())
 
 
 def test_voila_opens_its_server_through_the_applications_listen():

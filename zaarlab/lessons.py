@@ -77,10 +77,24 @@ class ExerciseBox(Panel):
                                  self.how, row([self.answer, self.option, self.check_button]), self.feedback,
                                  self.solution_button, self.solution, self.explained])
         self.box.add_class("zaarlab-exercise")
+        if THIS_PAGE.waits_for_student or THIS_PAGE.student:  # a class that signs in: the name is the student's
+            self.name.disabled = True
+            THIS_PAGE.when_signed_in.append(self._signed_in)
+        self._signed_in(THIS_PAGE.student) if THIS_PAGE.student else self.new_question()
+
+    def _signed_in(self, student: str) -> None:
+        self.name.disabled = True
+        self.name.value = student
         self.new_question()
 
+    def _asked(self, question: Question, typed: str = "", right: bool = False, kind: str = "check") -> Answer:
+        """An answer to ``question`` on this page (what the page keeps and the teacher reads)."""
+        return Answer(self.lesson, self.exercise.title, self.name.value, question.text, question.answer_text, typed,
+                      right, kind)
+
     def new_question(self) -> None:
-        """The question for the name typed (none until a name is)."""
+        """The question for the name typed (none until a name is), with what was answered to it before (on this
+        page, or signed in, on any of the student's)."""
         name = self.name.value.strip()
         self.current = self.exercise.for_student(name) if name else None
         self.feedback.value = self.solution.value = ""
@@ -88,8 +102,9 @@ class ExerciseBox(Panel):
         self.solution_button.value = False
         self.solution_button.disabled = True
         question = self.current
-        self.question.value = (f"<p>{html.escape(question.text)}</p>" if question
-                               else "<p>Type your name (or your number) to get your own question.</p>")
+        waiting = "Signing you in: your question comes in a moment." if self.name.disabled else \
+            "Type your name (or your number) to get your own question."
+        self.question.value = f"<p>{html.escape(question.text if question else waiting)}</p>"
         self.how.value = f"<p><i>{html.escape(question.how)}</i></p>" if question else ""
         choice = question is not None and question.kind == "choice"
         show(self.option, choice)
@@ -98,17 +113,29 @@ class ExerciseBox(Panel):
             set_options(self.option, [(PICK, ""), *((option, option) for option in question.options)])
             self.option.value = ""
         self.answer.value = ""
+        if question is not None:
+            asked = self._asked(question)
+            self.tries.setdefault(question.text, THIS_PAGE.tries(asked))
+            if THIS_PAGE.opened(asked):
+                self.opened.add(question.text)
+            last = THIS_PAGE.last(asked)
+            if last is not None:  # answered before: a reload, or another device, shows it again
+                verdict = "right" if last.right else "not right"
+                self.feedback.value = (f'<p role="status">Earlier: {html.escape(last.typed)}, {verdict} '
+                                       f"({self._tries_words(every=True)})</p>")
+                self.solution_button.disabled = self.mode.test
         self.check_button.disabled = question is None or self._no_tries_left()
-        if question is not None and self._no_tries_left():
-            self.feedback.value = f'<p role="status">{self._tries_words()}</p>'
 
     def _no_tries_left(self) -> bool:
         return bool(self.current and self.mode.tries and self.tries.get(self.current.text, 0) >= self.mode.tries)
 
-    def _tries_words(self) -> str:
+    def _tries_words(self, every: bool = False) -> str:
+        """The tries left in a test (with ``every``, else, the tries made)."""
         used = self.tries.get(self.current.text, 0) if self.current else 0
-        return ("No tries left for this question." if used >= self.mode.tries else
-                f"{self.mode.tries - used} of {self.mode.tries} tries left.") if self.mode.tries else ""
+        if not self.mode.tries:
+            return f"{used} {'try' if used == 1 else 'tries'}" if every else ""
+        return ("no tries left for this question" if used >= self.mode.tries else
+                f"{self.mode.tries - used} of {self.mode.tries} tries left")
 
     def check(self) -> None:
         """Check the answer typed (or picked): right, or why not and, after a wrong try, the hint. Only an answer the
@@ -123,15 +150,14 @@ class ExerciseBox(Panel):
             self.feedback.value = f'<p role="status"><b>Not an answer yet</b>: {html.escape(verdict.why)}.</p>'
             return
         self.tries[question.text] = self.tries.get(question.text, 0) + 1
-        sent = THIS_PAGE.send(Answer(self.lesson, self.exercise.title, self.name.value, question.text,
-                                     question.answer_text, typed, verdict.right))
+        sent = THIS_PAGE.send(self._asked(question, typed, verdict.right))
         if verdict.right:
             feedback = f"<b>Right</b>: {html.escape(question.answer_text)}."
         else:
             why = f": {html.escape(verdict.why)}" if verdict.why else ""  # a wrong pick needs no reason
             feedback = f"<b>Not yet</b>{why}." + ("" if self.mode.test else f" Hint: {html.escape(question.hint)}")
         tries = self._tries_words()
-        self.feedback.value = f'<p role="status">{feedback}{" " + tries if tries else ""}</p>' + (
+        self.feedback.value = f'<p role="status">{feedback}{" " + tries.capitalize() + "." if tries else ""}</p>' + (
             "" if sent else "<p>Your answer could not be sent to your teacher's page: tell your teacher.</p>")
         self.solution_button.disabled = self.mode.test
         self.check_button.disabled = self._no_tries_left()
@@ -143,8 +169,7 @@ class ExerciseBox(Panel):
         shown = self.solution_button.value and question is not None and not self.mode.test
         if shown and question.text not in self.opened:  # the teacher sees that it was opened, and when
             self.opened.add(question.text)
-            THIS_PAGE.send(Answer(self.lesson, self.exercise.title, self.name.value, question.text,
-                                  question.answer_text, "", False, kind="solution"))
+            THIS_PAGE.send(self._asked(question, kind="solution"))
         self.solution.value = f"<p>{html.escape(question.solution)}</p>" if shown else ""
         panel = None
         if shown and question.explainer:
@@ -229,7 +254,25 @@ class LessonExercises(Panel):
         self.download_button.on_click(lambda button: self.download_answers())
         self.box = widgets.VBox([row([self.name, self.lesson]), self.shown,
                                  row([self.download_button, self.download_why]), self.download])
+        if THIS_PAGE.waits_for_student or THIS_PAGE.student:  # a class that signs in: the name is the student's
+            self.name.disabled = True
+            self.name.placeholder = "signing you in"
+            THIS_PAGE.when_signed_in.append(self._signed_in)
         self.show()
+        if THIS_PAGE.student:
+            self._signed_in(THIS_PAGE.student)
+
+    def _signed_in(self, student: str) -> None:
+        self.name.description = "signed in as"
+        self.name.value = student
+        self._no_name_in_exercises()
+        self._answers_to_download()  # their answers from other pages too
+
+    def _no_name_in_exercises(self, sheets=None) -> None:
+        """Signed in, the page's name is the only one shown: an exercise's own would say the same, greyed."""
+        for sheet in self.sheets.values() if sheets is None else sheets:
+            for box in sheet.exercises:
+                show(box.name, False)
 
     @property
     def sheet(self) -> ExerciseSheet:
@@ -244,6 +287,8 @@ class LessonExercises(Panel):
                 box.when_checked.append(self._answers_to_download)
             if self.name.value.strip():
                 self._name_everywhere([sheet])
+            if THIS_PAGE.student:
+                self._no_name_in_exercises([sheet])
         self.shown.children = [self.sheet.box]
 
     def _name_everywhere(self, sheets=None) -> None:

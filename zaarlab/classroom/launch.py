@@ -39,9 +39,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
 
+from zaarlab.classroom.students import Class, read_roster
 from zaarlab.core.ceiling import KERNEL_MEGABYTES
 from zaarlab.core.data import notebooks_dir
-from zaarlab.teaching.answers import ANSWERS, MODE, PRACTICE, Mode
+from zaarlab.core.files import read_text
+from zaarlab.teaching.answers import ANSWERS, MODE, PRACTICE, SIGN_IN, Mode
 from zaarlab.ui.pages import render
 
 FOLDER = notebooks_dir() / "classroom"  # the repository's notebooks/classroom, or a wheel's copy
@@ -112,7 +114,7 @@ def index_page(boards: list[Dashboard] | None = None) -> str:
 
 
 def voila_environment(env: dict[str, str] | None = None, answers: Path | None = None,
-                      mode: Mode = PRACTICE) -> dict[str, str]:
+                      mode: Mode = PRACTICE, sign_in: bool = False) -> dict[str, str]:
     """``env`` (by default this process's) with zaarlab's Voila template found (Voila's lab template without
     stylesheets from the internet), and the kernels told to write the class's answers to ``answers`` and how the
     class answers (``mode``: practice, or a test without solutions).
@@ -125,6 +127,9 @@ def voila_environment(env: dict[str, str] | None = None, answers: Path | None = 
     if answers:
         env[ANSWERS] = str(answers)
     env[MODE] = str(mode)
+    env.pop(SIGN_IN, None)
+    if sign_in:  # a page waits to be told whose it is
+        env[SIGN_IN] = "1"
     return env
 
 
@@ -141,20 +146,22 @@ def run_folder(runs: Path) -> Path:
     raise FileExistsError(f"{runs}: no new run folder for {stamp}")
 
 
-def teacher_address(students: str, key: str) -> str:
-    """The teacher's page beside the students' address ``students`` (its class code kept).
+def teacher_address(students: str, key: str, page: str = "") -> str:
+    """The teacher's page (or its ``page``: ``sheet``, the roster's sign-in sheet) beside the students' address
+    ``students`` (its class code kept).
 
-    >>> teacher_address("http://10.0.0.2:8866/?code=owl7", "k3y")
-    'http://10.0.0.2:8866/zaarlab/teacher?key=k3y&code=owl7'
+    >>> teacher_address("http://10.0.0.2:8866/?code=owl7", "k3y"), teacher_address("http://h:1/", "k", "sheet")
+    ('http://10.0.0.2:8866/zaarlab/teacher?key=k3y&code=owl7', 'http://h:1/zaarlab/teacher/sheet?key=k')
     """
     base, _, query = students.partition("?")
-    return f"{base}zaarlab/teacher?{urlencode({'key': key})}" + (f"&{query}" if query else "")
+    return f"{base}zaarlab/teacher{'/' + page if page else ''}?{urlencode({'key': key})}" + (
+        f"&{query}" if query else "")
 
 
 def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: int = IDLE,
                   check: int = CHECK, refill: float = REFILL, lesson: str | None = None,
                   class_size: int = CLASS_SIZE, pages: int = 60, per_device: int = PER_DEVICE,
-                  code: str = "", answers: str = "", teacher_key: str = "") -> list[str]:
+                  code: str = "", answers: str = "", teacher_key: str = "", class_folder: str = "") -> list[str]:
     """The Voila server for a class: ``pool`` pre-heated kernels per dashboard, ``class_size`` for the ``lesson``'s
     dashboard if one is named (one taken is replaced after ``refill`` seconds), a kernel freed once its page has been
     gone ``idle`` seconds (looked for every ``check`` seconds), no browser opened, zaarlab's template (run it with
@@ -173,7 +180,8 @@ def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: 
                "--VoilaConfiguration.kernel_spec_manager_class=zaarlab.classroom.kernels.CeilingKernelSpecs",
                f"--ClassroomVoila.pages={pages}", f"--ClassroomVoila.pages_per_device={per_device}",
                f"--ClassroomVoila.page_hold={idle}", f"--ClassroomVoila.code={code}",
-               f"--ClassroomVoila.answers={answers}", f"--ClassroomVoila.teacher_key={teacher_key}"]
+               f"--ClassroomVoila.answers={answers}", f"--ClassroomVoila.teacher_key={teacher_key}",
+               f"--ClassroomVoila.class_folder={class_folder}"]
     if lesson:
         pools = {"default": {"pool_size": pool}, f"{lesson}.ipynb": {"pool_size": class_size}}
         command.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
@@ -274,7 +282,14 @@ def main(argv: list[str] | None = None, prog: str = "python -m zaarlab.classroom
     parser.add_argument("--pages", type=int, help="pages held at once (default: as many as the free memory holds)")
     parser.add_argument("--per-device", type=int, default=PER_DEVICE, help="pages one device may hold at once")
     parser.add_argument("--runs", type=Path, default=Path("classroom-runs"),
-                        help="where each run keeps its class's answers (a folder per run)")
+                        help="where each run keeps its class's answers (a folder per run; a class's own: --class)")
+    parser.add_argument("--class", dest="class_name", metavar="NAME", type=_class_name,
+                        help="a class whose students sign in: its folder in --runs (its answers, key, roster and "
+                             "sign-ins) is kept across restarts")
+    parser.add_argument("--class-folder", type=Path, help="the class's folder, anywhere (in place of --class)")
+    parser.add_argument("--roster", type=Path, help="with --class: a file of the students' names (one a line, or a "
+                                                    "CSV file with a name column): each signs in with a code of "
+                                                    "their own; without it, a student types a name")
     parser.add_argument("--test", type=_mode, default=PRACTICE, const=Mode(test=True), nargs="?", metavar="TRIES",
                         help="a test: no worked solution is shown, and with TRIES (1 to 99) at most that many checks a "
                              "question")
@@ -293,7 +308,14 @@ def main(argv: list[str] | None = None, prog: str = "python -m zaarlab.classroom
           f"device; each page's kernel is kept under {KERNEL_MEGABYTES} MB.", flush=True)
     if args.host in ("0.0.0.0", "::") and not args.code:
         print("Anyone on this network can open these pages: CODE=<a word> make classroom asks for a class code.")
-    answers, key = run_folder(args.runs) / "answers.sqlite", secrets.token_urlsafe(12)
+    kept = _class(parser, args)
+    if kept is None:
+        answers, key = run_folder(args.runs) / "answers.sqlite", secrets.token_urlsafe(12)
+    else:
+        answers, key = kept.answers, kept.key
+        print(f"The class's folder: {kept.folder.resolve()} (kept when the server restarts). Students sign in "
+              + (f"with their name and code (a sheet to print: {teacher_address(url, key, 'sheet')})." if kept.roster
+                 else "with a name of their own."), flush=True)
     print(f"Your page of the class's answers (keep this address to yourself): {teacher_address(url, key)}\n"
           f"The answers are kept in {answers.resolve()}.", flush=True)
     if args.test.test:
@@ -301,8 +323,31 @@ def main(argv: list[str] | None = None, prog: str = "python -m zaarlab.classroom
                                                       "times at most." if args.test.tries else "."), flush=True)
     command = voila_command(args.host, args.port, args.pool, lesson=args.lesson, class_size=args.class_size,
                             pages=pages, per_device=args.per_device, code=args.code, answers=str(answers.resolve()),
-                            teacher_key=key)
-    os.execve(command[0], command, voila_environment(answers=answers.resolve(), mode=args.test))
+                            teacher_key=key, class_folder=str(kept.folder.resolve()) if kept else "")
+    os.execve(command[0], command, voila_environment(answers=answers.resolve(), mode=args.test,
+                                                     sign_in=kept is not None))
+
+
+def _class_name(name: str) -> str:
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}", name):
+        raise argparse.ArgumentTypeError(f"a class's name is 1 to 40 letters, digits, '-' or '_', not {name[:20]!r}")
+    return name
+
+
+def _class(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Class | None:
+    """The class the options name (its folder made, its roster read), or ``None`` for a run without sign-in."""
+    if args.class_name and args.class_folder:
+        parser.exit(2, f"{parser.prog}: error: --class or --class-folder, not both\n")
+    folder = args.class_folder or (args.runs / args.class_name if args.class_name else None)
+    if folder is None:
+        if args.roster:
+            parser.exit(2, f"{parser.prog}: error: --roster goes with --class (the class it is the roster of)\n")
+        return None
+    try:
+        roster = read_roster(read_text(args.roster, 1_000_000, "a roster"), str(args.roster)) if args.roster else None
+        return Class(folder, roster)
+    except (ValueError, OSError) as error:
+        parser.exit(2, f"{parser.prog}: error: {error}\n")
 
 
 def _mode(tries: str) -> Mode:

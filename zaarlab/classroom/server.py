@@ -1,7 +1,7 @@
 """The classroom server's door: Voila, with every request checked against the class's own limits.
 
 A classroom server puts a Python kernel per page on the teacher's laptop, on a network where any student can send
-anything a browser can. :class:`ClassroomVoila` is Voila with four checks in front of its handlers:
+anything a browser can. :class:`ClassroomVoila` is Voila with these checks in front of its handlers:
 
 - **the class code** (optional): without it, or its cookie, a request gets a page asking for it and nothing else;
 - **a cap on pages**, per device (its network address) and in total (sized from the machine's memory by
@@ -13,7 +13,11 @@ anything a browser can. :class:`ClassroomVoila` is Voila with four checks in fro
 - **a cap on connections** per device (:func:`connections_cap`), and an idle or slow one closed after
   :data:`IDLE_SECONDS`: one device opening thousands would use up the server's files;
 - **the teacher's page** (``/zaarlab/teacher``, the class's answers: :mod:`zaarlab.teaching.answers`) only with the
-  teacher's key, a random word the server prints at its start and no student sees.
+  teacher's key, a random word the server prints at its start and no student sees;
+- **students signed in**, in a class (``--class``): a page is served only to a browser that signed in as a student
+  (:mod:`zaarlab.classroom.signin`), and its kernel is told whose page it is, so that every answer is that student's.
+
+The checks every request passes first are the door's (:mod:`zaarlab.classroom.door`).
 
 The bookkeeping is :class:`Ledger`'s, which knows nothing of HTTP:
 
@@ -31,16 +35,13 @@ False
 
 from __future__ import annotations
 
-import asyncio
 import hmac
-import secrets
 import time
 from collections import Counter, defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from inspect import isawaitable
+from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlencode
 
 from jupyter_server.utils import url_path_join
 from tornado.httpserver import HTTPServer
@@ -50,9 +51,10 @@ from traitlets import Int, Unicode
 from voila.app import Voila
 
 from ..teaching.answers import AnswerBook, tallies, teacher_page
-from ..ui.pages import render
+from .door import CodeTries, Door
+from .signin import SheetPage, SignInPage, tell_kernel
+from .students import Class, Signer, SignIns
 
-SEAT = "zaarlab_seat"  # the cookie that says which browser a page is
 IDLE_SECONDS = 20  # a connection that sends no request, or its headers or body this slowly, is closed
 
 
@@ -91,7 +93,6 @@ class CappedHTTPServer(HTTPServer):
         self.open_by_host[host] -= 1
         if not self.open_by_host[host]:
             del self.open_by_host[host]
-CODE = "zaarlab_code"  # the cookie that holds the class code once typed
 
 
 @dataclass
@@ -150,116 +151,7 @@ class Ledger:
         return kernel not in self._owners or self.owns(kernel, seat)
 
 
-@dataclass
-class CodeTries:
-    """Wrong class codes per address: after ``free`` of them each is answered ``delay`` seconds late, and after
-    ``most`` within ``window`` seconds the address is locked out for ``lock`` seconds. A right code forgets them.
-
-    A code of a word and a digit falls to a script that tries a thousand a second; here one address gets ``most``
-    tries a quarter of an hour.
-
-    >>> tries = CodeTries(free=2, most=4, window=900, lock=900, delay=1.0)
-    >>> [tries.wrong("10.0.0.7", now=t) for t in range(4)], tries.locked_for("10.0.0.7", now=5)
-    ([0.0, 0.0, 1.0, 1.0], 898)
-    >>> tries.locked_for("10.0.0.7", now=905), tries.locked_for("10.0.0.8", now=5)
-    (0, 0)
-    """
-
-    free: int = 5
-    most: int = 20
-    window: float = 900
-    lock: float = 900
-    delay: float = 1.0
-    _wrong: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    _until: dict[str, float] = field(default_factory=dict)
-
-    def wrong(self, address: str, now: float) -> float:
-        """Count a wrong code from ``address``; the seconds to wait before answering it."""
-        times = self._wrong[address]
-        times[:] = [t for t in times if now - t < self.window] + [now]
-        if len(times) >= self.most:
-            self._until[address] = now + self.lock
-            times.clear()
-        return self.delay if len(times) > self.free or address in self._until else 0.0
-
-    def locked_for(self, address: str, now: float) -> int:
-        """The whole seconds ``address`` is still locked out for (0: not locked)."""
-        until = self._until.get(address, 0.0)
-        if until <= now:
-            self._until.pop(address, None)
-            return 0
-        return int(until - now)
-
-    def forget(self, address: str) -> None:
-        self._wrong.pop(address, None)
-
-
-class _Door:
-    """Every request: no path out of the folders served, the class code, and a seat cookie for a browser that has
-    none."""
-
-    async def prepare(self):
-        settings = self.settings
-        if ".." in unquote(self.request.path).split("/"):  # no file outside the folders served, by any path
-            raise HTTPError(404)
-        code = settings["zaarlab_code"]
-        if code and not await self._has_code(code):
-            return
-        self.zaarlab_seat = self.get_cookie(SEAT) or ""
-        if not self.zaarlab_seat and self.request.method == "GET" and not self._is_websocket():
-            self.zaarlab_seat = secrets.token_urlsafe(18)
-            self.set_cookie(SEAT, self.zaarlab_seat, httponly=True, samesite="Strict")
-        if await self._refused():
-            return
-        result = super().prepare()
-        if isawaitable(result):
-            await result
-
-    async def _has_code(self, code: str) -> bool:
-        """Whether the request carries the class code; else it was answered (the code asked for, or a wrong code's
-        refusal, slowed and then locked out per address: :class:`CodeTries`)."""
-        tries, address, now = self.settings["zaarlab_code_tries"], self.request.remote_ip, time.monotonic()
-        if hmac.compare_digest((self.get_cookie(CODE) or "").encode(), code.encode()):
-            return True
-        locked = tries.locked_for(address, now)
-        if locked:
-            self._page(429, f"Too many wrong codes from this device: try again in {locked // 60 + 1} minutes, or ask "
-                            "your teacher.", Retry_After=str(locked))
-            return False
-        typed = self.get_query_argument("code", None)  # tornado answers 400 for bytes that are not UTF-8
-        if typed is not None and hmac.compare_digest(typed.encode(), code.encode()):
-            tries.forget(address)
-            self.set_cookie(CODE, code, httponly=True, samesite="Strict")
-            rest = {k: self.get_query_argument(k) for k in self.request.query_arguments if k != "code"}
-            self.redirect(self.request.path + (f"?{urlencode(rest)}" if rest else ""))
-            return False
-        if typed is not None:
-            await asyncio.sleep(tries.wrong(address, now))
-        why = ("That is not this class's code." if typed is not None
-               else "This server is for one class: type the code your teacher gave you.")
-        self._page(403, why, kind="code")
-        return False
-
-    def _is_websocket(self) -> bool:
-        return self.request.headers.get("Upgrade", "").lower() == "websocket"
-
-    def _page(self, status: int, why: str, kind: str = "refused", **headers: str) -> None:
-        """Answer with a page of the door (``page-templates/door.html.j2``): the code asked for, the server full, or
-        ``why`` a request is refused."""
-        self.clear()
-        self.set_status(status)
-        for name, value in headers.items():
-            self.set_header(name.replace("_", "-"), value)
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.set_header("Cache-Control", "no-store")
-        self.finish(render("zaarlab.classroom", "door.html.j2", kind=kind, why=why))
-
-    async def _refused(self) -> bool:
-        """Whether this request was answered with a refusal (the handler's kind decides)."""
-        return False
-
-
-class _Admission(_Door):
+class _Admission(Door):
     """A dashboard's page: admitted under the caps, or the "full" page."""
 
     async def _refused(self) -> bool:
@@ -276,7 +168,7 @@ class _Admission(_Door):
         super().on_finish()
 
 
-class _Owned(_Door):
+class _Owned(Door):
     """A kernel's own endpoints. A page first asks for its kernel, then connects to it: the first seat to do either
     owns the kernel, and only it may do either again or shut the kernel down (or, for ``free_for_all``, anyone
     while nobody owns it)."""
@@ -291,7 +183,11 @@ class _Owned(_Door):
             live = set(self.kernel_manager.list_kernel_ids())
             if kernel not in live:
                 raise HTTPError(404)  # before any claim: a made-up id counts nothing
+            new = not ledger.owns(kernel, seat)
             allowed = bool(seat) and ledger.claim(kernel, seat, self.request.remote_ip, live)
+            if allowed and new and self.zaarlab_student:  # the page's kernel learns whose page it is
+                self.settings["zaarlab_signins"].page(kernel, self.zaarlab_student)
+                tell_kernel(self.kernel_manager, kernel, self.zaarlab_student)
         else:
             allowed = bool(seat) and ledger.owns(kernel, seat)
         if not allowed:
@@ -303,8 +199,10 @@ class _Query(_Owned):
     free_for_all = True  # a page asks for its request's details before it asks for its kernel
 
 
-class _TeacherPage(_Door, RequestHandler):
+class _TeacherPage(Door, RequestHandler):
     """The class's answers, read anew at each request, for the teacher's key only."""
+
+    needs_student = False
 
     def get(self):
         key, answers = self.settings["zaarlab_teacher_key"], self.settings["zaarlab_answers"]
@@ -340,6 +238,8 @@ class ClassroomVoila(Voila):
     pages = Int(60, config=True, help="pages the server holds at once, pre-heated ones not counted")
     page_hold = Int(300, config=True, help="seconds a page whose kernel never connects still counts")
     answers = Unicode("", config=True, help="the SQLite file of the class's answers (empty: none shown)")
+    class_folder = Unicode("", config=True, help="the class's folder (zaarlab.classroom.students.Class): students "
+                                                  "sign in (empty: nobody signs in)")
     teacher_key = Unicode("", config=True, help="the key of the teacher's page (empty: no teacher's page)")
 
     def init_settings(self):
@@ -347,7 +247,11 @@ class ClassroomVoila(Voila):
         settings["zaarlab_code"] = self.code
         settings["zaarlab_answers"], settings["zaarlab_teacher_key"] = self.answers, self.teacher_key
         settings["zaarlab_ledger"] = Ledger(self.pages_per_device, self.pages, self.page_hold)
-        settings["zaarlab_code_tries"] = CodeTries()
+        settings["zaarlab_code_tries"], settings["zaarlab_signin_tries"] = CodeTries(), CodeTries()
+        kept = Class(Path(self.class_folder)) if self.class_folder else None
+        settings["zaarlab_signins"] = SignIns(kept.answers) if kept else None
+        settings["zaarlab_signer"] = Signer(kept.secret) if kept else None
+        settings["zaarlab_roster"] = kept.roster if kept else ()
         return settings
 
     def listen(self):
@@ -367,11 +271,13 @@ class ClassroomVoila(Voila):
         super().listen()
 
     def init_handlers(self):
-        guarded = [(url_path_join(self.server_url, "zaarlab/teacher"), _TeacherPage)]
+        guarded = [(url_path_join(self.server_url, "zaarlab/teacher"), _TeacherPage),
+                   (url_path_join(self.server_url, "zaarlab/signin"), SignInPage),
+                   (url_path_join(self.server_url, "zaarlab/teacher/sheet"), SheetPage)]
         for pattern, handler, *rest in super().init_handlers():
             if handler.__name__ in UNSERVED:
                 continue
-            guard = GUARDS.get(handler.__name__, _Door)
+            guard = GUARDS.get(handler.__name__, Door)
             guarded.append((pattern, type(f"Guarded{handler.__name__}", (guard, handler), {}), *rest))
         return guarded
 

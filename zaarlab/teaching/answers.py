@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import io
+import logging
 import math
 import os
 import secrets
@@ -39,6 +40,11 @@ for its kernels; without it, answers are checked and kept in the page, not colle
 MODE = "ZAARLAB_CLASS_MODE"
 """The environment variable that sets the class's :class:`Mode` for every page (``practice``, ``test`` or
 ``test:3``), set by ``python -m zaarlab.classroom --test``; without it, practice."""
+SIGN_IN = "ZAARLAB_CLASS_SIGN_IN"
+"""The environment variable that tells a page's kernel its class signs in: it waits to be told whose page it is."""
+SIGNED_IN = "signed-in"
+"""The page of an answer given signed in: one student, however many pages (its name is the student's)."""
+LOG = logging.getLogger("zaarlab.answers")
 MAX_PER_PAGE = 2000  # answers one page keeps: a long lesson's checks many times over
 MAX_TEXT = 300  # characters of any text kept (a question is longer than an answer)
 MAX_FILE_BYTES = 2 * MAX_PER_PAGE * 10 * MAX_TEXT  # a page's downloaded answers, every text at its longest, twice
@@ -135,6 +141,11 @@ class AnswerBook:
     def close(self) -> None:
         self._db.close()
 
+    def rows_of(self, page: str, name: str) -> list[Row]:
+        """The answers of ``page`` under ``name``, in the order they were checked."""
+        return [(at, page, Answer(*texts, bool(right), kind)) for at, page, *texts, right, kind in self._db.execute(
+            f"SELECT {', '.join(COLUMNS)} FROM answers WHERE page = ? AND name = ? ORDER BY rowid", (page, name))]
+
     def rows(self) -> list[Row]:
         """Every answer of every page, in the order they were checked."""
         return [(at, page, Answer(*texts, bool(right), kind)) for at, page, *texts, right, kind
@@ -216,12 +227,25 @@ def tallies(rows: Iterable[Row]) -> list[Tally]:
 
 class PageAnswers:
     """The answers checked on one page: kept for :func:`answers_csv`, and written to the class's book where the
-    server collects them (:data:`ANSWERS`). One per kernel: :data:`THIS_PAGE`."""
+    server collects them (:data:`ANSWERS`). One per kernel: :data:`THIS_PAGE`.
+
+    In a class whose students sign in (:data:`SIGN_IN`) the page waits for the server to say whose it is
+    (:meth:`sign_in`): until then nothing is answered, and from then on every answer is that student's, their
+    earlier answers on other pages (a reload, another device) kept here too.
+
+    >>> page = PageAnswers()
+    >>> asked = Answer("L", "E", "Ada", "q", "1/2", "1/3", False)
+    >>> page.send(asked), page.tries(asked), page.opened(asked)
+    (True, 1, False)
+    """
 
     def __init__(self):
         self.word = secrets.token_hex(6)
         self.kept: list[Row] = []
         self._book: AnswerBook | None = None
+        self.student = ""  # who signed in on this page ("" until the server says, or where nobody signs in)
+        self.waits_for_student = bool(os.environ.get(SIGN_IN))
+        self.when_signed_in: list[Callable[[str], object]] = []  # called with the student's name
 
     def send(self, answer: Answer) -> bool:
         """Keep ``answer`` (the first :data:`MAX_PER_PAGE`); False if the class's book could not be written."""
@@ -238,6 +262,38 @@ class PageAnswers:
         except (sqlite3.Error, OSError):
             return False
         return True
+
+    def sign_in(self, student: str) -> None:
+        """This page is ``student``'s (the classroom server says so when the page connects): their answers from
+        other pages are read back, and every widget waiting for a name is given theirs."""
+        self.student, self.word = student, SIGNED_IN
+        if os.environ.get(ANSWERS):
+            import sqlite3
+
+            try:
+                self._book = self._book or AnswerBook(os.environ[ANSWERS])
+                self.kept = self._book.rows_of(SIGNED_IN, student)[:MAX_PER_PAGE]
+            except (sqlite3.Error, OSError):
+                LOG.warning("could not read %s's earlier answers", student, exc_info=True)
+        for call in self.when_signed_in:
+            call(student)
+
+    def tries(self, asked: Answer) -> int:
+        """The answers checked on this page (or, signed in, by this student) to the question of ``asked``."""
+        return sum(1 for _, _, a in self.kept if a.kind == "check" and _same_question(a, asked))
+
+    def opened(self, asked: Answer) -> bool:
+        """Whether the worked solution of the question of ``asked`` was opened."""
+        return any(a.kind == "solution" and _same_question(a, asked) for _, _, a in self.kept)
+
+    def last(self, asked: Answer) -> Answer | None:
+        """The last answer checked to the question of ``asked``."""
+        return next((a for _, _, a in reversed(self.kept) if a.kind == "check" and _same_question(a, asked)), None)
+
+
+def _same_question(one: Answer, other: Answer) -> bool:
+    return (one.lesson, one.exercise, one.name, one.question) == (other.lesson, other.exercise, other.name,
+                                                                   other.question[:MAX_TEXT])
 
 
 THIS_PAGE = PageAnswers()
