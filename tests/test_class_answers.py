@@ -25,9 +25,9 @@ from zaarlab.teaching.answers import (
     answers_csv,
     read_csv,
     tallies,
-    teacher_page,
 )
 from zaarlab.teaching.exercises import DICE_EXERCISES
+from zaarlab.teaching.teacher import teacher_page
 
 
 def an_answer(name="Ada", typed="1/2", right=False, exercise="A sum at least") -> Answer:
@@ -157,7 +157,7 @@ def test_the_command_makes_the_teachers_page_from_the_students_files(tmp_path, c
 
 
 def test_the_teachers_page_escapes_what_students_typed():
-    page = teacher_page(tallies([(1.0, "p", an_answer(name="<script>alert(1)</script>", typed="<b>"))]))
+    page = teacher_page([(1.0, "p", an_answer(name="<script>alert(1)</script>", typed="<b>"))])
     assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "&lt;b&gt;" in page
     assert "No answer yet" in teacher_page([])
 

@@ -11,8 +11,9 @@ import pytest
 from tests.helpers import student_text_problems
 from tests.widget_text import widget_texts
 from zaarlab.lessons import LESSONS, ExerciseBox, LessonExercises
-from zaarlab.teaching.answers import Mode, PageAnswers, tallies, teacher_page
+from zaarlab.teaching.answers import Mode, PageAnswers, tallies
 from zaarlab.teaching.exercises import DICE_EXERCISES, SIGNIFICANT, check, read_number
+from zaarlab.teaching.teacher import teacher_page
 
 NAMES = [f"student {i}" for i in range(40)] + ["Ada", "Ben", "  ada ", "12"]
 
@@ -204,8 +205,9 @@ def test_opening_the_solution_is_kept_once_with_the_tries_before_it(monkeypatch)
     [tally] = tallies(page.kept)
     [ada] = tally.rows
     assert (ada.tries, ada.right_at, ada.solution_after, ada.right_on_their_own) == (2, 2, 1, False)
-    assert "right (try 2, after the solution)" in teacher_page([tally]) and "opened after 1 try, at " in \
-        teacher_page([tally])
+    page = teacher_page(page.kept)
+    assert "right (try 2, after the solution)" in page and "opened after 1 try, at " in page
+    assert "right at try 2, after opening the solution" in page  # the grid's mark, in words
 
 
 def test_in_a_test_no_solution_is_shown_and_tries_are_limited(monkeypatch):

@@ -103,9 +103,15 @@ def _rules_coverage(args: argparse.Namespace) -> int:
 def _answers(args: argparse.Namespace) -> int:
     from .core.files import check_writable, read_bytes, write_text
     from .lessons import find_exercise
-    from .teaching.answers import MAX_FILE_BYTES, SQLITE, AnswerBook, read_csv, recheck, tallies, teacher_page
+    from .teaching.answers import MAX_FILE_BYTES, SQLITE, AnswerBook, read_csv, recheck
+    from .teaching.gradebook import gradebook, gradebook_csv, records_csv
+    from .teaching.teacher import teacher_page
 
     check_writable(args.out)
+    files = {Path(args.csv) / "answers.csv": records_csv, Path(args.csv) / "gradebook.csv": gradebook_csv} \
+        if args.csv else {}
+    for file in files:
+        check_writable(file)
     rows, problems = [], []
     for file in args.files:
         raw = read_bytes(file, MAX_FILE_BYTES, "a file of answers")
@@ -123,10 +129,13 @@ def _answers(args: argparse.Namespace) -> int:
         problems += wrong
     for problem in problems:
         print(problem, file=sys.stderr)
-    write_text(args.out, teacher_page(tallies(sorted(rows, key=lambda row: row[0])), refresh=None))
+    rows.sort(key=lambda row: row[0])
+    write_text(args.out, teacher_page(rows))
+    for file, write in files.items():
+        write_text(file, write(gradebook(rows)))
     held = f"; {len(problems)} row(s) did not hold, each named above" if problems else ""
     print(f"{len(rows)} answers of {len({row[1] for row in rows})} page(s) from {len(args.files)} file(s){held}: "
-          f"open {args.out} in a browser.")
+          f"open {args.out} in a browser" + (f"; {' and '.join(map(str, files))} written." if files else "."))
     return 1 if problems else 0
 
 
@@ -234,6 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "answer judged again: a row that does not hold is named and not counted), or a server's "
                          "answers.sqlite")
     answers.add_argument("--out", default="class-answers.html", help="the page to write (default: %(default)s)")
+    answers.add_argument("--csv", metavar="FOLDER", help="also write answers.csv (each student's record of each "
+                                                         "question) and gradebook.csv (one row per student) there")
     answers.set_defaults(handler=_answers)
 
     classroom = commands.add_parser("classroom", add_help=False, help="serve the dashboards to a class (zaarlab "

@@ -3,6 +3,7 @@ and the exercises page is theirs (their name, their question, nothing typed can 
 same name gets nothing of theirs; a reload shows the student their earlier answers, and their download holds them
 all; the teacher's page shows each answer and each solution opened under the student's name."""
 
+import csv
 import re
 
 import pytest
@@ -81,10 +82,21 @@ def test_a_student_signs_in_and_the_page_and_its_answers_are_theirs(server, brow
 
     teacher = browser.new_context().new_page()
     teacher.goto(f"{base}/zaarlab/teacher?key={kept.key}")
+    teacher.get_by_text("Each student's question and answers").click()
     row = teacher.get_by_role("row").filter(has=teacher.get_by_role("cell", name="Ada", exact=True))
     expect(row).to_have_count(1)  # one student, however many pages
     expect(row.get_by_role("cell").nth(5)).to_have_text("right (try 2)")
     expect(row.get_by_role("cell").last).to_have_text(re.compile(r"opened after 2 tries, at \d\d:\d\d:\d\d"))
+    for name, expected in (("answers.csv", {"student": "Ada", "tries": "2", "right": "1", "right at try": "2",
+                                            "first try right": "0", "solution opened": "1", "wrong answers": "0"}),
+                           ("gradebook.csv", {"student": "Ada", "questions": "1", "right": "1", "tries": "2",
+                                              "solutions opened": "1"})):
+        with teacher.expect_download() as download:
+            teacher.get_by_role("link", name=re.compile(re.escape(f"({name})"))).click()
+        saved = tmp_path / name
+        download.value.save_as(saved)
+        [record] = csv.DictReader(saved.open(encoding="utf-8"))
+        assert {key: record[key] for key in expected} == expected, name
 
 
 def test_a_device_without_a_signed_cookie_is_sent_to_sign_in(server, browser):

@@ -156,3 +156,18 @@ class Door:
     async def _refused(self) -> bool:
         """Whether this request was answered with a refusal (the handler's kind decides)."""
         return False
+
+
+class TeacherOnly(Door):
+    """A page for the teacher only: it asks for the teacher's key, a random word the server prints at its start and
+    no student sees."""
+
+    needs_student = False
+
+    def teacher(self) -> bool:
+        """Whether the request carries the teacher's key; else it was answered with a refusal."""
+        key, typed = self.settings["zaarlab_teacher_key"], self.get_query_argument("key", "")
+        if key and hmac.compare_digest(typed.encode(), key.encode()):
+            return True
+        self._page(403, "This page is the teacher's: open the address the server printed when it started.")
+        return False

@@ -46,14 +46,14 @@ from typing import Any
 from jupyter_server.utils import url_path_join
 from tornado.httpserver import HTTPServer
 from tornado.iostream import IOStream
-from tornado.web import HTTPError, RequestHandler
+from tornado.web import HTTPError
 from traitlets import Int, Unicode
 from voila.app import Voila
 
-from ..teaching.answers import AnswerBook, tallies, teacher_page
 from .door import CodeTries, Door
 from .signin import SheetPage, SignInPage, tell_kernel
 from .students import Class, Signer, SignIns
+from .teacher import TeacherEvents, TeacherFiles, TeacherPage
 
 IDLE_SECONDS = 20  # a connection that sends no request, or its headers or body this slowly, is closed
 
@@ -199,26 +199,6 @@ class _Query(_Owned):
     free_for_all = True  # a page asks for its request's details before it asks for its kernel
 
 
-class _TeacherPage(Door, RequestHandler):
-    """The class's answers, read anew at each request, for the teacher's key only."""
-
-    needs_student = False
-
-    def get(self):
-        key, answers = self.settings["zaarlab_teacher_key"], self.settings["zaarlab_answers"]
-        typed = self.get_query_argument("key", "")
-        if not (key and answers and hmac.compare_digest(typed.encode(), key.encode())):
-            self._page(403, "This page is the teacher's: open the address the server printed when it started.")
-            return
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.set_header("Cache-Control", "no-store")
-        book = AnswerBook(answers)
-        try:
-            self.finish(teacher_page(tallies(book.rows())))
-        finally:
-            book.close()
-
-
 UNSERVED = {"VoilaContentsHandler"}  # Voila's handlers a class never needs: the notebooks' names, sizes and rights
 
 GUARDS = {  # Voila's handlers by class name, and what guards each (any other: the door alone)
@@ -271,7 +251,9 @@ class ClassroomVoila(Voila):
         super().listen()
 
     def init_handlers(self):
-        guarded = [(url_path_join(self.server_url, "zaarlab/teacher"), _TeacherPage),
+        guarded = [(url_path_join(self.server_url, "zaarlab/teacher"), TeacherPage),
+                   (url_path_join(self.server_url, "zaarlab/teacher/events"), TeacherEvents),
+                   (url_path_join(self.server_url, r"zaarlab/teacher/(answers\.csv|gradebook\.csv)"), TeacherFiles),
                    (url_path_join(self.server_url, "zaarlab/signin"), SignInPage),
                    (url_path_join(self.server_url, "zaarlab/teacher/sheet"), SheetPage)]
         for pattern, handler, *rest in super().init_handlers():

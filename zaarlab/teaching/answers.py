@@ -1,5 +1,5 @@
 """The class's answers: on the classroom server each answer a student checks goes into one SQLite file in the
-server's run folder, and the teacher's page (:func:`teacher_page`) shows per exercise how the class answered; in
+server's run folder, and the teacher's page (:mod:`zaarlab.teaching.teacher`) shows how the class answered; in
 the static site a student downloads their answers as a file (:func:`answers_csv`), and the teacher makes the same
 page from the files (``zaarlab answers FILE ...``).
 
@@ -31,7 +31,6 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import astuple, dataclass, field, fields, replace
 
-from ..ui.theme import BLUE, LIGHT_GREY, SKY
 from .exercises import Exercise
 
 ANSWERS = "ZAARLAB_CLASS_ANSWERS"
@@ -48,7 +47,6 @@ LOG = logging.getLogger("zaarlab.answers")
 MAX_PER_PAGE = 2000  # answers one page keeps: a long lesson's checks many times over
 MAX_TEXT = 300  # characters of any text kept (a question is longer than an answer)
 MAX_FILE_BYTES = 2 * MAX_PER_PAGE * 10 * MAX_TEXT  # a page's downloaded answers, every text at its longest, twice
-REFRESH = 5  # seconds between two readings of the teacher's page
 
 
 @dataclass(frozen=True)
@@ -140,6 +138,11 @@ class AnswerBook:
 
     def close(self) -> None:
         self._db.close()
+
+    def version(self) -> tuple[int, int]:
+        """A pair that changes whenever an answer is added: how many, and the last one's place."""
+        count, last = self._db.execute("SELECT count(*), max(rowid) FROM answers").fetchone()
+        return count, last or 0
 
     def rows_of(self, page: str, name: str) -> list[Row]:
         """The answers of ``page`` under ``name``, in the order they were checked."""
@@ -427,29 +430,3 @@ def _judged(answer: Answer, exercise: Exercise | None) -> tuple[Answer | None, s
         return replace(answer, right=verdict.right), (
             f"marked {marked}, but {answer.typed[:40]!r} is {judged} {answer.name[:40]}'s question (counted as {now})")
     return answer, ""
-
-
-# -- the teacher's page ---------------------------------------------------------------------------------------------
-
-BARS = (("right at the first try", "first_try", BLUE), ("right after more tries", "later", SKY),
-        ("not right yet", "not_yet", LIGHT_GREY))
-"""The teacher's chart of an exercise: a bar per kind of student (its words, the tally's count, its colour)."""
-
-
-def teacher_page(tallies: list[Tally], refresh: int | None = REFRESH) -> str:
-    """The teacher's page (``page-templates/teacher.html.j2``): per lesson and exercise, the class's chart and each
-    student's question, exact answer, last answer and tries; read anew every ``refresh`` seconds (``None``: a page
-    made once, from files). The chart is a bar per kind of student with its count, whose words keep their size on a
-    phone, named for a screen reader by what it shows.
-
-    >>> page = teacher_page([Tally("L", "E", [Student("<b>x</b>", "q", "1/2", 2, 2, "0.5")])])
-    >>> "&lt;b&gt;x&lt;/b&gt;" in page and "<b>x</b>" not in page, 'content="5"' in page
-    (True, True)
-    >>> 'role="img"' in page, 'aria-label="right at the first try: 0 of 1; right after more tries: 1 of 1' in page
-    (True, True)
-    >>> page.count('class="bar"')
-    3
-    """
-    from ..ui.pages import render  # Jinja2: only where a page is made (the static site's exercises have none)
-
-    return render("zaarlab.teaching", "teacher.html.j2", tallies=tallies, refresh=refresh, bars=BARS)

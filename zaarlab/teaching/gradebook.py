@@ -1,0 +1,180 @@
+"""The class's answers as a gradebook: one record per student and question (tries, right at which try, the solution
+opened and when, the wrong answers given), the grid of students by questions the teacher reads at a glance, and the
+two CSV files a spreadsheet or a school's learning platform imports as they are.
+
+A student is a name signed in (:data:`~zaarlab.teaching.answers.SIGNED_IN`: one student, however many pages), or, in
+a class without sign-in, a name typed on a page (the same name on two pages is two rows, told apart by the page).
+
+>>> from zaarlab.teaching.answers import Answer
+>>> rows = [(1.0, "signed-in", Answer("L", "E", "Ada", "q", "1/2", "1/3", False)),
+...         (2.0, "signed-in", Answer("L", "E", "Ada", "q", "1/2", "", False, "solution")),
+...         (3.0, "signed-in", Answer("L", "E", "Ada", "q", "1/2", "1/2", True))]
+>>> book = gradebook(rows)
+>>> book.students, book.questions, book.cell("Ada", ("L", "E")).words
+(['Ada'], [('L', 'E')], 'right at try 2, after opening the solution')
+>>> print(gradebook_csv(book).strip())
+student,questions,right,right at the first try,tries,solutions opened
+Ada,1,1,0,2,1
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import groupby
+
+from .answers import SIGNED_IN, Row, as_cell
+
+Question = tuple[str, str]  # (lesson, exercise)
+
+
+@dataclass
+class Record:
+    """One student's work on one question."""
+
+    question: str = ""  # the question's text, drawn for the student
+    exact: str = ""
+    tries: int = 0
+    right_at: int = 0  # the try first right (0: not yet)
+    solution_after: int = -1  # tries made before the solution was first opened (-1: never)
+    solution_when: float = 0.0
+    first: float = 0.0  # when the first try was checked
+    last: float = 0.0  # when the last one was
+    wrong: list[str] = field(default_factory=list)  # the wrong answers, in order
+
+    @property
+    def right(self) -> bool:
+        return self.right_at > 0
+
+    @property
+    def opened(self) -> bool:
+        return self.solution_after >= 0
+
+    @property
+    def symbol(self) -> str:
+        """The grid's mark: ✓ right at the first try, ✓3 at the third, ✗2 not right after two, · untried; S when the
+        solution was opened. Never a colour alone."""
+        mark = ("✓" if self.right_at == 1 else f"✓{self.right_at}") if self.right else (
+            f"✗{self.tries}" if self.tries else "·")
+        return mark + (" S" if self.opened else "")
+
+    @property
+    def kind(self) -> str:
+        """The grid cell's class (its colour): first, later, wrong or none."""
+        return ("first" if self.right_at == 1 else "later") if self.right else ("wrong" if self.tries else "none")
+
+    @property
+    def words(self) -> str:
+        """The mark in words, for a screen reader and the mouse."""
+        said = (f"right at try {self.right_at}" if self.right else
+                f"not right after {self.tries} {'try' if self.tries == 1 else 'tries'}" if self.tries else "not tried")
+        if self.opened:
+            said += (", solution opened" if not self.right else ", after opening the solution"
+                     if self.solution_after < self.right_at else ", then opened the solution")
+        return said
+
+
+@dataclass
+class Gradebook:
+    """Every student's record of every question, students and questions in the order first seen."""
+
+    students: list[str] = field(default_factory=list)
+    questions: list[Question] = field(default_factory=list)
+    records: dict[tuple[str, Question], Record] = field(default_factory=dict)
+
+    def cell(self, student: str, question: Question) -> Record:
+        return self.records.get((student, question), Record())
+
+    def wrong_answers(self, question: Question) -> list[tuple[str, int]]:
+        """The wrong answers the class gave to ``question``, the most frequent first."""
+        counts = Counter(typed for (_, q), record in self.records.items() if q == question for typed in record.wrong)
+        return counts.most_common()
+
+    def lessons(self) -> list[tuple[str, int]]:
+        """The lessons of the questions, each with how many of its questions there are, in the grid's order."""
+        return [(lesson, len(list(group))) for lesson, group in groupby(self.questions, key=lambda q: q[0])]
+
+    def first_try_share(self, question: Question) -> tuple[int, int]:
+        """Students right at their first try, and students who tried."""
+        tried = [r for (_, q), r in self.records.items() if q == question and r.tries]
+        return sum(r.right_at == 1 for r in tried), len(tried)
+
+
+def gradebook(rows: Iterable[Row]) -> Gradebook:
+    """The gradebook of the answers ``rows`` (:meth:`~zaarlab.teaching.answers.AnswerBook.rows`), in order."""
+    rows = list(rows)
+    pages_of: dict[str, set[str]] = {}
+    for _, page, answer in rows:
+        if page != SIGNED_IN:
+            pages_of.setdefault(answer.name, set()).add(page)
+    book = Gradebook()
+    for at, page, answer in rows:
+        student = answer.name if page == SIGNED_IN or len(pages_of.get(answer.name, ())) <= 1 else \
+            f"{answer.name} (page {page[:4]})"
+        question = (answer.lesson, answer.exercise)
+        if student not in book.students:
+            book.students.append(student)
+        if question not in book.questions:
+            book.questions.append(question)
+        record = book.records.setdefault((student, question), Record(answer.question, answer.exact))
+        if answer.kind == "solution":
+            if not record.opened:
+                record.solution_after, record.solution_when = record.tries, at
+            continue
+        record.tries += 1
+        record.first, record.last = record.first or at, at
+        if answer.right and not record.right:
+            record.right_at = record.tries
+        elif not answer.right:
+            record.wrong.append(answer.typed)
+    lessons = list(dict.fromkeys(lesson for lesson, _ in book.questions))  # a lesson's questions side by side
+    book.questions.sort(key=lambda q: lessons.index(q[0]))  # a stable sort: each lesson's in the order first seen
+    return book
+
+
+def _clock(seconds: float) -> str:
+    """A time as a spreadsheet reads it (this machine's local time), or nothing."""
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(seconds)) if seconds else ""
+
+
+RECORD_COLUMNS = ("student", "lesson", "exercise", "question", "exact answer", "tries", "right", "right at try",
+                  "first try right", "solution opened", "solution opened after tries", "solution opened at",
+                  "first try at", "last try at", "wrong answers")
+
+
+def records_csv(book: Gradebook) -> str:
+    """One row per student and question they worked on (:data:`RECORD_COLUMNS`); what students typed never a live
+    formula (:func:`~zaarlab.teaching.answers.as_cell`)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(RECORD_COLUMNS)
+    for student in book.students:
+        for question in book.questions:
+            if (student, question) not in book.records:
+                continue
+            r = book.records[(student, question)]
+            writer.writerow([as_cell(student), as_cell(question[0]), as_cell(question[1]), as_cell(r.question),
+                             as_cell(r.exact), r.tries, int(r.right), r.right_at or "", int(r.right_at == 1),
+                             int(r.opened), r.solution_after if r.opened else "", _clock(r.solution_when),
+                             _clock(r.first), _clock(r.last), as_cell(" | ".join(r.wrong))])
+    return out.getvalue()
+
+
+GRADEBOOK_COLUMNS = ("student", "questions", "right", "right at the first try", "tries", "solutions opened")
+
+
+def gradebook_csv(book: Gradebook) -> str:
+    """One row per student with their totals (:data:`GRADEBOOK_COLUMNS`): questions tried, right, right at the
+    first try, tries, solutions opened."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(GRADEBOOK_COLUMNS)
+    for student in book.students:
+        mine = [r for (s, _), r in book.records.items() if s == student and r.tries]
+        writer.writerow([as_cell(student), len(mine), sum(r.right for r in mine), sum(r.right_at == 1 for r in mine),
+                         sum(r.tries for r in mine), sum(r.opened for r in mine)])
+    return out.getvalue()
