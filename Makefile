@@ -26,8 +26,8 @@ test-browser: $(VENV)/.dev
 	$(BIN)/pytest -n auto --dist loadgroup -m browser tests/browser
 
 # The dashboards for a class: HOST=0.0.0.0 serves the local network (the address and a QR code are printed),
-# POOL kernels are kept pre-heated per dashboard, CLASS for the LESSON's dashboard if one is named (e.g.
-# LESSON=zargos_battle), the kernels of closed pages are freed. CODE=<a word>: no page without that class code (the
+# POOL kernels are kept pre-heated per dashboard, CLASS for each of the LESSON's dashboards if it names any (e.g.
+# LESSON="zargos_battle exercises"), the kernels of closed pages are freed within seconds. CODE=<a word>: no page without that class code (the
 # printed address and QR code carry it). PAGES: pages held at once (default: what the free memory holds), PER_DEVICE
 # of them per device. TEST=3: a test, no worked solution shown and 3 checks a question at most (TEST=0: no limit).
 # CLASS_NAME=7b: a class whose students sign in, kept in classroom-runs/7b across restarts; ROSTER=names.txt: its
@@ -45,7 +45,7 @@ CLASS_NAME ?=
 ROSTER ?=
 classroom: $(VENV)/.dev
 	$(BIN)/python -m zaarlab.classroom --host $(HOST) --port $(PORT) --pool $(POOL) --class-size $(CLASS) \
-		--per-device $(PER_DEVICE) $(if $(LESSON),--lesson $(LESSON)) $(if $(CODE),--code $(CODE)) \
+		--per-device $(PER_DEVICE) $(foreach page,$(LESSON),--lesson $(page)) $(if $(CODE),--code $(CODE)) \
 		$(if $(PAGES),--pages $(PAGES)) $(if $(TEST),--test $(TEST)) $(if $(CLASS_NAME),--class $(CLASS_NAME)) \
 		$(if $(ROSTER),--roster $(ROSTER))
 
@@ -58,7 +58,7 @@ site: $(VENV)/.dev
 # speaking the page's protocol (tests/classroom_load.py says why): render and round-trip times, memory.
 # LESSON=<dashboard>: the whole class opens that one dashboard at once, with a page ready for every student.
 classroom-load: $(VENV)/.dev
-	$(BIN)/python -m tests.classroom_load --students 30 --browsers 3 --seconds 120 $(if $(LESSON),--lesson $(LESSON))
+	$(BIN)/python -m tests.classroom_load --students 30 --browsers 3 --seconds 120 $(foreach page,$(LESSON),--lesson $(page))
 
 # Re-execute every notebook in place after an intended change (outputs kept, widget state not stored).
 notebooks: $(VENV)/.dev

@@ -274,7 +274,8 @@ def run(students: int = 30, browsers: int = 3, seconds: float = 120, pause: floa
     home = Path(os.environ.get("TMPDIR", "/tmp")) / f"zaarlab-load-{port}"
     env = voila_environment(jupyter_home(home))
     command = voila_command("127.0.0.1", port, pool, idle=idle, check=max(1, idle // 3), refill=refill,
-                            lesson=lesson, class_size=students, pages=students, per_device=students)  # one address
+                            lessons=[lesson] if lesson else [], class_size=students, pages=students,
+                            per_device=students)  # one address
     with open(f"{SHOTS}/voila.log", "wb") if SHOTS else open(os.devnull, "wb") as log:  # the log beside the shots
         server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log)
     figures = Figures()

@@ -22,10 +22,10 @@ def test_the_server_serves_the_first_page_as_a_file_and_only_it():
 
 
 def test_the_lessons_dashboard_keeps_a_page_ready_for_every_student():
-    pools = next(arg for arg in voila_command("0.0.0.0", 8866, 2, lesson="zargos_battle", class_size=28)
-                 if "kernel_pools_config" in arg)
-    assert json.loads(pools.split("=", 1)[1]) == {"default": {"pool_size": 2},
-                                                   "zargos_battle.ipynb": {"pool_size": 28}}
+    pools = next(arg for arg in voila_command("0.0.0.0", 8866, 2, lessons=["zargos_battle", "exercises"],
+                                              class_size=28) if "kernel_pools_config" in arg)
+    assert json.loads(pools.split("=", 1)[1]) == {"default": {"pool_size": 2}, "zargos_battle.ipynb": {"pool_size": 28},
+                                                   "exercises.ipynb": {"pool_size": 28}}  # a lesson's every page
     assert not any("kernel_pools_config" in arg for arg in voila_command("0.0.0.0", 8866, 2))
 
 

@@ -57,13 +57,13 @@ def cookie(headers: Message, name: str = SEAT) -> str:
     return next(c.split(";")[0] for c in headers.get_all("Set-Cookie", []) if c.startswith(f"{name}="))
 
 
-def connect(port: int, kernel: str, cookie: str):
-    """The kernel's websocket, as a page opens it with ``cookie``."""
+def connect(port: int, kernel: str, cookie: str, device: str = "127.0.0.1"):
+    """The kernel's websocket, as a page on ``device`` opens it with ``cookie``."""
     from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
     return websocket_connect(HTTPRequest(f"ws://127.0.0.1:{port}/api/kernels/{kernel}/channels?session_id="
-                                         f"{uuid4()}", headers={"Cookie": cookie}))
+                                         f"{uuid4()}", headers={"Cookie": cookie}, network_interface=device))
 
 
 async def connects(port: int, kernel: str, cookie: str) -> bool:
@@ -153,23 +153,64 @@ def test_a_kernel_belongs_to_the_page_that_started_it(tmp_path):
     """A classmate may know a kernel's id (it is in the page): it cannot connect, ask for it or shut it down, with
     Jupyter's own XSRF check passed by a self-made token; its owner still can."""
     with classroom(tmp_path) as (port, server):
-        status, headers, page = ask(port, "GET", DICE, device="127.0.0.2")
-        assert status == 200
-        kernel, owner = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1), cookie(headers)
-        assert asyncio.run(connects(port, kernel, owner))
-        xsrf = {"X-XSRFToken": "mine"}
-        for classmate in (f"{SEAT}=a-classmates-seat; _xsrf=mine", "_xsrf=mine"):
-            assert not asyncio.run(connects(port, kernel, classmate))
-            for method, path in (("GET", f"/api/kernels/{kernel}"), ("DELETE", f"/api/kernels/{kernel}"),
-                                 ("POST", f"/voila/api/shutdown/{kernel}")):
-                status, _, body = ask(port, method, path, classmate, device="127.0.0.3", headers=xsrf)
-                assert status == 403 and "belongs to another page" in body, (method, path)
-        assert ask(port, "GET", f"/api/kernels/{kernel}", owner, device="127.0.0.2")[0] == 200  # still there
-        (pid,) = kernels(server)
-        limits = Path(f"/proc/{pid}/limits").read_text()
-        assert re.search(rf"Max data size\s+{KERNEL_MEGABYTES * 2**20}\s", limits)  # under its ceiling
-        status, _, _ = ask(port, "DELETE", f"/api/kernels/{kernel}", f"{owner}; _xsrf=mine", "127.0.0.2", xsrf)
-        assert status == 204 and not kernels(server)  # its owner may
+        asyncio.run(_only_its_owner(port, server))
+
+
+async def _only_its_owner(port: int, server: int) -> None:
+    status, headers, page = ask(port, "GET", DICE, device="127.0.0.2")
+    assert status == 200
+    kernel, owner = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1), cookie(headers)
+    socket = await connect(port, kernel, owner, "127.0.0.2")  # the page, open all along
+    xsrf = {"X-XSRFToken": "mine"}
+    for classmate in (f"{SEAT}=a-classmates-seat; _xsrf=mine", "_xsrf=mine"):
+        assert not await connects(port, kernel, classmate)
+        for method, path in (("GET", f"/api/kernels/{kernel}"), ("DELETE", f"/api/kernels/{kernel}"),
+                             ("POST", f"/voila/api/shutdown/{kernel}")):
+            status, _, body = ask(port, method, path, classmate, device="127.0.0.3", headers=xsrf)
+            assert status == 403 and "belongs to another page" in body, (method, path)
+    assert ask(port, "GET", f"/api/kernels/{kernel}", owner, device="127.0.0.2")[0] == 200  # still there
+    (pid,) = kernels(server)
+    limits = Path(f"/proc/{pid}/limits").read_text()
+    assert re.search(rf"Max data size\s+{KERNEL_MEGABYTES * 2**20}\s", limits)  # under its ceiling
+    status, _, _ = ask(port, "DELETE", f"/api/kernels/{kernel}", f"{owner}; _xsrf=mine", "127.0.0.2", xsrf)
+    assert status == 204 and not kernels(server)  # its owner may
+    socket.close()
+
+
+async def _opened(port: int, device: str, seat: str = "") -> tuple[str, str, object]:
+    """A page of the dice dashboard opened from ``device`` (with the browser's ``seat`` cookie, if it has one), its
+    kernel connected: the kernel, the seat, the page's connection."""
+    status, headers, page = ask(port, "GET", DICE, cookie=seat, device=device)
+    assert status == 200, page[:300]
+    seat = seat or cookie(headers)
+    kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
+    return kernel, seat, await connect(port, kernel, seat, device)
+
+
+def test_a_closed_pages_kernel_is_freed_within_ten_seconds_and_a_reload_is_never_refused(tmp_path):
+    """A closed tab's kernel held its place (and 100 MB) for five minutes, and a student who reloaded five times was
+    locked out ("This device already has 6 pages open")."""
+    with classroom(tmp_path, per_device=2) as (port, server):
+        asyncio.run(_closed_and_reloaded(port, server))
+
+
+async def _closed_and_reloaded(port: int, server: int) -> None:
+    kernel, seat, socket = await _opened(port, "127.0.0.2")
+    socket.close()  # the tab closed
+    closed = time.monotonic()
+    while kernels(server) and time.monotonic() - closed < 10:
+        await asyncio.sleep(0.2)
+    assert not kernels(server), "the closed page's kernel is still there after 10 s"
+    kernel, seat, socket = await _opened(port, "127.0.0.3")
+    for _ in range(5):  # reload after reload, each faster than a kernel is freed, on a device of two pages
+        socket.close()
+        await asyncio.sleep(0.01)  # the close goes out (this loop waits while a page is asked for, a browser not)
+        kernel, seat, socket = await _opened(port, "127.0.0.3", seat)
+    assert len(kernels(server)) <= 2  # the page, and at most the one it left (freed at once when it is in the way)
+    assert ask(port, "GET", DICE, cookie=seat, device="127.0.0.3")[0] == 200  # another tab: the page left is freed
+    status, _, body = ask(port, "GET", DICE, cookie=seat, device="127.0.0.3")  # a third page open: over the cap
+    assert status == 503 and "This device already has 2 pages open" in body
+    socket.close()
 
 
 def _asked_at_once(port: int, began: float) -> tuple:

@@ -21,8 +21,10 @@ shows them as they come, with a key no student sees.
 ['Dice sums, exactly', 'Zargos battle calculator']
 >>> voila_command("0.0.0.0", 8866, pool=2)[5:10]
 ['--Voila.ip=0.0.0.0', '--port=8866', '--template=zaarlab', '--preheat_kernel=True', '--pool_size=2']
->>> voila_command("0.0.0.0", 8866, pool=2, lesson="zargos_battle", class_size=30)[-1]
-'--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 2}, "zargos_battle.ipynb": {"pool_size": 30}}'
+>>> print(voila_command("0.0.0.0", 8866, pool=2, lessons=["zargos_battle", "exercises"], class_size=30)[-1])
+... # doctest: +NORMALIZE_WHITESPACE
+--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 2},
+    "zargos_battle.ipynb": {"pool_size": 30}, "exercises.ipynb": {"pool_size": 30}}
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import secrets
 import socket
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -159,12 +162,12 @@ def teacher_address(students: str, key: str, page: str = "") -> str:
 
 
 def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: int = IDLE,
-                  check: int = CHECK, refill: float = REFILL, lesson: str | None = None,
+                  check: int = CHECK, refill: float = REFILL, lessons: Sequence[str] = (),
                   class_size: int = CLASS_SIZE, pages: int = 60, per_device: int = PER_DEVICE,
                   code: str = "", answers: str = "", teacher_key: str = "", class_folder: str = "") -> list[str]:
-    """The Voila server for a class: ``pool`` pre-heated kernels per dashboard, ``class_size`` for the ``lesson``'s
-    dashboard if one is named (one taken is replaced after ``refill`` seconds), a kernel freed once its page has been
-    gone ``idle`` seconds (looked for every ``check`` seconds), no browser opened, zaarlab's template (run it with
+    """The Voila server for a class: ``pool`` pre-heated kernels per dashboard, ``class_size`` for each dashboard of
+    the lesson (``lessons``: one taken is replaced after ``refill`` seconds), an idle kernel freed after ``idle``
+    seconds (looked for every ``check`` seconds), no browser opened, zaarlab's template (run it with
     :func:`voila_environment`), its first page ``index.html`` served as a plain file; at most ``pages`` pages held
     (``per_device`` per network address), kernels under a ceiling, the class ``code`` asked if there is one, and
     the teacher's page of the class's ``answers`` (a SQLite file) for ``teacher_key``."""
@@ -182,8 +185,8 @@ def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: 
                f"--ClassroomVoila.page_hold={idle}", f"--ClassroomVoila.code={code}",
                f"--ClassroomVoila.answers={answers}", f"--ClassroomVoila.teacher_key={teacher_key}",
                f"--ClassroomVoila.class_folder={class_folder}"]
-    if lesson:
-        pools = {"default": {"pool_size": pool}, f"{lesson}.ipynb": {"pool_size": class_size}}
+    if lessons:
+        pools = {"default": {"pool_size": pool}} | {f"{name}.ipynb": {"pool_size": class_size} for name in lessons}
         command.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
     return command
 
@@ -275,8 +278,10 @@ def main(argv: list[str] | None = None, prog: str = "python -m zaarlab.classroom
     parser.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to serve the local network")
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--pool", type=int, default=2, help="kernels kept pre-heated for each dashboard")
-    parser.add_argument("--lesson", choices=[b.name for b in dashboards()],
-                        help="the dashboard the class uses: a kernel kept pre-heated for every student")
+    parser.add_argument("--lesson", action="append", default=[], choices=[b.name for b in dashboards()],
+                        metavar="DASHBOARD",
+                        help="a dashboard the class uses (once for each, e.g. --lesson zargos_battle --lesson "
+                             "exercises): a kernel kept pre-heated for every student")
     parser.add_argument("--class-size", type=int, default=CLASS_SIZE, help="students in the class (with --lesson)")
     parser.add_argument("--code", default="", help="a class code without which no page is served")
     parser.add_argument("--pages", type=int, help="pages held at once (default: as many as the free memory holds)")
@@ -300,7 +305,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m zaarlab.classroom
     if taken:
         parser.exit(2, f"{parser.prog}: error: {taken}\n")
     url = address(args.host, args.port, args.code)
-    kernels = args.pool * len(dashboards()) + (args.class_size - args.pool if args.lesson else 0)
+    kernels = args.pool * len(dashboards()) + (args.class_size - args.pool) * len(set(args.lesson))
     pages = args.pages or room_for_pages(available_megabytes(), kernels)
     print(f"Students open: {url}\n{qr_code(url)}\nWarming up {kernels} pages (about {MEGABYTES * kernels} MB): "
           f"the first ones are ready in seconds, all of them in about {max(1, kernels // 20)} minute(s).\n"
@@ -321,7 +326,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m zaarlab.classroom
     if args.test.test:
         print("A test: no worked solution is shown" + (f", and each question may be checked {args.test.tries} "
                                                       "times at most." if args.test.tries else "."), flush=True)
-    command = voila_command(args.host, args.port, args.pool, lesson=args.lesson, class_size=args.class_size,
+    command = voila_command(args.host, args.port, args.pool, lessons=sorted(set(args.lesson), key=args.lesson.index),
+                            class_size=args.class_size,
                             pages=pages, per_device=args.per_device, code=args.code, answers=str(answers.resolve()),
                             teacher_key=key, class_folder=str(kept.folder.resolve()) if kept else "")
     os.execve(command[0], command, voila_environment(answers=answers.resolve(), mode=args.test,

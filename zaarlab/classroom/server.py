@@ -35,16 +35,19 @@ False
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import time
 from collections import Counter, defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from inspect import isawaitable
 from pathlib import Path
 from typing import Any
 
 from jupyter_server.utils import url_path_join
 from tornado.httpserver import HTTPServer
+from tornado.ioloop import IOLoop
 from tornado.iostream import IOStream
 from tornado.web import HTTPError
 from traitlets import Int, Unicode
@@ -55,6 +58,9 @@ from .signin import SheetPage, SignInPage, tell_kernel
 from .students import Class, Signer, SignIns
 from .teacher import TeacherEvents, TeacherFiles, TeacherPage
 
+FREE_SECONDS = 5  # a kernel with no page connected this long is freed: a reload or a short loss of the network
+# reconnects sooner, a closed tab's kernel is gone within 10 s
+RELOAD_SECONDS = 2  # a page asked for over the device's cap, while one of the browser's pages closes (a reload)
 IDLE_SECONDS = 20  # a connection that sends no request, or its headers or body this slowly, is closed
 
 
@@ -146,17 +152,31 @@ class Ledger:
         """Whether ``seat`` is the owner of ``kernel``."""
         return kernel in self._owners and hmac.compare_digest(self._owners[kernel][0], seat)
 
+    def kernels_of(self, seat: str) -> list[str]:
+        """The kernels ``seat`` owns."""
+        return [kernel for kernel, (owner, _) in self._owners.items() if seat and hmac.compare_digest(owner, seat)]
+
     def owner_or_none(self, kernel: str, seat: str) -> bool:
         """Whether ``kernel`` has no owner yet or is ``seat``'s."""
         return kernel not in self._owners or self.owns(kernel, seat)
 
 
 class _Admission(Door):
-    """A dashboard's page: admitted under the caps, or the "full" page."""
+    """A dashboard's page: admitted under the caps, or the "full" page. A browser whose pages are closed (it reloads
+    faster than their kernels are freed) has them freed at once: a reload is never refused."""
 
     async def _refused(self) -> bool:
-        live = set(self.kernel_manager.list_kernel_ids())
-        why = self.settings["zaarlab_ledger"].admit(self.request.remote_ip, live, time.monotonic())
+        ledger, address, mine = self.settings["zaarlab_ledger"], self.request.remote_ip, self.zaarlab_seat
+        why = ledger.admit(address, set(self.kernel_manager.list_kernel_ids()), time.monotonic())
+        waited = 0.0
+        while why and ledger.kernels_of(mine) and waited < RELOAD_SECONDS:  # a reload: its old page is closing
+            closed = [k for k in ledger.kernels_of(mine) if not self.settings["zaarlab_sockets"].get(k)]
+            if closed:
+                await asyncio.gather(*(shut_down(self.kernel_manager, kernel) for kernel in closed))
+                why = ledger.admit(address, set(self.kernel_manager.list_kernel_ids()), time.monotonic())
+            else:
+                await asyncio.sleep(0.1)
+                waited += 0.1
         self.zaarlab_admitted = not why
         if why:
             self._page(503, why, kind="full", Retry_After="60")
@@ -195,6 +215,38 @@ class _Owned(Door):
         return not allowed
 
 
+class _Socket(_Owned):
+    """A page's connection to its kernel. Once a kernel has had none for :data:`FREE_SECONDS` its page is gone (a
+    tab closed, a page left or reloaded) and the kernel is shut down: its memory and its place under the caps come
+    back within seconds, not after the idle culler's minutes."""
+
+    def open(self, *args: Any, **kwargs: Any) -> Any:
+        self.settings["zaarlab_sockets"][self.path_kwargs["kernel_id"]].add(self)
+        return super().open(*args, **kwargs)  # type: ignore[misc]  # the guarded handler's own
+
+    def on_close(self) -> None:
+        kernel, sockets = self.path_kwargs["kernel_id"], self.settings["zaarlab_sockets"]
+        sockets[kernel].discard(self)
+        if not sockets[kernel]:
+            del sockets[kernel]
+            IOLoop.current().call_later(FREE_SECONDS, self._free_if_gone, kernel)
+        super().on_close()  # type: ignore[misc]
+
+    def _free_if_gone(self, kernel: str) -> None:
+        if not self.settings["zaarlab_sockets"].get(kernel) and kernel in self.kernel_manager.list_kernel_ids():
+            asyncio.ensure_future(shut_down(self.kernel_manager, kernel))
+
+
+async def shut_down(kernels: Any, kernel: str) -> None:
+    """Shut ``kernel`` down (if it is still running)."""
+    try:
+        done = kernels.shutdown_kernel(kernel)
+        if isawaitable(done):
+            await done
+    except KeyError:  # gone meanwhile
+        pass
+
+
 class _Query(_Owned):
     free_for_all = True  # a page asks for its request's details before it asks for its kernel
 
@@ -205,7 +257,7 @@ GUARDS = {  # Voila's handlers by class name, and what guards each (any other: t
     "TornadoVoilaHandler": _Admission,
     "KernelHandler": _Owned,
     "VoilaShutdownKernelHandler": _Owned,
-    "VoilaKernelWebsocketHandler": _Owned,
+    "VoilaKernelWebsocketHandler": _Socket,
     "RequestInfoSocketHandler": _Query,
 }
 
@@ -227,6 +279,7 @@ class ClassroomVoila(Voila):
         settings["zaarlab_code"] = self.code
         settings["zaarlab_answers"], settings["zaarlab_teacher_key"] = self.answers, self.teacher_key
         settings["zaarlab_ledger"] = Ledger(self.pages_per_device, self.pages, self.page_hold)
+        settings["zaarlab_sockets"] = defaultdict(set)  # kernel -> the page connections open to it
         settings["zaarlab_code_tries"], settings["zaarlab_signin_tries"] = CodeTries(), CodeTries()
         kept = Class(Path(self.class_folder)) if self.class_folder else None
         settings["zaarlab_signins"] = SignIns(kept.answers) if kept else None
