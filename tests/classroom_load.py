@@ -28,6 +28,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import html
 import json
 import math
 import os
@@ -37,10 +38,12 @@ import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlencode
 from uuid import uuid4
 
-from zaarlab.classroom.door import SEAT  # the page's seat: its kernel is its own
+from zaarlab.classroom.door import SEAT, STUDENT  # the page's seat (its kernel is its own), the student
 from zaarlab.classroom.launch import FOLDER, REFILL, voila_command, voila_environment
+from zaarlab.classroom.students import Class
 
 from .processes import (
     CHROMIUM,
@@ -59,6 +62,9 @@ SHOTS = os.environ.get("ZAARLAB_LOAD_SHOTS")  # a folder for the server's log, a
 DASHBOARDS = {"dice_sums": "P(sum of", "zargos_battle": "attacker takes", "zogar_hold_advisor": "Best: keep",
               "zerzura_collection": "total:",
               "zaar_astrolabe": "read the astrolabe to turn"}  # each with a slider to move
+EXERCISES = "exercises"  # a lesson's exercises page: signed in, a student answers the first question again and again
+QUESTION = "What is the chance"  # the first question of the first lesson, once the page knows whose it is
+READY = {**DASHBOARDS, EXERCISES: QUESTION}  # what each page says once a student can use it
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -125,9 +131,15 @@ async def _browser_student(browser, base: str, name: str, ready: str, seconds: f
     began = time.perf_counter()
     try:
         await page.goto(f"{base}/voila/render/{name}.ipynb", wait_until="commit", timeout=300_000)
+        if await page.get_by_role("button", name="Sign in").count():  # a class: the student signs in first
+            await page.get_by_label("Your name").fill(f"browser {id(page)}")
+            await page.get_by_role("button", name="Sign in").click()
         shown = page.locator(".widget-html, .widget-label", has_text=ready).first
         await shown.wait_for(state="visible", timeout=300_000)
         timings.renders.append(time.perf_counter() - began)
+        if name == EXERCISES:
+            await _browser_answers(page, seconds, pause, timings)
+            return
         every = page.locator(".widget-html, .widget-label")
         texts = await every.all_text_contents()
         answer = every.nth(next(i for i, text in enumerate(texts) if ready in text))
@@ -155,12 +167,58 @@ async def _browser_student(browser, base: str, name: str, ready: str, seconds: f
         await context.close()
 
 
+async def _browser_answers(page, seconds: float, pause: float, timings: Timings) -> None:
+    """A signed-in student on the exercises page checks answers to the first question: check to the count of
+    answers checked going up."""
+    box = page.locator(".zaarlab-exercise").first
+    answer, count = box.locator(".widget-text input").nth(1), page.get_by_text(re.compile(r"answers? checked"))
+    until, tries = time.perf_counter() + seconds, 0
+    while time.perf_counter() < until:
+        tries += 1
+        await answer.fill(f"{tries}/997")
+        checked = time.perf_counter()
+        await box.get_by_role("button", name="check").click()
+        await page.get_by_text(re.compile(rf"^{tries} answers? checked")).wait_for(timeout=30_000)
+        timings.trips.append(time.perf_counter() - checked)
+        await asyncio.sleep(pause)
+    del count
+
+
 SLIDERS = ("IntSliderModel", "FloatSliderModel")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"  # how a page names a widget it is to draw
 
 
+async def _signed_in(base: str, name: str) -> str:
+    """Sign in as ``name`` (the form's token and cookie, then the form): the student's cookie."""
+    from tornado.httpclient import AsyncHTTPClient
+
+    form = await AsyncHTTPClient().fetch(f"{base}/zaarlab/signin", request_timeout=300)
+    xsrf = next(c.split(";")[0] for c in form.headers.get_list("Set-Cookie") if c.startswith("_xsrf="))
+    token = html.unescape(re.search(r'name="_xsrf" value="([^"]+)"', form.body.decode())[1])
+    reply = await AsyncHTTPClient().fetch(f"{base}/zaarlab/signin", method="POST", headers={"Cookie": xsrf},
+                                          body=urlencode({"name": name, "_xsrf": token}), follow_redirects=False,
+                                          raise_error=False, request_timeout=300)
+    return next(c.split(";")[0] for c in reply.headers.get_list("Set-Cookie") if c.startswith(f"{STUDENT}="))
+
+
+async def _wire_answers(wire: Wire, states: dict, seconds: float, pause: float, timings: Timings) -> None:
+    """A signed-in student on the exercises page checks answers to the first question: from the click to the
+    kernel's going idle, the answer kept and the feedback sent."""
+    box = next(s["state"] for s in states.values() if "zaarlab-exercise" in s["state"].get("_dom_classes", ()))
+    row = states[box["children"][4].removeprefix("IPY_MODEL_")]["state"]["children"]
+    answer, check = (row[i].removeprefix("IPY_MODEL_") for i in (0, 2))
+    until, tries = time.perf_counter() + seconds, 0
+    while time.perf_counter() < until:
+        tries += 1
+        await wire.ask(answer, {"method": "update", "state": {"value": f"{tries}/997"}, "buffer_paths": []})
+        checked = time.perf_counter()
+        await wire.ask(check, {"method": "custom", "content": {"event": "click"}})
+        timings.trips.append(time.perf_counter() - checked)
+        await asyncio.sleep(pause)
+
+
 async def _wire_student(base: str, name: str, ready: str, seconds: float, pause: float, timings: Timings,
-                        start: asyncio.Event) -> None:
+                        start: asyncio.Event, student_name: str = "") -> None:
     """A student whose page draws nothing: it fetches the page, asks the kernel for the widgets' state, as the
     page's widget manager does, and sends moves of the first slider, as the slider does."""
     from jupyter_server.services.kernels.connection.base import deserialize_binary_message
@@ -170,22 +228,29 @@ async def _wire_student(base: str, name: str, ready: str, seconds: float, pause:
     await start.wait()
     began = time.perf_counter()
     try:
-        reply = await AsyncHTTPClient().fetch(f"{base}/voila/render/{name}.ipynb", request_timeout=300)
+        student = await _signed_in(base, student_name) if student_name else ""
+        reply = await AsyncHTTPClient().fetch(f"{base}/voila/render/{name}.ipynb", request_timeout=300,
+                                              headers={"Cookie": student} if student else None)
         page = reply.body.decode()
         if WIDGET_VIEW not in page:  # what a browser would draw is missing, whatever the kernel holds
             raise LookupError("the page carries no widget to draw: its notebook's outputs were lost")
         kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
         seat = next(c.split(";")[0] for c in reply.headers.get_list("Set-Cookie") if c.startswith(f"{SEAT}="))
         socket = await websocket_connect(HTTPRequest(
-            f"ws{base[4:]}/api/kernels/{kernel}/channels?session_id={uuid4()}", headers={"Cookie": seat}))
+            f"ws{base[4:]}/api/kernels/{kernel}/channels?session_id={uuid4()}",
+            headers={"Cookie": "; ".join(filter(None, (seat, student)))}))
         wire = Wire(socket, deserialize_binary_message)
         control = uuid4().hex
         await wire.ask(control, {}, "comm_open", {"version": "1.0.0"}, target_name="jupyter.widget.control")
         replies = await wire.ask(control, {"method": "request_states"})
         states = next(m["content"]["data"]["states"] for m in replies if m["msg_type"] == "comm_msg")
         if not any(ready in str(model["state"].get("value", "")) for model in states.values()):
-            raise LookupError(f"no widget says {ready!r}")
+            await wire.until(ready, began + 300)  # a class's page: the question comes once the kernel is told whose
         timings.renders.append(time.perf_counter() - began)
+        if name == EXERCISES:
+            await _wire_answers(wire, states, seconds, pause, timings)
+            socket.close()
+            return
         slider, state = next((i, m["state"]) for i, m in states.items() if m["model_name"] in SLIDERS)
         value, step = state["value"], state.get("step") or 1
         until = time.perf_counter() + seconds
@@ -207,6 +272,17 @@ class Wire:
 
     def __init__(self, socket, deserialize):
         self.socket, self.deserialize, self.session = socket, deserialize, uuid4().hex
+
+    async def until(self, text: str, deadline: float) -> None:
+        """Read the kernel's messages until a widget's update says ``text`` (by ``time.perf_counter`` ``deadline``)."""
+        while time.perf_counter() < deadline:
+            frame = await asyncio.wait_for(self.socket.read_message(), deadline - time.perf_counter())
+            if frame is None:
+                raise ConnectionError("the kernel's websocket closed")
+            message = json.loads(frame) if isinstance(frame, str) else self.deserialize(frame)
+            if message["msg_type"] == "comm_msg" and text in json.dumps(message["content"]["data"]):
+                return
+        raise TimeoutError(f"no widget said {text!r}")
 
     async def ask(self, comm: str, data: dict, kind: str = "comm_msg", metadata: dict | None = None,
                   **content) -> list[dict]:
@@ -230,7 +306,7 @@ class Wire:
 
 
 async def _class(base: str, students: int, browsers: int, seconds: float, pause: float, figures: Figures,
-                 server: int, lesson: str | None = None) -> None:
+                 server: int, lesson: str | None = None, sign_in: bool = False) -> None:
     from playwright.async_api import async_playwright
     from tornado.httpclient import AsyncHTTPClient
 
@@ -241,9 +317,10 @@ async def _class(base: str, students: int, browsers: int, seconds: float, pause:
         tasks = []
         for i in range(students):
             name = names[i % len(names)]
-            student = (_browser_student(browser, base, name, DASHBOARDS[name], seconds, pause, figures.browser, start)
+            student = (_browser_student(browser, base, name, READY[name], seconds, pause, figures.browser, start)
                        if i < browsers else
-                       _wire_student(base, name, DASHBOARDS[name], seconds, pause, figures.wire, start))
+                       _wire_student(base, name, READY[name], seconds, pause, figures.wire, start,
+                                     f"student {i}" if sign_in else ""))
             tasks.append(asyncio.create_task(student))
         await asyncio.sleep(1)  # every context open: they all start at once
         start.set()
@@ -264,18 +341,23 @@ async def _class(base: str, students: int, browsers: int, seconds: float, pause:
 
 
 def run(students: int = 30, browsers: int = 3, seconds: float = 120, pause: float = 1.0, pool: int | None = None,
-        idle: int = 90, warm: float = 300, refill: float = REFILL, lesson: str | None = None) -> Figures:
+        idle: int = 90, warm: float = 300, refill: float = REFILL, lesson: str | None = None,
+        sign_in: bool = True) -> Figures:
     """Start the server, let ``students`` use it for ``seconds``, ``browsers`` of them in Chromium, each reading
     its answer for ``pause`` seconds before the next move, and measure (see the module docstring). The pool
     holds by default a kernel for every student of a dashboard, as a teacher sets it for a class; with a ``lesson``
-    every student opens that dashboard, which keeps a kernel ready for each ("``LESSON=``"), the others ``pool``."""
+    every student opens that dashboard, which keeps a kernel ready for each ("``LESSON=``"), the others ``pool``.
+    With ``sign_in`` the server runs a class (``--class``): each student signs in first, in the time measured."""
     pool = pool or (2 if lesson else -(-students // len(DASHBOARDS)))
     port = free_port()
     home = Path(os.environ.get("TMPDIR", "/tmp")) / f"zaarlab-load-{port}"
-    env = voila_environment(jupyter_home(home))
+    kept = Class(home / "class") if sign_in else None
+    env = voila_environment(jupyter_home(home), answers=kept.answers if kept else None, sign_in=sign_in)
     command = voila_command("127.0.0.1", port, pool, idle=idle, check=max(1, idle // 3), refill=refill,
                             lessons=[lesson] if lesson else [], class_size=students, pages=students,
-                            per_device=students)  # one address
+                            per_device=students,  # one address
+                            answers=str(kept.answers) if kept else "", teacher_key=kept.key if kept else "",
+                            class_folder=str(kept.folder) if kept else "")
     with open(f"{SHOTS}/voila.log", "wb") if SHOTS else open(os.devnull, "wb") as log:  # the log beside the shots
         server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log)
     figures = Figures()
@@ -288,7 +370,7 @@ def run(students: int = 30, browsers: int = 3, seconds: float = 120, pause: floa
         ready = kernels(server.pid)
         figures.kernels["pool"], figures.memory["before"] = len(ready), megabytes(server.pid)
         asyncio.run(_class(f"http://127.0.0.1:{port}", students, browsers, seconds, pause, figures, server.pid,
-                           lesson))
+                           lesson, sign_in))
 
         def freed() -> int:  # the pool's kernels that students took are gone once their pages have closed
             return len(ready - kernels(server.pid))
@@ -315,11 +397,14 @@ def main() -> None:
     parser.add_argument("--idle", type=int, default=90, help="seconds before a closed page's kernel is freed")
     parser.add_argument("--warm", type=float, default=300, help="seconds to wait for the pool at most")
     parser.add_argument("--refill", type=float, default=REFILL, help="seconds before a taken kernel is replaced")
-    parser.add_argument("--lesson", choices=sorted(DASHBOARDS), help="every student opens this dashboard")
+    parser.add_argument("--lesson", choices=sorted(READY), help="every student opens this dashboard (exercises: each "
+                                                               "answers the first question again and again)")
+    parser.add_argument("--no-sign-in", dest="sign_in", action="store_false",
+                        help="no class: nobody signs in (by default each student signs in first)")
     parser.add_argument("--json", action="store_true", help="the figures as JSON")
     args = parser.parse_args()
     figures = run(args.students, args.browsers, args.seconds, args.pause, args.pool, args.idle, args.warm,
-                  args.refill, args.lesson)
+                  args.refill, args.lesson, args.sign_in)
     print(json.dumps(dataclasses.asdict(figures)) if args.json else figures.report())
 
 

@@ -12,14 +12,14 @@ from zaarlab.core.api import IllegalActionError, replace
 from zaarlab.core.dice import pool_dist
 from zaarlab.core.dist import ChanceTable, Dist
 from zaarlab.core.play import play, random_bot, sample_outcome, sample_weighted
-from zaarlab.zogars_gaze.state import Flip, Leave, ZogarGame
+from zaarlab.zogars_gaze.state import Flip, Leave, Phase, ZogarGame
 
 
 def a_delve():
     """A Zogar's Gaze state in the dungeon, after the first card: Flip and Leave are legal."""
     state = play(ZogarGame(players=2), [random_bot] * 2, seed=3).initial
     rng = random.Random(0)
-    while not (state.phase == "delve" and state.flipped):
+    while not (state.phase == Phase.DELVE and state.flipped):
         legal = state.legal_actions()
         wanted = [a for a in legal if isinstance(a, Flip)] or list(legal)
         state = state.apply(sample_weighted(state.chance_weights(), rng) if state.current_player() < 0

@@ -8,14 +8,14 @@ from tests.conformance import check_conformance
 from zaarlab.core.play import random_bot
 from zaarlab.zaar.bots import greedy_bot
 from zaarlab.zaar.cards import BAG, TOOLS
-from zaarlab.zaar.state import TOOL_ORDER, ZaarGame
+from zaarlab.zaar.state import TOOL_ORDER, Phase, ZaarGame
 
 TURN_CAP = 60  # bot games stop here if the mansion has not fallen yet (the rulebook has no limit)
 
 
 def ledger(state):
     """48 life and 48 wisdom coins, 7 of each tool, the 72 cards, wherever they are; one room a cell; pawns in rooms."""
-    if state.phase in ("order", "character", "start"):
+    if state.phase in (Phase.ORDER, Phase.CHARACTER, Phase.START):
         return
     for i, coin in enumerate(("life", "wisdom")):
         held = sum(getattr(state, coin)) + sum(c == coin for _, c in state.plaque_coins + state.table_coins)

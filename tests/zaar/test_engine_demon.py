@@ -11,7 +11,7 @@ from zaarlab.core.api import CHANCE
 from zaarlab.core.hexgrid import ORIGIN, Hex
 from zaarlab.zaar.astrolabe import load_astrolabe
 from zaarlab.zaar.name_table import load_name_table
-from zaarlab.zaar.state import ChooseRoom, DrawCard, EndTurn, Fight, Move, SpendTool, Throw
+from zaarlab.zaar.state import ChooseRoom, DrawCard, EndTurn, Fight, Move, Phase, SpendTool, Throw
 
 
 def sacred_start():
@@ -25,10 +25,10 @@ def test_entering_a_plaque_room_throws_the_raml_and_the_letter_traps():
     state = at(sacred_start(), 0, (1, 0))
     assert state.apply(Move(ORIGIN)).current_player() == CHANCE
     free = run(state, Move(ORIGIN), ("B", 1, 1, 1))
-    assert free.phase == "turn" and not free.held[0]
+    assert free.phase == Phase.TURN and not free.held[0]
     trapped = run(state, Move(ORIGIN), ("A", 1, 1, 1))
-    assert trapped.phase == "trapped" and trapped.held[0] and trapped.legal_actions() == (EndTurn(), Fight())
-    assert run(at(sacred_start(), 0, (0, 0)), Move(Hex(1, 0))).phase == "turn"  # a sacred room: no throw
+    assert trapped.phase == Phase.TRAPPED and trapped.held[0] and trapped.legal_actions() == (EndTurn(), Fight())
+    assert run(at(sacred_start(), 0, (0, 0)), Move(Hex(1, 0))).phase == Phase.TURN  # a sacred room: no throw
 
 
 @pytest.mark.rule("ZAAR-LVL1-02", "ZAAR-ASTRO-01")
@@ -44,7 +44,7 @@ def test_zaar_move_02_the_demon_keeps_the_pawn_until_a_throw_misses():
     state = run(at(sacred_start(), 0, (1, 0)), Move(ORIGIN), ("A", 1, 1, 1), EndTurn())
     assert state.player == 1 and state.held[0]
     state = state.apply(EndTurn())  # player 1 again: the raml falls once more (AMB-Z04)
-    assert state.player == 0 and state.phase == "throw"
+    assert state.player == 0 and state.phase == Phase.THROW
     still = state.apply(("A", 2, 2, 2))
     refused(replace(still, phase="turn", pending=()), Move(Hex(1, 0)), "ZAAR-MOVE-02")
     freed = state.apply(("D", 2, 2, 2))
@@ -58,9 +58,9 @@ def test_a_battle_reads_the_astrolabe_and_a_win_pays_two_coins():
     fought = state.apply(Fight())
     assert fought.plates != state.plates  # the plates turned (ZAAR-ASTRO-04, -05)
     result = load_astrolabe().notch[fought.plates[0]][fought.plates[1]]
-    assert result.kind == "ordered" and fought.phase == "throw"  # the bundled table: 4, 4 shows "2**"
+    assert result.kind == "ordered" and fought.phase == Phase.THROW  # the bundled table: 4, 4 shows "2**"
     won = fought.apply(("B", 2, 0, 0))
-    assert (ORIGIN, "A") in won.revoked and won.phase == "coin"
+    assert (ORIGIN, "A") in won.revoked and won.phase == Phase.COIN
     won = run(won, "life", "wisdom")
     assert won.life[0] == 4 and won.plaque_coins == ((ORIGIN, "wisdom"),) and won.bag == (41, 41)
 
@@ -92,7 +92,7 @@ def test_ex_z05_boswellia_revokes_every_b_and_peganum_the_rooms_around():
                        level=2, tools=(("boswellia", "peganum"), ()), supply=(7, 6, 6))
     b_plaques = [pl for pl in state.unrevoked() if pl[1] == "B"]
     after = state.apply(SpendTool("boswellia", "B"))
-    assert set(after.revoked) == set(b_plaques) and after.phase == "coin" and after.revealed == ()
+    assert set(after.revoked) == set(b_plaques) and after.phase == Phase.COIN and after.revealed == ()
     after = run(after, *["life"] * len(after.coin_queue))
     pegged = after.apply(SpendTool("peganum"))
     assert (ORIGIN, "A") in pegged.revoked
@@ -121,7 +121,7 @@ def test_zaar_event_06_no_revoking_in_level_1():
 @pytest.mark.rule("ZAAR-EVENT-07")
 def test_ex_z10_the_two_printed_events():
     omen = run(begin(), DrawCard(), "letters_omen")
-    assert omen.phase == "throw"
+    assert omen.phase == Phase.THROW
     assert omen.apply(("A", 0, 0, 0)).life[0] == 2 and omen.apply(("C", 0, 0, 0)).life[0] == 3
     call = with_rooms(run(begin(), DrawCard(), "musicians_call"), ("motreb_khane", (1, 0)))
     assert call.lasting[0] == ("musicians_call", 2)  # the round it was drawn in counts
@@ -146,12 +146,12 @@ def test_ex_z08_the_demon_is_trapped_with_one_plaque_and_three_letters():
                        revoked=((ORIGIN, "A"),), revealed=("L1", "L2"), trapper=1)
     state = at(state, 0, (1, 0))
     two = run(state, Move(ORIGIN), Move(Hex(-1, 0)))
-    assert two.level == 2 and two.phase == "throw"  # two letters: not trapped, an ordinary entry
+    assert two.level == 2 and two.phase == Phase.THROW  # two letters: not trapped, an ordinary entry
     table = load_name_table()
     coins = tuple(sorted((cell, "wisdom") for letter in ("L1", "L2", "L3") for cell in table.cells_of(letter)))
     state = replace(state, revealed=("L1", "L2", "L3"), table_coins=coins, bag=(state.bag[0], state.bag[1] - 9))
     three = run(state, Move(ORIGIN), Move(Hex(-1, 0)))
-    assert three.level == 3 and three.demon_room == (Hex(-1, 0),) and three.phase == "coin"  # the last spell pays
+    assert three.level == 3 and three.demon_room == (Hex(-1, 0),) and three.phase == Phase.COIN  # the last spell pays
     three = run(three, "life", "life", "life")
     assert three.life[1] == 6 and DrawCard() not in three.legal_actions() and three.legal_actions() == (Throw(),)
 
@@ -172,7 +172,7 @@ def test_zaar_lvl2_06_everything_revoked_and_placed_is_level_4():
 
 def test_zaar_coin_04_coins_come_blind_from_the_bag():
     state = run(at(sacred_start(), 0, (1, 0)), Move(ORIGIN), ("A", 1, 1, 1), Fight(), ("B", 2, 0, 0))
-    assert state.phase == "coin"
+    assert state.phase == Phase.COIN
     life, wisdom = state.bag
     assert dict(state.chance_outcomes()) == {"life": sympy.Rational(life, life + wisdom),
                                              "wisdom": sympy.Rational(wisdom, life + wisdom)}

@@ -8,7 +8,7 @@ from tests.helpers import refused, run
 from tests.zaar.engine import at, begin, with_rooms
 from zaarlab.core.hexgrid import ORIGIN, Hex
 from zaarlab.zaar.name_table import load_name_table
-from zaarlab.zaar.state import BuyTool, Choose, ChooseRoom, DrawCard, EndTurn, Escape, Move, PlaceTool, Throw
+from zaarlab.zaar.state import BuyTool, Choose, ChooseRoom, DrawCard, EndTurn, Escape, Move, Phase, PlaceTool, Throw
 
 TABLE = load_name_table()
 
@@ -117,7 +117,7 @@ def test_a_mission_pays_three_coins_in_level_2_only():
     for state, paid in ((level1, False), (level2, True)):
         state = run(state, DrawCard(), "humid_room_3")
         state = state.apply(next(a for a in state.legal_actions() if a.cell == Hex(-2, 0)))
-        assert (state.phase == "coin") == paid and state.used_rooms == (Hex(-2, 0), Hex(-1, 0))
+        assert (state.phase == Phase.COIN) == paid and state.used_rooms == (Hex(-2, 0), Hex(-1, 0))
         if paid:
             state = run(state, "life", "life", "life")
             assert state.life[0] == 6
@@ -126,7 +126,7 @@ def test_a_mission_pays_three_coins_in_level_2_only():
 def test_zaar_mission_08_four_events():
     state = replace(with_rooms(begin(), ("sacred_room_5", (1, 0)), level=2), events_passed=(3, 0))
     state = run(state, DrawCard(), "blank_omen")
-    assert state.phase == "coin" and len(state.coin_queue) == 3
+    assert state.phase == Phase.COIN and len(state.coin_queue) == 3
 
 
 @pytest.mark.rule("ZAAR-MISSION-10", "ZAAR-MISSION-11")
@@ -146,9 +146,9 @@ def test_a_shortcut_is_a_choice_and_a_miss_leaves_the_pawn_there():
     state = with_rooms(begin(), ("broken_porch", (1, 0)), ("humid_room_2", (-1, 0)), ("sacred_room_5", (-2, 0)),
                        level=4, revoked=((ORIGIN, "A"), (Hex(1, 0), "B"), (Hex(-1, 0), "A")))
     state = state.apply(Move(Hex(1, 0)))
-    assert state.phase == "choose" and {a.what for a in state.legal_actions()} == {"stay", "throw"}
+    assert state.phase == Phase.CHOOSE and {a.what for a in state.legal_actions()} == {"stay", "throw"}
     missed = run(state, Choose("throw"), ("A", 0, 0, 1))  # Broken Porch needs a sum of 4 (GAP-Z06)
-    assert missed.pawn(0) == Hex(1, 0) and missed.phase == "turn"
+    assert missed.pawn(0) == Hex(1, 0) and missed.phase == Phase.TURN
     made = run(state, Choose("throw"), ("A", 1, 1, 2))
-    assert made.phase == "choose" and made.legal_actions() == (ChooseRoom(Hex(-2, 0)),)  # one enclosure out
+    assert made.phase == Phase.CHOOSE and made.legal_actions() == (ChooseRoom(Hex(-2, 0)),)  # one enclosure out
     assert run(made, ChooseRoom(Hex(-2, 0))).pawn(0) == Hex(-2, 0)

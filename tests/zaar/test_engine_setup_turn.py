@@ -14,6 +14,7 @@ from zaarlab.zaar.state import (
     DrawCard,
     EndTurn,
     Move,
+    Phase,
     PickCharacter,
     PlaceTool,
     Relocate,
@@ -26,21 +27,21 @@ from zaarlab.zaar.state import (
 # -- setup -------------------------------------------------------------------------------------------------------
 def test_zaar_setup_05_the_lowest_raml_chooses_first_and_ties_throw_again():
     state = ZaarGame(players=3, mode="advanced").initial_state()
-    assert state.phase == "order" and state.current_player() == CHANCE
+    assert state.phase == Phase.ORDER and state.current_player() == CHANCE
     outcomes = dict(state.chance_outcomes())
     assert sum(outcomes.values()) == 1 and outcomes[0] == sympy.Rational(1, 64) and outcomes[9] == sympy.Rational(1, 64)
     state = run(state, 5, 2, 5)  # players 1 and 3 tie: they throw again
     assert state.choosers == (1,) and state.order == ((0, 2),)
     state = run(state, 4, 1)
-    assert state.choosers == (1, 2, 0) and state.phase == "character" and state.current_player() == 1
+    assert state.choosers == (1, 2, 0) and state.phase == Phase.CHARACTER and state.current_player() == 1
     state = run(state, PickCharacter("warrior"), PickCharacter("monk"), PickCharacter("wise"))
-    assert state.characters == ("wise", "warrior", "monk") and state.phase == "start"
+    assert state.characters == ("wise", "warrior", "monk") and state.phase == Phase.START
 
 
 @pytest.mark.rule("ZAAR-SETUP-06", "ZAAR-SETUP-07", "ZAAR-SETUP-08", "ZAAR-PAWN-01")
 def test_normal_mode_every_pawn_on_the_first_room_with_three_and_three():
     state = begin(players=3)
-    assert state.pawns == ((ORIGIN,),) * 3 and state.player == 0 and state.phase == "turn"
+    assert state.pawns == ((ORIGIN,),) * 3 and state.player == 0 and state.phase == Phase.TURN
     assert state.life == (3, 3, 3) and state.wisdom == (3, 3, 3) and state.tools == ((), (), ())
     assert state.bag == (48 - 9, 48 - 9) and state.draws_left == 3 and state.moves_left == 3
 
@@ -60,9 +61,9 @@ def test_ex_z11_the_six_characters_start():
 def test_draws_are_limited_by_wisdom_in_any_order():
     state = begin()
     state = run(state, DrawCard(), "sacred_room_5")
-    assert state.phase == "place"
+    assert state.phase == Phase.PLACE
     state = state.apply(state.legal_actions()[0])
-    assert state.draws_left == 2 and state.phase == "turn"
+    assert state.draws_left == 2 and state.phase == Phase.TURN
     state = replace(state, draws_left=0)
     assert DrawCard() not in state.legal_actions()
     refused(state, DrawCard(), "ZAAR-COIN-02")
@@ -72,7 +73,7 @@ def test_draws_are_limited_by_wisdom_in_any_order():
 def test_moves_are_limited_by_life_and_go_back_and_forth():
     state = with_rooms(begin(), ("sacred_room_5", (1, 0)))
     state = run(state, Move(Hex(1, 0)), Move(ORIGIN))
-    assert state.phase == "throw"  # back into the chamber: its plaque makes the raml fall again (ZAAR-RAML-02)
+    assert state.phase == Phase.THROW  # back into the chamber: its plaque makes the raml fall again (ZAAR-RAML-02)
     state = run(state, ("C", 0, 0, 0), Move(Hex(1, 0)))
     assert state.moves_left == 0 and state.pawn(0) == Hex(1, 0)
     refused(state, Move(ORIGIN), "ZAAR-COIN-03")

@@ -13,7 +13,7 @@ from zaarlab.core.readable import exact_text
 from zaarlab.ui.table import text_of
 from zaarlab.zaar.bots import greedy_bot
 from zaarlab.zaar.figures import free_cells
-from zaarlab.zaar.state import ChoosePlaque, ChooseRoom, DrawCard, Fight, Move, Place
+from zaarlab.zaar.state import ChoosePlaque, ChooseRoom, DrawCard, Fight, Move, Phase, Place
 from zaarlab.zaar.table import OUTCOMES, SIDES, ZaarTable
 
 
@@ -27,8 +27,8 @@ def engine_battle(state) -> dict:
     """The outcome of the battle thrown from ``state`` on, by the engine's own throws, each weighted as the engine
     weights it: ``extra_win`` when the backside speaks, ``win`` when the plaque falls, ``lose`` when a coin is lost."""
     ends: dict = {}
-    for child, p in chance_children(state) if state.phase == "throw" else [(state.apply(Fight()), Fraction(1))]:
-        parts = engine_battle(child) if child.phase == "throw" else {settled(state, child): Fraction(1)}
+    for child, p in chance_children(state) if state.phase == Phase.THROW else [(state.apply(Fight()), Fraction(1))]:
+        parts = engine_battle(child) if child.phase == Phase.THROW else {settled(state, child): Fraction(1)}
         for end, q in parts.items():
             ends[end] = ends.get(end, 0) + p * q
     return ends
@@ -49,10 +49,10 @@ def engine_next_card(state) -> dict:
     """The next card's chances by drawing it in the engine: placeable rooms, sacred ones, events."""
     odds = {"placeable": Fraction(0), "sacred": Fraction(0), "event": Fraction(0)}
     for child, p in chance_children(state.apply(DrawCard())):
-        if child.phase == "place" and any(isinstance(a, Place) for a in child.legal_actions()):
+        if child.phase == Phase.PLACE and any(isinstance(a, Place) for a in child.legal_actions()):
             odds["placeable"] += p
             odds["sacred"] += p * state.game.cards.rooms[child.drawn].is_sacred
-        elif child.drawn not in state.game.cards.rooms and not (child.phase == "place"):
+        elif child.drawn not in state.game.cards.rooms and not (child.phase == Phase.PLACE):
             odds["event"] += p
     return odds
 
@@ -60,7 +60,7 @@ def engine_next_card(state) -> dict:
 def engine_trap(state, move) -> Fraction:
     """The chance that the raml thrown on entering traps the demon, by the engine's entry throw."""
     entered = state.apply(move)
-    if entered.phase != "throw":
+    if entered.phase != Phase.THROW:
         return Fraction(0)
     return sum((p for child, p in chance_children(entered)
                 if any("ZAAR-RAML-03" in e.rules for e in child.log[len(entered.log):])), Fraction(0))
@@ -69,18 +69,18 @@ def engine_trap(state, move) -> Fraction:
 def check_odds(table) -> int:
     """The odds the table shows for the decision at hand are the engine's; returns how many were checked."""
     state, text, checked = table.state, table.text, 0
-    if state.phase == "trapped":
+    if state.phase == Phase.TRAPPED:
         ends = engine_battle(state)
         for key, words in OUTCOMES:
             if ends.get(key):
                 assert f"{words} {exact_text(ends[key])}" in text, (key, ends, text)
                 checked += 1
-    if state.phase == "turn" and DrawCard() in state.legal_actions():
+    if state.phase == Phase.TURN and DrawCard() in state.legal_actions():
         odds = engine_next_card(state)
         assert f"a room that can be placed {exact_text(odds['placeable'])}, a sacred room " \
                f"{exact_text(odds['sacred'])}, an event {exact_text(odds['event'])}" in text
         checked += 1
-    if state.phase == "turn" and state.level <= 2:
+    if state.phase == Phase.TURN and state.level <= 2:
         for move in {a.to: a for a in state.legal_actions() if isinstance(a, Move)}.values():
             p = engine_trap(state, move)
             if p:
@@ -100,7 +100,7 @@ def test_a_whole_game_is_played_by_clicking_the_map_and_the_board_with_the_engin
         if not table.state.is_terminal():
             moves_are_marked(table)
             checked[0] += check_odds(table)
-            fights[0] += table.state.phase == "trapped"
+            fights[0] += table.state.phase == Phase.TRAPPED
 
     play_by_clicks(table, greedy_bot, random.Random(4), read)
     assert table.heading_text.count("The game is over") == 1
@@ -110,7 +110,7 @@ def test_a_whole_game_is_played_by_clicking_the_map_and_the_board_with_the_engin
 def test_placing_turns_the_room_with_a_button_and_marks_where_it_fits_as_turned():
     table = ZaarTable(seats=("person", "greedy"), seed=4, pace=0)
     rng = random.Random(4)
-    while table.state.phase != "place" or len({a.rotation for a in table.state.legal_actions()}) < 2:
+    while table.state.phase != Phase.PLACE or len({a.rotation for a in table.state.legal_actions()}) < 2:
         click_move(table, greedy_bot(table.state, rng))
     state = table.state
     other = next(a for a in state.legal_actions() if a.rotation != table.rotation)
@@ -130,7 +130,7 @@ def test_placing_turns_the_room_with_a_button_and_marks_where_it_fits_as_turned(
 def test_a_cell_where_the_room_does_not_fit_says_why_in_words_and_changes_nothing():
     table = ZaarTable(seats=("person", "greedy"), seed=4, pace=0)
     rng = random.Random(4)
-    while table.state.phase != "place":
+    while table.state.phase != Phase.PLACE:
         click_move(table, greedy_bot(table.state, rng))
     state, fits = table.state, table._map_moves(table.state)
     wrong = next(n for c, n in free_cells(state.mansion).items() if f"free:{n}" not in fits)
@@ -143,7 +143,7 @@ def test_a_cell_where_the_room_does_not_fit_says_why_in_words_and_changes_nothin
 def test_a_room_no_door_leads_to_is_refused_in_words():
     table = ZaarTable(seats=("person", "greedy"), seed=4, pace=0)
     rng = random.Random(4)
-    while not (table.state.phase == "turn" and table.to_move() == 0 and table.state.moves_left > 0 and
+    while not (table.state.phase == Phase.TURN and table.to_move() == 0 and table.state.moves_left > 0 and
                len(table.state.rooms) > 4 and not table.state.held[0]):
         click_move(table, greedy_bot(table.state, rng))
     state = table.state

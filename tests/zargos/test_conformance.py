@@ -5,7 +5,7 @@ import pytest
 from tests.conformance import check_conformance
 from zaarlab.core.play import random_bot
 from zaarlab.zargos.bots import greedy_bot
-from zaarlab.zargos.state import ZargosGame
+from zaarlab.zargos.state import Phase, ZargosGame
 from zaarlab.zargos.upkeep import BOATS, HAND_LIMIT
 
 
@@ -18,22 +18,23 @@ class Ledger:
     def __call__(self, state):
         assert 0 <= sum(state.boats) <= BOATS, "boats within the supply of 15 (ZARGOS-COMP-03)"
         for player, hand in enumerate(state.hands):
-            choosing = state.phase == "discard" and state.draws[0][0] == player
+            choosing = state.phase == Phase.DISCARD and state.draws[0][0] == player
             assert len(hand) <= HAND_LIMIT + choosing, "at most 3 magic cards in hand (ZARGOS-MAGIC-02)"
         in_force = len(state.effects) + bool(state.strike)  # red cards at work
         cards = len(state.deck) + len(state.bottom) + len(state.removed) + sum(map(len, state.hands)) + in_force
         assert cards == 40, "magic cards are neither made nor lost"
         for people, units in _units(state).items():
             assert units <= 100, f"the {people} exceed their stock (GAP-S05)"
-        if state.phase == "draw" and state.points:  # just after a count: Kingdom cards match control
+        if state.phase == Phase.DRAW and state.points:  # just after a count: Kingdom cards match control
             for kingdom, holder in state.kingdom_cards:
                 assert state.holder(state.game.planet.kingdoms[kingdom].capital) == holder
         prev, self.previous = self.previous, state
         if prev is None or prev.turn == 0 or state.turn == 0:
             return
-        if prev.phase in ("attack", "reorg", "fight", "draw", "discard", "buy", "red", "war"):  # moves only
+        if prev.phase in (Phase.ATTACK, Phase.REORG, Phase.FIGHT, Phase.DRAW, Phase.DISCARD, Phase.BUY, Phase.RED,
+                          Phase.WAR):  # moves only
             assert _units(prev) == _units(state), f"units changed in the {prev.phase} phase"
-        elif prev.phase == "place_buy":
+        elif prev.phase == Phase.PLACE_BUY:
             gained = {p: _units(state).get(p, 0) - _units(prev).get(p, 0) for p in _units(state)}
             assert sorted(gained.values())[-1] == 1 and sum(gained.values()) == 1
 

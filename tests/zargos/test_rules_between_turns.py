@@ -6,7 +6,7 @@ import pytest
 
 from tests.helpers import run
 from zaarlab.core.api import IllegalActionError
-from zaarlab.zargos.state import Buy, Discard, EndAttacks, EndTurn, Fight, LandAttack, Pass, Place
+from zaarlab.zargos.state import Buy, Discard, EndAttacks, EndTurn, Fight, LandAttack, Pass, Phase, Place
 from zaarlab.zargos.upkeep import territory_points
 
 from .scenario import GAME, PEOPLES, position
@@ -20,9 +20,9 @@ def end_of_turn(board, settle_ties=False, **fields):
     With ``settle_ties``, tied peoples roll 6, 5, 4, ... in seat order, so the order of play keeps the seats'.
     """
     state = position(board, **fields)
-    while state.phase in ("red", "attack", "reorg"):
+    while state.phase in (Phase.RED, Phase.ATTACK, Phase.REORG):
         state = state.apply({"red": Pass(), "attack": EndAttacks(), "reorg": EndTurn()}[state.phase])
-    while settle_ties and state.phase == "roll":
+    while settle_ties and state.phase == Phase.ROLL:
         state = state.apply(6 - len(state.rolls))
     return state
 
@@ -45,7 +45,7 @@ def test_the_new_order_follows_the_points():
              "K03-1": ("monks", 1), "K03-2": ("amazons", 1), "K03-3": ("amazons", 1), "K03-4": ("amazons", 1)}
     state = end_of_turn(board)
     assert dict(state.points) == {"spiders": 3, "knights": 1, "amazons": 3, "monks": 2}
-    assert state.phase == "roll" and state.ranking == (("spiders", "amazons"), ("monks",), ("knights",))
+    assert state.phase == Phase.ROLL and state.ranking == (("spiders", "amazons"), ("monks",), ("knights",))
     state = run(state, 2, 5)  # ZARGOS-ORDER-02: the tie is rolled off, the amazons win it
     assert state.seats == ("amazons", "spiders", "monks", "knights")  # the rank each people holds on the mat
 
@@ -66,15 +66,15 @@ def test_cards_then_purchases_then_the_next_turn_in_the_new_order():
              "K03-2": ("amazons", 1), "K04-1": ("monks", 1)}
     state = end_of_turn(board)
     assert state.seats == ("spiders", "amazons", "monks", "knights")  # 10, 3, 2 and 1 points
-    assert state.phase == "draw" and state.draws == ((1, 1),)  # the spiders' player draws for the KORI card
+    assert state.phase == Phase.DRAW and state.draws == ((1, 1),)  # the spiders' player draws for the KORI card
     state = state.apply("wind_of_war")
-    assert state.phase == "swap"  # then each player in order may offer a swap (ZARGOS-MAGIC-13)
+    assert state.phase == Phase.SWAP  # then each player in order may offer a swap (ZARGOS-MAGIC-13)
     state = run(state, Pass(), Pass(), Pass(), Pass())
-    assert state.phase == "buy" and state.acting == "spiders" and state.budget == 10
+    assert state.phase == Phase.BUY and state.acting == "spiders" and state.budget == 10
     state = run(state, Buy(5, 0), *[Place("KORI-1")] * 5)
-    assert state.phase == "buy" and state.acting == "amazons" and state.units("KORI-1") == 6
+    assert state.phase == Phase.BUY and state.acting == "amazons" and state.units("KORI-1") == 6
     state = run(state, Buy(0, 0), Buy(0, 0), Buy(0, 0))
-    assert state.turn == 2 and state.phase == "attack" and state.acting == "spiders"
+    assert state.turn == 2 and state.phase == Phase.ATTACK and state.acting == "spiders"
 
 
 @pytest.mark.rule("ZARGOS-BUY-02", "ZARGOS-BUY-03", "ZARGOS-BUY-06")
@@ -86,7 +86,7 @@ def test_prices_and_boats_ex_s07():
         state.apply(Buy(7, 1))
     assert err.value.rule_id == "ZARGOS-BUY-02"
     after = state.apply(Buy(6, 1))
-    assert after.boats == (1, 0, 0, 0) and after.phase == "place_buy" and dict(after.reserve) == {"knights": 6}
+    assert after.boats == (1, 0, 0, 0) and after.phase == Phase.PLACE_BUY and dict(after.reserve) == {"knights": 6}
 
 
 @pytest.mark.rule("ZARGOS-COMP-03")
@@ -101,7 +101,7 @@ def test_only_fifteen_boats():
 def test_zargos_buy_04_unspent_points_are_lost():
     state = position({"KORI-1": ("monks", 3)}, phase="buy", budget=9, seat=3)
     after = run(state, Buy(1, 1), Place("KORI-1"))  # 7 of 9 points spent; the last buyer: the next turn
-    assert after.budget == 0 and after.turn == 2 and after.phase == "attack"
+    assert after.budget == 0 and after.turn == 2 and after.phase == Phase.ATTACK
 
 
 def test_zargos_buy_05_reinforcements_go_on_own_provinces_zargos_included():
@@ -128,8 +128,8 @@ def test_zargos_kcard_04_only_the_count_matters_ex_s08():
     board = {**{p: ("spiders", 3) for p in KORI}, "KORI-1": ("knights", 1)}
     state = position(board, kingdom_cards=(("KORI", "spiders"),), seat=1)
     state = run(state, LandAttack("KORI-2", "KORI-1", 2), EndAttacks(), Fight("KORI-1"), (2, 0))
-    while state.phase in ("attack", "reorg"):
-        state = state.apply(EndAttacks() if state.phase == "attack" else EndTurn())
+    while state.phase in (Phase.ATTACK, Phase.REORG):
+        state = state.apply(EndAttacks() if state.phase == Phase.ATTACK else EndTurn())
     assert dict(state.kingdom_cards) == {"KORI": "spiders"}
 
 
@@ -152,13 +152,13 @@ def test_zargos_magic_02_a_fourth_card_is_discarded_to_the_bottom_ex_s15():
     board = {p: ("spiders", 1) for p in KORI}
     state = end_of_turn(board, settle_ties=True, hands=((), ("wind_of_war", "wind_of_ice", "wind_of_land"), (), ()))
     state = state.apply("wind_of_mist")
-    assert state.phase == "discard" and state.current_player() == 1 and len(state.hands[1]) == 4
+    assert state.phase == Phase.DISCARD and state.current_player() == 1 and len(state.hands[1]) == 4
     with pytest.raises(IllegalActionError) as err:
         state.apply(Discard("typhoon"))
     assert err.value.rule_id == "ZARGOS-MAGIC-02"
     state = state.apply(Discard("wind_of_ice"))
     assert state.hands[1] == ("wind_of_land", "wind_of_mist", "wind_of_war") and state.bottom == ("wind_of_ice",)
-    assert state.phase == "swap"
+    assert state.phase == Phase.SWAP
 
 
 @pytest.mark.rule("ZARGOS-MOTW-02", "ZARGOS-MOTW-03", "ZARGOS-MOTW-04")
@@ -176,14 +176,14 @@ def test_zargos_magic_16_a_card_for_an_absent_people_is_replaced_ex_s14():
     state = end_of_turn(board, settle_ties=True)
     absent = next(card for card, people in game.suspension_cards.items() if people not in PEOPLES)
     after = state.apply(absent)
-    assert after.removed == (absent,) and after.phase == "draw" and after.draws == ((1, 1),)
+    assert after.removed == (absent,) and after.phase == Phase.DRAW and after.draws == ((1, 1),)
     assert absent not in after.deck or after.deck.count(absent) == state.deck.count(absent) - 1
 
 
 def test_an_empty_deck_gives_nothing_gap_s08():
     board = {p: ("spiders", 1) for p in KORI}
     state = end_of_turn(board, settle_ties=True, deck=(), bottom=())
-    assert state.phase == "buy"
+    assert state.phase == Phase.BUY
     from_bottom = end_of_turn(board, settle_ties=True, deck=(), bottom=("wind_of_war", "floods"))
     assert from_bottom.chance_outcomes() == (("wind_of_war", 1),)
 
@@ -195,7 +195,7 @@ def test_zargos_magic_13_swaps_never_leave_more_than_three_cards_ex_s12():
     hands = (("wind_of_war", "wind_of_land"), ("typhoon", "wind_of_ice"), (), ())
     state = end_of_turn(board, settle_ties=True, hands=hands)
     state = state.apply("wind_of_mist")  # the spiders' player now holds three cards
-    assert state.phase == "swap" and state.current_player() == 1
+    assert state.phase == Phase.SWAP and state.current_player() == 1
     lopsided = Offer(0, ("typhoon", "wind_of_ice", "wind_of_mist"), ())
     assert lopsided not in state.legal_actions()  # player 1 would end with five
     with pytest.raises(IllegalActionError) as err:
@@ -208,7 +208,7 @@ def test_zargos_magic_13_swaps_never_leave_more_than_three_cards_ex_s12():
         assert err.value.rule_id == "ZARGOS-MAGIC-13"
     offer = Offer(0, ("typhoon",), ("wind_of_war",))
     state = state.apply(offer)
-    assert state.phase == "answer" and state.current_player() == 0
+    assert state.phase == Phase.ANSWER and state.current_player() == 0
     swapped = state.apply(Answer(True))
     assert swapped.hands[0] == ("typhoon", "wind_of_land") and "wind_of_war" in swapped.hands[1]
     declined = state.apply(Answer(False))

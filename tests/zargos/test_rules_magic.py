@@ -13,6 +13,7 @@ from zaarlab.zargos.state import (
     LandAttack,
     Move,
     Pass,
+    Phase,
     PlayCard,
     SeaAttack,
     ZargosGame,
@@ -33,14 +34,15 @@ def at_turn_start(board, hands, **fields):
 @pytest.mark.rule("ZARGOS-MAGIC-14", "ZARGOS-MAGIC-09")
 def test_zargos_magic_07_red_cards_before_the_turn_and_madness_ex_s10():
     state = at_turn_start({"KORI-1": ("knights", 5), **K03}, ((), (), ("wind_of_madness",), ()))
-    assert state.phase == "red" and state.current_player() == 2  # the amazons' player holds a red card
+    assert state.phase == Phase.RED and state.current_player() == 2  # the amazons' player holds a red card
     assert PlayCard("wind_of_madness", "K03") in state.legal_actions() and Pass() in state.legal_actions()
     struck = state.apply(PlayCard("wind_of_madness", "K03"))
-    assert struck.phase == "strike" and dict(struck.chance_outcomes()) == {f: sympy.Rational(1, 6) for f in range(1, 7)}
+    assert struck.phase == Phase.STRIKE
+    assert dict(struck.chance_outcomes()) == {f: sympy.Rational(1, 6) for f in range(1, 7)}
     after = run(struck, 6, 5, 1, 4)  # one die per province, halved: 3, 2, 0, 2 (capital unprotected)
     assert [after.units(p) for p in ("K03-1", "K03-2", "K03-3", "K03-4")] == [0, 1, 1, 2]
     assert after.holder("K03-1") == "" and after.bottom == ("wind_of_madness",)  # no further effect: under the deck
-    assert after.phase == "red" and after.apply(Pass()).phase == "attack"
+    assert after.phase == Phase.RED and after.apply(Pass()).phase == Phase.ATTACK
     # once the knights start moving, no red card may be played (ZARGOS-MAGIC-07)
     attacking = position({"KORI-1": ("knights", 5), **K03}, hands=(("wind_of_ice",), (), (), ()))
     with pytest.raises(IllegalActionError) as err:
@@ -53,7 +55,7 @@ def test_zargos_magic_08_several_cards_any_target():
     state = run(state, PlayCard("wind_of_storm", "1"), PlayCard("wind_of_ice", "KORI"))  # spiders' player, knights
     assert state.effects == (("wind_of_ice", "KORI"), ("wind_of_storm", "1"))
     attack = state.apply(Pass())
-    assert attack.phase == "attack" and attack.legal_actions() == (EndAttacks(),)  # KORI is iced: no land attack
+    assert attack.phase == Phase.ATTACK and attack.legal_actions() == (EndAttacks(),)  # KORI is iced: no land attack
 
 
 def test_zargos_magic_12_no_two_identical_cards_for_the_same_purpose():
@@ -70,7 +72,7 @@ def test_zargos_magic_12_no_two_identical_cards_for_the_same_purpose():
 def test_lasting_red_cards_expire_at_the_end_of_the_turn():
     state = run(at_turn_start({"KORI-1": ("knights", 5), "K03-2": ("spiders", 2)},
                               ((), (), ("wind_of_ice",), ())), PlayCard("wind_of_ice", "KORI"), Pass())
-    while state.phase in ("red", "attack", "reorg"):
+    while state.phase in (Phase.RED, Phase.ATTACK, Phase.REORG):
         state = state.apply({"red": Pass(), "attack": EndAttacks(), "reorg": EndTurn()}[state.phase])
     assert state.effects == () and "wind_of_ice" in state.bottom
 
@@ -109,12 +111,12 @@ def test_zargos_magic_10_wind_of_war_when_the_combat_starts():
     board = {"KORI-1": ("knights", 8), "KORI-3": ("spiders", 6)}
     hands = (("wind_of_war", "wind_of_war"), ("wind_of_war",), (), ())
     state = run(position(board, hands=hands), LandAttack("KORI-1", "KORI-3", 7), EndAttacks(), Fight("KORI-3"))
-    assert state.phase == "war" and state.current_player() == 0
+    assert state.phase == Phase.WAR and state.current_player() == 0
     assert state.legal_actions() == (Pass(), PlayCard("wind_of_war", "attacker"))  # one per combat
     state = state.apply(PlayCard("wind_of_war", "attacker"))
     assert state.current_player() == 1 and state.legal_actions() == (Pass(), PlayCard("wind_of_war", "defender"))
     state = state.apply(PlayCard("wind_of_war", "defender"))
-    assert state.phase == "combat" and state.combat[5:] == (1, 1) and state.bottom == ("wind_of_war", "wind_of_war")
+    assert state.phase == Phase.COMBAT and state.combat[5:] == (1, 1) and state.bottom == ("wind_of_war", "wind_of_war")
     from zaarlab.zargos.odds import round_dist
 
     expected = round_dist(7, 6, attacker_war=True, defender_war=True).given(lambda end: end != (7, 6))
@@ -155,7 +157,7 @@ def test_zargos_multi_02_one_hand_per_player_across_peoples():
     ludos = {p: ("spiders", 1) for p in ("LUDOS-1", "LUDOS-2", "LUDOS-3", "LUDOS-4", "LUDOS-5")}
     state = position({**kori, **ludos, "K03-2": ("amazons", 1), "K04-2": ("monks", 1)}, game=game,
                      owners=(0, 0, 1, 1), boats=(0, 0), hands=((), ()))
-    while state.phase in ("red", "attack", "reorg", "roll"):
+    while state.phase in (Phase.RED, Phase.ATTACK, Phase.REORG, Phase.ROLL):
         moves = {"red": Pass(), "attack": EndAttacks(), "reorg": EndTurn(), "roll": 6 - len(state.rolls)}
         state = state.apply(moves[state.phase])
     # two Kingdom cards held by two peoples of player 1: one hand, two cards (a kingdom brings cards and points)
@@ -179,9 +181,9 @@ def test_zargos_motw_03_the_readings_of_the_masters_control_amb_s06(reading, zar
         return
     cast = state.apply(PlayCard("wind_of_madness", "ZARGOS"))
     if vetoed:
-        assert cast.phase == "veto" and cast.current_player() == 3
+        assert cast.phase == Phase.VETO and cast.current_player() == 3
         stopped = cast.apply(Answer(False))
-        assert stopped.phase == "red" and stopped.bottom == ("wind_of_madness",) and stopped.units("FC") == 3
-        assert cast.apply(Answer(True)).phase == "strike"
+        assert stopped.phase == Phase.RED and stopped.bottom == ("wind_of_madness",) and stopped.units("FC") == 3
+        assert cast.apply(Answer(True)).phase == Phase.STRIKE
     else:
-        assert cast.phase == "strike" and cast.strike == ("wind_of_madness", ("FC", "ZC1"))
+        assert cast.phase == Phase.STRIKE and cast.strike == ("wind_of_madness", ("FC", "ZC1"))

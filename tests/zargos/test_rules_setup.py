@@ -8,18 +8,18 @@ from tests.helpers import run
 from zaarlab.core.api import IllegalActionError
 from zaarlab.core.play import random_bot, sample_outcome
 from zaarlab.zargos.board import ZARGOS
-from zaarlab.zargos.state import ChoosePeople, Place, ZargosGame
+from zaarlab.zargos.state import ChoosePeople, Phase, Place, ZargosGame
 
 
 def test_zargos_setup_02_highest_roll_chooses_first():
     state = run(ZargosGame(players=3).initial_state(), 4, 6, 2)  # EX: rolls 4, 6, 2 -> P2, P1, P3
-    assert state.phase == "choose" and state.choosers[:3] == (1, 0, 2)
+    assert state.phase == Phase.CHOOSE and state.choosers[:3] == (1, 0, 2)
     assert state.current_player() == 1 and len(state.legal_actions()) == 6
 
 
 def test_tied_rolls_roll_again_among_the_tied_gap_s06():
     state = run(ZargosGame(players=3).initial_state(), 5, 5, 2)
-    assert state.phase == "roll" and state.ranking == ((0, 1), (2,))
+    assert state.phase == Phase.ROLL and state.ranking == ((0, 1), (2,))
     state = run(state, 3, 6)  # player 2 wins the re-roll
     assert state.choosers[:3] == (1, 0, 2)
 
@@ -45,7 +45,7 @@ def test_starting_units_ex_s01(game, units, per_player):
     state = run(game.initial_state(), *range(6, 6 - game.players, -1))
     for people in ("knights", "spiders", "amazons", "monks", "dragons", "winged")[:len(state.choosers)]:
         state = state.apply(ChoosePeople(people))
-    assert state.phase == "place_single"
+    assert state.phase == Phase.PLACE_SINGLE
     assert all(n == units for _, n in state.reserve)
     assert sum(n for people, n in state.reserve if state.player_of(people) == 0) == per_player
 
@@ -73,8 +73,8 @@ def test_placement_phases():
     states, first_turn = _setup_trajectory()
     planet = first_turn.game.planet
     outer = [p for p in planet.provinces if planet.kingdom_of(p) != ZARGOS]
-    singles = [s for s in states if s.phase == "place_single"]
-    rests = [s for s in states if s.phase == "place_rest"]
+    singles = [s for s in states if s.phase == Phase.PLACE_SINGLE]
+    rests = [s for s in states if s.phase == Phase.PLACE_REST]
     assert singles and rests
     assert not all(s.holder(p) for p in outer for s in singles[-1:])  # single placement ends...
     assert all(rests[0].holder(p) for p in outer)                      # ...exactly when all are occupied
@@ -83,7 +83,7 @@ def test_placement_phases():
         assert all(s.holder(a.province) in ("", s.acting) for a in s.legal_actions())       # SETUP-07
     for s in rests:
         assert {a.province for a in s.legal_actions()} == set(s.provinces_of(s.acting))      # SETUP-10
-    assert first_turn.turn == 1 and first_turn.phase == "attack" and not first_turn.reserve  # SETUP-12
+    assert first_turn.turn == 1 and first_turn.phase == Phase.ATTACK and not first_turn.reserve  # SETUP-12
     assert first_turn.seats == first_turn.peoples                                              # TURN-04
     assert not any(first_turn.holder(p) for p in planet.provinces_of(ZARGOS))
     assert first_turn.deck == tuple(sorted(first_turn.deck)) and len(first_turn.deck) == 40  # SETUP-01
@@ -91,7 +91,7 @@ def test_placement_phases():
 
 def test_zargos_setup_07_08_refusals_name_the_rule():
     states, _ = _setup_trajectory(seed=1)
-    late = next(s for s in reversed(states) if s.phase == "place_single")
+    late = next(s for s in reversed(states) if s.phase == Phase.PLACE_SINGLE)
     enemy = next(p for p, people, _ in late.board if people != late.acting)
     with pytest.raises(IllegalActionError) as err:
         late.apply(Place(enemy))
@@ -99,7 +99,7 @@ def test_zargos_setup_07_08_refusals_name_the_rule():
     with pytest.raises(IllegalActionError) as err:
         late.apply(Place("FC"))
     assert err.value.rule_id == "ZARGOS-SETUP-08"
-    rest = next(s for s in states if s.phase == "place_rest")
+    rest = next(s for s in states if s.phase == Phase.PLACE_REST)
     with pytest.raises(IllegalActionError) as err:
         rest.apply(Place(next(p for p, people, _ in rest.board if people != rest.acting)))
     assert err.value.rule_id == "ZARGOS-SETUP-10"
@@ -107,7 +107,7 @@ def test_zargos_setup_07_08_refusals_name_the_rule():
 
 def test_zargos_setup_11_stacking_while_provinces_are_free():
     states, _ = _setup_trajectory(seed=2)
-    s = next(s for s in states if s.phase == "place_single" and s.provinces_of(s.acting))
+    s = next(s for s in states if s.phase == Phase.PLACE_SINGLE and s.provinces_of(s.acting))
     own = s.provinces_of(s.acting)[0]
     assert Place(own) in s.legal_actions()
     assert s.apply(Place(own)).units(own) == s.units(own) + 1

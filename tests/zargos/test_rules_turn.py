@@ -5,7 +5,7 @@ import sympy
 
 from tests.helpers import refused, run, said
 from zaarlab.zargos.odds import round_dist
-from zaarlab.zargos.state import EndAttacks, EndTurn, Fight, LandAttack, Move, SeaAttack
+from zaarlab.zargos.state import EndAttacks, EndTurn, Fight, LandAttack, Move, Phase, SeaAttack
 
 from .scenario import POWERS_GAME, position
 
@@ -37,7 +37,7 @@ def test_zargos_land_04_split_and_grouped_attacks():
                 LandAttack("KORI-2", "KORI-3", 1))
     assert dict(state.attacking) == {"KORI-3": 3, "KORI-4": 2} and state.units("KORI-1") == 2
     state = state.apply(EndAttacks())
-    assert state.phase == "fight" and {a.province for a in state.legal_actions()} == {"KORI-3", "KORI-4"}
+    assert state.phase == Phase.FIGHT and {a.province for a in state.legal_actions()} == {"KORI-3", "KORI-4"}
 
 
 @pytest.mark.rule("ZARGOS-LAND-07", "ZARGOS-SEA-08")
@@ -76,7 +76,7 @@ def test_zargos_combat_01_the_attacker_chooses_the_order():
     assert state.current_player() == 0 and set(state.legal_actions()) == {Fight("KORI-3"), Fight("KORI-4")}
     refused(state, Fight("KORI-5"), "ZARGOS-COMBAT-02")
     state = state.apply(Fight("KORI-4"))
-    assert state.phase == "combat" and state.combat[:4] == ("KORI-4", 2, 1, "spiders")
+    assert state.phase == Phase.COMBAT and state.combat[:4] == ("KORI-4", 2, 1, "spiders")
 
 
 @pytest.mark.rule("ZARGOS-COMBAT-05", "ZARGOS-COMBAT-06")
@@ -91,9 +91,9 @@ def test_combat_rounds_are_chance_nodes_with_exact_odds():
 def test_zargos_combat_07_the_winner_controls_the_province():
     state = run(position(BOARD), LandAttack("KORI-1", "KORI-3", 5), EndAttacks(), Fight("KORI-3"))
     going_on = state.apply((3, 1))
-    assert going_on.phase == "combat" and going_on.combat[1:3] == (3, 1)   # a new round, dice recounted
+    assert going_on.phase == Phase.COMBAT and going_on.combat[1:3] == (3, 1)   # a new round, dice recounted
     won = going_on.apply((2, 0))
-    assert won.holder("KORI-3") == "knights" and won.units("KORI-3") == 2 and won.phase == "reorg"
+    assert won.holder("KORI-3") == "knights" and won.units("KORI-3") == 2 and won.phase == Phase.REORG
     lost = going_on.apply((0, 1))
     assert lost.holder("KORI-3") == "spiders" and lost.units("KORI-3") == 1
 
@@ -103,7 +103,7 @@ def test_zargos_combat_09_mutual_annihilation_leaves_the_province_empty_ex_s13()
     board = {**BOARD, "KORI-4": ("spiders", 3)}
     state = run(position(board), LandAttack("KORI-1", "KORI-3", 2), EndAttacks(), Fight("KORI-3"))
     empty = state.apply((0, 0))
-    assert empty.holder("KORI-3") == "" and empty.phase == "reorg"
+    assert empty.holder("KORI-3") == "" and empty.phase == Phase.REORG
     # nobody may reorganise into it (ZARGOS-COMBAT-10, ZARGOS-REORG-05) ...
     assert all(a.dst != "KORI-3" for a in empty.legal_actions() if isinstance(a, Move))
     refused(empty, Move("KORI-2", "KORI-3", 1), "ZARGOS-REORG-05")
@@ -111,13 +111,13 @@ def test_zargos_combat_09_mutual_annihilation_leaves_the_province_empty_ex_s13()
     spiders = run(empty, EndTurn())
     assert spiders.acting == "spiders"
     taken = run(spiders, LandAttack("KORI-4", "KORI-3", 2), EndAttacks())
-    assert taken.holder("KORI-3") == "spiders" and taken.phase == "reorg"
+    assert taken.holder("KORI-3") == "spiders" and taken.phase == Phase.REORG
 
 
 def test_an_empty_province_is_taken_without_combat():
     board = {**BOARD, "K10-5": ("knights", 3)}
     taken = run(position(board), LandAttack("K10-5", "K10-4", 2), EndAttacks())
-    assert taken.holder("K10-4") == "knights" and taken.units("K10-4") == 2 and taken.phase == "reorg"
+    assert taken.holder("K10-4") == "knights" and taken.units("K10-4") == 2 and taken.phase == Phase.REORG
 
 
 # -- the Kingdom of Zargos ------------------------------------------------------------------------------------
@@ -125,9 +125,9 @@ def test_an_empty_province_is_taken_without_combat():
 def test_demons_guard_empty_zargos_provinces():
     board = {"ZC1": ("knights", 8), "ZS1": ("spiders", 1)}
     state = run(position(board, master="knights"), LandAttack("ZC1", "ZC2", 5), EndAttacks())
-    assert state.phase == "fight"
+    assert state.phase == Phase.FIGHT
     demons = state.apply(Fight("ZC2"))
-    assert demons.phase == "demons" and demons.combat[4] == 2  # coastal: 2 dice
+    assert demons.phase == Phase.DEMONS and demons.combat[4] == 2  # coastal: 2 dice
     assert dict(demons.chance_outcomes())[0] == sympy.Rational(1, 6)  # a total of 10 or more kills all five
     assert demons.apply(3).holder("ZC2") == "knights"
     assert demons.apply(0).holder("ZC2") == ""
@@ -136,7 +136,7 @@ def test_demons_guard_empty_zargos_provinces():
 def test_zargos_zargos_05_an_occupied_zargos_province_is_an_ordinary_combat():
     state = run(position({"ZC1": ("knights", 8), "ZS1": ("spiders", 2)}), LandAttack("ZC1", "ZS1", 5), EndAttacks(),
                 Fight("ZS1"))
-    assert state.phase == "combat" and state.combat[3] == "spiders"
+    assert state.phase == Phase.COMBAT and state.combat[3] == "spiders"
 
 
 def test_zargos_zargos_06_an_emptied_zargos_province_has_demons_again():
@@ -144,7 +144,7 @@ def test_zargos_zargos_06_an_emptied_zargos_province_has_demons_again():
                 Fight("ZC2"), (0, 0))
     assert state.holder("ZC2") == ""
     retry = run(position({"ZC1": ("knights", 8)}), LandAttack("ZC1", "ZC2", 3), EndAttacks())
-    assert retry.apply(Fight("ZC2")).phase == "demons"
+    assert retry.apply(Fight("ZC2")).phase == Phase.DEMONS
 
 
 @pytest.mark.rule("ZARGOS-POWERS-02")
@@ -207,7 +207,7 @@ REORG = {"K03-1": ("knights", 5), "K03-2": ("knights", 4), "K03-3": ("knights", 
 @pytest.mark.rule("ZARGOS-REORG-01", "ZARGOS-REORG-04", "ZARGOS-TURN-01")
 def test_zargos_reorg_02_one_group_two_steps_or_two_groups():
     state = run(position(REORG), EndAttacks())
-    assert state.phase == "reorg" and EndTurn() in state.legal_actions()
+    assert state.phase == Phase.REORG and EndTurn() in state.legal_actions()
     group = run(state, Move("K03-1", "K03-2", 3), Move("K03-2", "K03-3", 6))  # picks up at K03-2 on the way
     assert (group.units("K03-1"), group.units("K03-2"), group.units("K03-3")) == (2, 1, 9)
     two = run(state, Move("K03-1", "K03-2", 2), Move("K03-1", "K03-4", 2))

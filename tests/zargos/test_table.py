@@ -14,7 +14,7 @@ from zaarlab.zargos.board import ZARGOS
 from zaarlab.zargos.bots import greedy_bot
 from zaarlab.zargos.odds import DEMON_DICE, battle_dist, p_survives_demons
 from zaarlab.zargos.reach import battle_conditions
-from zaarlab.zargos.state import LandAttack, Move, SeaAttack
+from zaarlab.zargos.state import LandAttack, Move, Phase, SeaAttack
 from zaarlab.zargos.table import ZargosTable, take_odds
 
 
@@ -81,7 +81,7 @@ def test_every_reorganisation_and_sea_attack_is_made_by_clicks():
 def test_a_click_on_the_map_that_makes_no_move_says_why_and_changes_nothing():
     table = ZargosTable(seats=("person", "greedy"), seed=1)
     rng = random.Random(1)
-    while table.state.phase != "attack":
+    while table.state.phase != Phase.ATTACK:
         click_move(table, greedy_bot(table.state, rng))
     before = table.state
     theirs = next(p for p, people, _ in before.board if people != before.acting)
@@ -92,11 +92,11 @@ def test_a_click_on_the_map_that_makes_no_move_says_why_and_changes_nothing():
 
 def test_the_quick_start_is_a_variant_that_can_be_turned_off():
     quick = ZargosTable(seats=("person", "greedy"), seed=2)
-    while quick.state.phase == "choose":
+    while quick.state.phase == Phase.CHOOSE:
         click_move(quick, quick.state.legal_actions()[0])
-    assert quick.state.phase == "attack" and quick.to_move() == 0
+    assert quick.state.phase == Phase.ATTACK and quick.to_move() == 0
     slow = ZargosTable(seats=("person", "greedy"), seed=2, quick_start=False)
-    while slow.state.phase == "choose":
+    while slow.state.phase == Phase.CHOOSE:
         click_move(slow, slow.state.legal_actions()[0])
     assert slow.state.phase.startswith("place") and slow.to_move() == 0
 
@@ -132,12 +132,12 @@ def test_the_quick_start_places_alike_at_a_readable_pace_and_at_once():
         while True:
             while table.to_move() is None:
                 await asyncio.sleep(0.002)
-            if table.state.phase == "attack":
+            if table.state.phase == Phase.ATTACK:
                 return table
             play(table, rng)
 
     paced = asyncio.run(paced_game())
     at_once, rng = ZargosTable(seats=("person", "person"), seed=6, pace=0), random.Random(6)
-    while at_once.state.phase != "attack":
+    while at_once.state.phase != Phase.ATTACK:
         play(at_once, rng)
     assert paced.state.board == at_once.state.board

@@ -7,7 +7,7 @@ import pytest
 from tests.conformance import check_conformance
 from zaarlab.core.play import random_bot
 from zaarlab.zerzura.bots import greedy_bot, planner_bot
-from zaarlab.zerzura.state import ZerzuraGame
+from zaarlab.zerzura.state import Phase, ZerzuraGame
 
 
 class Ledger:
@@ -19,7 +19,7 @@ class Ledger:
 
     def __call__(self, state):
         prev, self.previous = self.previous, state
-        if prev is not None and prev.round <= state.round and prev.phase != "over":
+        if prev is not None and prev.round <= state.round and prev.phase != Phase.OVER:
             for p in range(state.game.players):
                 assert set(prev.tiles_owned[p]) <= set(state.tiles_owned[p]), "a tile never changes owner"
                 assert Counter(prev.stored[p]) <= Counter(state.stored[p]), "stored cards stay stored"

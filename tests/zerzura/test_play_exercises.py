@@ -13,7 +13,7 @@ from zaarlab.core.play import Session
 from zaarlab.zerzura.bots import BOTS
 from zaarlab.zerzura.cards import load_cards
 from zaarlab.zerzura.play_exercises import PLAY_EXERCISES
-from zaarlab.zerzura.state import ZerzuraGame
+from zaarlab.zerzura.state import Phase, ZerzuraGame
 
 STUDENTS = [f"student {i}" for i in range(40)]
 CARDS = load_cards()
@@ -60,7 +60,7 @@ def test_zerzura_setup_04_all_in_play_is_the_product_of_the_cards_that_stay_afte
         question = by_id(PLAY_EXERCISES, "zerzura-in-play").for_student(name)
         players, card = question.params["players"], question.params["card"]
         state = ZerzuraGame(players=players).initial_state()
-        while state.phase == "remove":
+        while state.phase == Phase.REMOVE:
             state = state.apply(state.chance_outcomes()[0][0])
         total, removed = len(CARDS.deck()), len(CARDS.deck()) - len(state.deck)
         assert f"{removed} of Zerzura's {total} cards" in question.text

@@ -8,16 +8,16 @@ import sympy
 from tests.helpers import refused, run, said
 from tests.zerzura.scenario import GAME, table
 from zaarlab.core.api import CHANCE
-from zaarlab.zerzura.state import Exchange, Pass, Store, Take, ZerzuraGame
+from zaarlab.zerzura.state import Exchange, Pass, Phase, Store, Take, ZerzuraGame
 
 
 def set_up(game=GAME, holder=0):
     """Play the setup's chance steps (first outcomes), the Dromedary to ``holder``, up to the first action."""
     state = game.initial_state()
-    while state.phase != "dromedary":
+    while state.phase != Phase.DROMEDARY:
         state = state.apply(state.legal_actions()[0])
     state = state.apply(holder)
-    while state.phase == "deal":
+    while state.phase == Phase.DEAL:
         state = state.apply(state.legal_actions()[0])
     return state
 
@@ -48,7 +48,7 @@ def test_ex_r04_cards_removed_unseen_by_player_count():
     decks = {}
     for n in (2, 3, 4, 5):
         state = ZerzuraGame(players=n).initial_state()
-        while state.phase == "remove":
+        while state.phase == Phase.REMOVE:
             state = state.apply(state.legal_actions()[-1])
         decks[n] = len(state.deck)
         assert len(state.removed) == {2: 20, 3: 15, 4: 0, 5: 0}[n]
@@ -63,7 +63,7 @@ def test_ex_r04_cards_removed_unseen_by_player_count():
 @pytest.mark.rule("ZERZURA-SETUP-06", "ZERZURA-CMD-05")
 def test_ex_r05_four_tiles_and_never_the_twelve_card_tile_with_five_players():
     state = ZerzuraGame(players=4).initial_state()
-    assert state.phase == "tiles" and len(state.chance_outcomes()) == 9
+    assert state.phase == Phase.TILES and len(state.chance_outcomes()) == 9
     five = ZerzuraGame(players=5).initial_state()
     assert "cards_12" not in five.legal_actions() and len(five.legal_actions()) == 8
     assert set(dict(five.chance_outcomes()).values()) == {sympy.Rational(1, 8)}
@@ -75,7 +75,7 @@ def test_ex_r05_four_tiles_and_never_the_twelve_card_tile_with_five_players():
 def test_a_random_holder_deals_the_market_and_plays_first():
     game = ZerzuraGame(players=4)
     state = game.initial_state()
-    while state.phase != "dromedary":
+    while state.phase != Phase.DROMEDARY:
         state = state.apply(state.legal_actions()[0])
     assert state.current_player() == CHANCE and state.legal_actions() == (0, 1, 2, 3)
     state = set_up(game, holder=2)
@@ -158,7 +158,7 @@ def test_ex_r08_two_players_alternate_twice_a_round():
     for card in ("ring_2", "turban_1", "lamp_1", "peppers_1"):
         order.append(state.current_player())
         state = state.apply(Take(card))
-    assert order == [0, 1, 0, 1] and state.round == 2 and state.phase == "deal"
+    assert order == [0, 1, 0, 1] and state.round == 2 and state.phase == Phase.DEAL
 
 
 # -- the end of a round --------------------------------------------------------------------------------------
@@ -169,8 +169,8 @@ def test_the_end_of_a_round():
                 Take("lamp_1"))
     assert state.boxed == ("peppers_1", "turban_1") and state.holder == 1  # player 2 stored first
     assert state.birds == ("", "", "") and state.protected == ((), (), ())  # Birds come home (GAP-R05)
-    assert state.phase == "deal" and state.to_deal == 3
-    while state.phase == "deal":
+    assert state.phase == Phase.DEAL and state.to_deal == 3
+    while state.phase == Phase.DEAL:
         state = state.apply(state.legal_actions()[0])
     assert len(state.market) == 3 and state.current_player() == 1
     nobody = run(table(market=market), Take("ring_2"), Take("lamp_1"), Take("peppers_1"))

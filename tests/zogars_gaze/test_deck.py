@@ -10,7 +10,7 @@ from tests.zogars_gaze.scenario import delving, give
 from zaarlab.core.api import CHANCE
 from zaarlab.zogars_gaze.deck import next_card_dist, p_seventh_gaze_within, p_survive
 from zaarlab.zogars_gaze.odds import hold_advice, p_within
-from zaarlab.zogars_gaze.state import AcceptDeath, Fight, Flip, Hold, Leave, PayThieves, UseItem
+from zaarlab.zogars_gaze.state import AcceptDeath, Fight, Flip, Hold, Leave, PayThieves, Phase, UseItem
 
 SMALL_DECK = ("artifact_2", "consuming_fear_1", "gaze_3", "mimic_2", "monster_l1_02", "monster_l1_07", "pit_trap_1",
               "thieves_1", "treasure_1", "treasure_3")
@@ -35,15 +35,15 @@ def p_alive_by_the_engine(state, flips):
 
     def choose(s):
         legal = s.legal_actions()
-        if s.phase == "delve":
+        if s.phase == Phase.DELVE:
             return Flip() if s.flipped < start + flips and Flip() in legal else Leave()
-        if s.phase == "thieves":
+        if s.phase == Phase.THIEVES:
             return PayThieves() if PayThieves() in legal else Fight()
-        if s.phase == "hold":
+        if s.phase == Phase.HOLD:
             spare = charm and not any("extra_roll" in s.game.cards[c].uses for c in s.with_player)
             left = s.rolls_allowed + (charm and not spare) - s.rolls
             return Hold(hold_advice(s.game.cards[s.enemy].requirement, s.dice, left).best)
-        if s.phase == "dying":
+        if s.phase == Phase.DYING:
             items = [a for a in legal if isinstance(a, UseItem)]
             return sorted(items, key=lambda a: "draught" not in a.card)[0] if items else AcceptDeath()
         return legal[0]

@@ -21,6 +21,7 @@ from zaarlab.zogars_gaze.state import (
     Leave,
     PassThieves,
     PayThieves,
+    Phase,
     PickPayment,
     SkipMarket,
     UseItem,
@@ -81,11 +82,11 @@ def test_zogar_comp_04_five_dice_rolled_as_one_chance_node():
                   "ZOGAR-DELVE-07")
 def test_ex_g02_sue_beats_three_fives_on_her_third_roll():
     state = fight("monster_l3_08", carried=("rope",))  # "3x5"
-    assert state.phase == "roll" and "ZOGAR-COMBAT-03" in state.log[-1].rules
+    assert state.phase == Phase.ROLL and "ZOGAR-COMBAT-03" in state.log[-1].rules
     state = run(state, (1, 1, 2, 5, 6))
-    assert state.phase == "hold" and Hold((5,)) in state.legal_actions()
+    assert state.phase == Phase.HOLD and Hold((5,)) in state.legal_actions()
     state = run(state, Hold((5,)), (3, 3, 4, 5), Hold((5, 5)), (5, 6, 6))
-    assert state.player == 1 and state.phase == "market"  # the battle ended the turn
+    assert state.player == 1 and state.phase == Phase.MARKET  # the battle ended the turn
     assert state.hands[0] == ("monster_l3_08", "rope")
     assert said(state, "ZOGAR-COMBAT-11") and said(state, "gains 2 Fame Point")
 
@@ -93,7 +94,7 @@ def test_ex_g02_sue_beats_three_fives_on_her_third_roll():
 @pytest.mark.rule("ZOGAR-COMBAT-06", "ZOGAR-COMBAT-09")
 def test_ex_g03_bob_wins_with_four_twos():
     state = run(fight("monster_l3_08"), (2, 2, 2, 4, 5), Hold((2, 2, 2)), (1, 4))
-    assert state.dice == (1, 2, 2, 2, 4) and state.phase == "hold"
+    assert state.dice == (1, 2, 2, 2, 4) and state.phase == Phase.HOLD
     assert Hold(()) in state.legal_actions()  # held dice may be released (ZOGAR-COMBAT-06)
     state = run(state, Hold((2, 2, 2)), (2, 6))
     assert "monster_l3_08" in state.hands[0]
@@ -106,7 +107,7 @@ def test_ex_g04_a_longer_straight_beats_the_printed_one():
     printed = run(fight("monster_l3_05"), (1, 2, 3, 4, 4))
     assert "monster_l3_05" in printed.hands[0]
     same_length = run(fight("monster_l3_05"), (2, 3, 4, 5, 5))
-    assert same_length.phase == "hold"  # AMB-G01 (b): another four-long straight is not enough
+    assert same_length.phase == Phase.HOLD  # AMB-G01 (b): another four-long straight is not enough
     other_reading = run(fight("monster_l3_05", game=ZogarGame(players=3, straight_alt="any_same_length")),
                         (2, 3, 4, 5, 5))
     assert "monster_l3_05" in other_reading.hands[0]
@@ -128,7 +129,7 @@ def test_zogar_combat_05_three_rolls_at_most_and_a_roll_rerolls_something():
     refused(state, Hold((1, 2, 3, 4, 6)), "ZOGAR-COMBAT-05")
     refused(state, Hold((5,)), "ZOGAR-COMBAT-06")
     state = run(state, Hold(()), (1, 2, 3, 4, 6), Hold(()))
-    assert state.rolls == 2 and state.phase == "roll"
+    assert state.rolls == 2 and state.phase == Phase.ROLL
     state = state.apply((1, 2, 3, 4, 6))
     assert state.player == 1 and said(state, "no roll left") and said(state, "ZOGAR-COMBAT-10")
 
@@ -139,7 +140,7 @@ def test_a_weakness_kills_at_once_but_only_with_what_you_carry():
     assert state.player == 1 and state.hands[0] == ("flame_bow", "monster_l1_07")
     assert said(state, "ZOGAR-COMBAT-02") and not said(state, "roll 1")
     at_home = give(delving(), 0, "flame_bow").apply(Flip()).apply("monster_l1_07")
-    assert at_home.phase == "roll"  # AMB-G05: a weapon left at home does not count
+    assert at_home.phase == Phase.ROLL  # AMB-G05: a weapon left at home does not count
     found = run(delving(found=("holy_water",)), Flip(), "monster_l1_07")
     assert "monster_l1_07" in found.hands[0]
 
@@ -155,7 +156,7 @@ def test_ex_g06_the_dragon_gives_five_fame_points():
 @pytest.mark.rule("ZOGAR-THIEF-01", "ZOGAR-THIEF-04")
 def test_thieves_with_nothing_to_pay_must_be_fought():
     state = fight("thieves_1")
-    assert state.phase == "thieves" and state.legal_actions() == (Fight(),)
+    assert state.phase == Phase.THIEVES and state.legal_actions() == (Fight(),)
     refused(state, PayThieves(), "ZOGAR-THIEF-04")
     refused(state, PassThieves(), "ZOGAR-SIGNET-01")
     state = run(state, Fight(), (1, 2, 3, 4, 4))
@@ -165,7 +166,7 @@ def test_thieves_with_nothing_to_pay_must_be_fought():
 def test_zogar_thief_02_the_highest_valued_card_pays():
     state = fight("thieves_2", carried=("treasure_1", "artifact_2", "rope"))
     state = state.apply(PayThieves())
-    assert state.phase == "delve" and state.carried == ("rope", "treasure_1")
+    assert state.phase == Phase.DELVE and state.carried == ("rope", "treasure_1")
     assert "artifact_2" in state.spent and "thieves_2" in state.spent  # back to the deck at the pass (GAP-G10)
     assert Flip() in state.legal_actions()  # paying is no battle: the delve goes on
 
@@ -174,14 +175,14 @@ def test_zogar_thief_02_the_highest_valued_card_pays():
 def test_ex_g11_the_left_neighbour_picks_between_equal_cards():
     state = fight("thieves_1", carried=("treasure_1", "treasure_3", "artifact_3"))
     state = state.apply(PayThieves())
-    assert state.phase == "pay_pick" and state.current_player() == 1
+    assert state.phase == Phase.PAY_PICK and state.current_player() == 1
     assert state.legal_actions() == (PickPayment("artifact_3"), PickPayment("treasure_3"))
     refused(state, PickPayment("treasure_1"), "ZOGAR-THIEF-02")
     refused(give(state, 1, "glow_rock"), UseItem("glow_rock"), "ZOGAR-GLOW-02")  # not player 2's turn
     state = state.apply(PickPayment("artifact_3"))
     assert state.carried == ("treasure_1", "treasure_3") and state.current_player() == 0
     same = run(fight("thieves_1", carried=("treasure_3", "treasure_3", "treasure_1")), PayThieves())
-    assert same.phase == "delve" and same.carried == ("treasure_1", "treasure_3")  # identical cards: no choice
+    assert same.phase == Phase.DELVE and same.carried == ("treasure_1", "treasure_3")  # identical cards: no choice
 
 
 @pytest.mark.rule("ZOGAR-SIGNET-01", "ZOGAR-SIGNET-02")
@@ -189,7 +190,7 @@ def test_the_signet_passes_the_thieves_and_stays():
     state = fight("thieves_1", carried=("thieves_signet",))
     assert PassThieves() in state.legal_actions() and Fight() in state.legal_actions()
     state = state.apply(PassThieves())
-    assert state.phase == "delve" and state.carried == ("thieves_signet",)
+    assert state.phase == Phase.DELVE and state.carried == ("thieves_signet",)
 
 
 # -- traps ---------------------------------------------------------------------------------------------------
@@ -199,7 +200,7 @@ def test_a_pit_trap_ends_the_turn_and_holds_the_player():
     assert state.traps[0] == "pit_trap_1" and state.player == 1 and state.hands[0] == ("treasure_2",)  # AMB-G08
     state = replace(state, player=2).apply(SkipMarket()).apply(Enter()).apply(3).apply(Flip()).apply(
         "treasure_1").apply(Leave())
-    assert state.player == 0 and state.phase == "trapped" and state.legal_actions() == (Climb(),)
+    assert state.player == 0 and state.phase == Phase.TRAPPED and state.legal_actions() == (Climb(),)
     stuck = run(state, Climb(), (1, 2, 3, 5, 6))
     assert stuck.traps[0] == "pit_trap_1" and stuck.player == 1
     free = run(state, Climb(), (2, 2, 2, 5, 6))
@@ -212,7 +213,7 @@ def test_a_rope_frees_at_once_and_is_boxed():
     assert state.legal_actions() == (Climb(), UseItem("rope"))
     refused(state, UseItem("torch"), "ZOGAR-PIT-02")
     state = state.apply(UseItem("rope"))
-    assert state.phase == "market" and state.box == ("rope",) and state.hands[0] == ("torch",)
+    assert state.phase == Phase.MARKET and state.box == ("rope",) and state.hands[0] == ("torch",)
     assert "pit_trap_1" in state.dungeon
 
 
@@ -233,9 +234,9 @@ def test_the_mimic_counts_every_card_owned():
     state = give(delving(carried=("artifact_2", "rope"), found=("treasure_1",)), 0, "treasure_3", "treasure_3",
                  "treasure_3")  # 9 at home + 2 + 0 carried + 1 found = 12
     state = run(state, Flip(), "mimic_2")
-    assert state.phase == "mimic" and len(state.chance_outcomes()) == 252
+    assert state.phase == Phase.MIMIC and len(state.chance_outcomes()) == 252
     survived = state.apply((1, 2, 2, 3, 4))  # 12
-    assert survived.phase == "delve" and "mimic_2" in survived.spent and survived.carried == ("artifact_2", "rope")
+    assert survived.phase == Phase.DELVE and "mimic_2" in survived.spent and survived.carried == ("artifact_2", "rope")
     dead = state.apply((1, 1, 2, 3, 4))  # 11
     assert dead.player == 1 and dead.hands[0] == ("treasure_3",) * 3 and said(dead, "ZOGAR-DELVE-09")
 
@@ -268,7 +269,7 @@ def test_ex_g09_consuming_fear_drops_only_the_weapons_carried():
 def test_a_lucky_charm_gives_a_fourth_roll_and_a_draught_cancels_death():
     state = run(fight("monster_l3_08", carried=("lucky_charm", "healing_draught")), (1, 2, 3, 4, 6), Hold(()),
                 (1, 2, 3, 4, 6), Hold(()), (1, 2, 3, 4, 6))
-    assert state.phase == "dying"
+    assert state.phase == Phase.DYING
     assert state.legal_actions() == (AcceptDeath(), UseItem("healing_draught"), UseItem("lucky_charm"))
     fourth = run(state, UseItem("lucky_charm"), Hold(()), (1, 2, 5, 5, 5))
     assert "monster_l3_08" in fourth.hands[0] and "lucky_charm" in fourth.box
@@ -286,13 +287,13 @@ def test_one_lucky_charm_a_combat():
     both = {"market_up": (), "market_deck": GAME.initial_state().market_deck}  # both charms in the market deck
     state = run(fight("monster_l3_08", carried=("lucky_charm", "lucky_charm", "healing_draught"), **both),
                 *[(1, 2, 3, 4, 6), Hold(())] * 2, (1, 2, 3, 4, 6), UseItem("lucky_charm"), Hold(()), (1, 2, 3, 4, 6))
-    assert state.phase == "dying" and state.rolls == state.rolls_allowed == 4 and "lucky_charm" in state.with_player
+    assert state.phase == Phase.DYING and state.rolls == state.rolls_allowed == 4 and "lucky_charm" in state.with_player
     assert state.legal_actions() == (AcceptDeath(), UseItem("healing_draught"))
     refused(state, UseItem("lucky_charm"), "ZOGAR-COMBAT-05")
     assert GAME.state_from_dict(state.to_dict()) == state
     mimic = run(delving(carried=("lucky_charm", "healing_draught"), found=("treasure_3",) * 4), Flip(), "mimic_2",
                 (1, 1, 1, 1, 1))
-    assert mimic.phase == "dying" and mimic.legal_actions() == (AcceptDeath(), UseItem("healing_draught"))
+    assert mimic.phase == Phase.DYING and mimic.legal_actions() == (AcceptDeath(), UseItem("healing_draught"))
     refused(mimic, UseItem("lucky_charm"), "ZOGAR-MIMIC-01")
 
 

@@ -15,6 +15,7 @@ from zaarlab.zogars_gaze.state import (
     Flip,
     Gamble,
     Leave,
+    Phase,
     SkipMarket,
     TradeIn,
     ZogarGame,
@@ -28,7 +29,7 @@ FIVE_GAZES = ("gaze_1", "gaze_1", "gaze_2", "gaze_2", "gaze_2")
 def set_up(game=GAME, first=0):
     """Play the setup's chance steps: races and classes in sorted order, the first two market cards, ``first``."""
     state = game.initial_state()
-    while state.phase != "first":
+    while state.phase != Phase.FIRST:
         state = state.apply(state.legal_actions()[0])
     return state.apply(first)
 
@@ -75,7 +76,7 @@ def test_zogar_setup_05_the_knight_needs_the_princess():
 
 def test_zogar_setup_06_a_random_player_starts_and_turns_go_clockwise():
     state = GAME.initial_state()
-    while state.phase != "first":
+    while state.phase != Phase.FIRST:
         state = state.apply(state.legal_actions()[0])
     assert state.current_player() == CHANCE and state.chance_outcomes() == tuple(
         (p, sympy.Rational(1, 3)) for p in range(3))
@@ -98,12 +99,12 @@ def test_zogar_turn_03_the_four_phases_in_order():
     refused(state, Flip(), "ZOGAR-TURN-03")
     refused(state, Enter(), "ZOGAR-TURN-03")
     state = state.apply(SkipMarket())
-    assert state.phase == "items"
+    assert state.phase == Phase.ITEMS
     refused(state, TradeIn("treasure_1"), "ZOGAR-TURN-03")
     state = state.apply(Enter())
-    assert state.phase == "cut" and state.current_player() == CHANCE
+    assert state.phase == Phase.CUT and state.current_player() == CHANCE
     state = state.apply(3)
-    assert state.phase == "delve"
+    assert state.phase == Phase.DELVE
     refused(state, Carry("rope"), "ZOGAR-TURN-03")
 
 
@@ -114,7 +115,7 @@ def test_zogar_market_01_skipping_is_always_legal_and_gives_the_cards_back():
     state = run(state, TradeIn("treasure_2"))
     assert SkipMarket() in state.legal_actions()
     state = state.apply(SkipMarket())
-    assert state.hands[0] == ("treasure_1", "treasure_2") and state.phase == "items"
+    assert state.hands[0] == ("treasure_1", "treasure_2") and state.phase == Phase.ITEMS
 
 
 def test_zogar_market_02_one_of_two_face_up_cards_or_the_top_of_the_deck():
@@ -122,9 +123,9 @@ def test_zogar_market_02_one_of_two_face_up_cards_or_the_top_of_the_deck():
     buys = [a for a in state.legal_actions() if isinstance(a, Buy | Gamble)]
     assert buys == [Buy("lucky_charm"), Buy("rope"), Gamble()]
     bought = state.apply(Buy("rope"))
-    assert "rope" in bought.hands[0] and bought.phase == "refill"  # GAP-G07: the next card is turned up
+    assert "rope" in bought.hands[0] and bought.phase == Phase.REFILL  # GAP-G07: the next card is turned up
     refilled = bought.apply("torch")
-    assert refilled.market_up == ("lucky_charm", "torch") and refilled.phase == "items"
+    assert refilled.market_up == ("lucky_charm", "torch") and refilled.phase == Phase.ITEMS
     gamble = state.apply(Gamble())
     assert gamble.current_player() == CHANCE
     assert dict(gamble.chance_outcomes())["glow_rock"] == sympy.Rational(4, 16)
@@ -136,7 +137,7 @@ def test_zogar_market_02_no_gamble_on_an_empty_deck():
                 TradeIn("treasure_2"))
     assert Gamble() not in state.legal_actions()
     refused(state, Gamble(), "ZOGAR-MARKET-02")
-    assert state.apply(Buy("rope")).phase == "items"  # nothing to turn up
+    assert state.apply(Buy("rope")).phase == Phase.ITEMS  # nothing to turn up
 
 
 def test_zogar_market_03_one_purchase_per_turn():
@@ -162,7 +163,7 @@ def test_zogar_market_05_a_purchase_needs_five_points_and_no_change_is_given():
     assert "worth 4" in err.message
     five = four.apply(TradeIn("treasure_1"))
     six = four.apply(TradeIn("treasure_3")).apply(Buy("rope"))  # 2+2+3 = 7: the excess is lost (AMB-G12)
-    assert five.apply(Buy("rope")).phase == "refill" and "= 7" in said(six, -2)
+    assert five.apply(Buy("rope")).phase == Phase.REFILL and "= 7" in said(six, -2)
 
 
 @pytest.mark.rule("ZOGAR-MARKET-06", "ZOGAR-MARKET-07")
@@ -190,13 +191,13 @@ def test_any_items_or_none():
     refused(state, Carry("torch"), "ZOGAR-ITEMS-02")
     state = run(state, Carry("rope"), Carry("flame_bow"), Enter())
     assert state.carried == ("flame_bow", "rope") and state.hands[0] == ("monster_l1_02", "treasure_1")
-    assert state.phase == "cut"
+    assert state.phase == Phase.CUT
 
 
 def test_zogar_items_01_an_empty_deck_ends_the_turn():
     state = give(table(phase="items"), 1, *GAME.cards.dungeon_deck(), where="box")  # (an impossible extreme)
     state = state.apply(Enter())
-    assert state.player == 1 and state.phase == "market" and "GAP-G09" in state.log[-3].rules
+    assert state.player == 1 and state.phase == Phase.MARKET and "GAP-G09" in state.log[-3].rules
 
 
 # -- the pass ------------------------------------------------------------------------------------------------
@@ -206,7 +207,7 @@ def test_zogar_pass_01_the_deck_is_put_back_together_and_passed_left():
     state = run(state, Flip(), "overconfident_1", Flip(), "treasure_1", Flip(), "treasure_2", Flip(), "treasure_3",
                 Leave())
     assert len(state.dungeon) == 126 - 3  # the Overconfident card is back, the treasures are player 1's
-    assert state.player == 1 and state.phase == "market" and state.hands[0] == ("treasure_1", "treasure_2",
+    assert state.player == 1 and state.phase == Phase.MARKET and state.hands[0] == ("treasure_1", "treasure_2",
                                                                                "treasure_3")
     assert "ZOGAR-PASS-01" in state.log[-2].rules and "passed to player 2" in said(state, -2)
 

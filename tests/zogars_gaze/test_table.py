@@ -13,7 +13,7 @@ from zaarlab.ui.table import text_of
 from zaarlab.zogars_gaze.bots import BOTS
 from zaarlab.zogars_gaze.deck import p_survive
 from zaarlab.zogars_gaze.odds import hold_advice
-from zaarlab.zogars_gaze.state import Buy, Hold, SkipMarket, TradeIn
+from zaarlab.zogars_gaze.state import Buy, Hold, Phase, SkipMarket, TradeIn
 from zaarlab.zogars_gaze.table import ZogarTable
 
 
@@ -21,12 +21,12 @@ def odds_shown_are_exact(table) -> None:
     """Before each decision, the odds line names the engine's exact chances: the hold chosen and the best one in a
     combat, coming through the next card while delving."""
     state, shown = table.state, table.odds.value
-    if state.phase == "hold":
+    if state.phase == Phase.HOLD:
         advice = hold_advice(state.game.cards[state.enemy].requirement, state.dice, state.rolls_allowed - state.rolls,
                              straight_alt=state.game.straight_alt)
         kept = tuple(sorted(f for f, held in zip(state.dice, table.held, strict=True) if held))
         assert exact_text(advice.p(kept)) in table.text and exact_text(advice.p(advice.best)) in table.text
-    elif state.phase == "delve":
+    elif state.phase == Phase.DELVE:
         assert f"next card alive: {exact_text(p_survive(state, 1))}" in table.text
     else:
         return
@@ -43,7 +43,7 @@ def test_a_whole_game_is_played_by_clicking_the_board(seed):
     def read(table):
         odds_shown_are_exact(table)
         readable(table)
-        combats.append(table.state.phase == "hold")
+        combats.append(table.state.phase == Phase.HOLD)
 
     moves = play_by_clicks(table, BOTS["bold"], random.Random(seed), read)
     assert moves > 10 and any(combats)
@@ -149,7 +149,7 @@ def test_an_action_bought_goes_into_the_hand_shown():
 def test_holding_all_five_dice_is_refused_by_name():
     table = ZogarTable(seats=("person", "cautious"), seed=0, turn_limit=60)
     rng = random.Random(0)
-    while table.state.phase != "hold":
+    while table.state.phase != Phase.HOLD:
         click_move(table, BOTS["bold"](table.state, rng))
     for i in range(5):
         table.click(f"die:{i}")

@@ -9,7 +9,7 @@ from zaarlab.core.play import play
 from zaarlab.tournaments import tournament
 from zaarlab.zogars_gaze.bots import BOTS, Delve, YourBot, cautious_flip, leaderboard, verdict
 from zaarlab.zogars_gaze.deck import p_survive
-from zaarlab.zogars_gaze.state import Flip, Leave, ZogarGame
+from zaarlab.zogars_gaze.state import Flip, Leave, Phase, ZogarGame
 
 
 def test_zogar_delve_04_your_function_decides_each_card_after_the_first_told_what_the_state_says():
@@ -18,7 +18,7 @@ def test_zogar_delve_04_your_function_decides_each_card_after_the_first_told_wha
     yours = YourBot(flip=lambda delve: asked.append(delve) or rng.random() < 0.6)
 
     def seat(state, bot_rng):
-        if state.phase != "delve" or Leave.of() not in state.legal_actions():
+        if state.phase != Phase.DELVE or Leave.of() not in state.legal_actions():
             return yours(state, bot_rng)
         before = len(asked)
         action = yours(state, bot_rng)
@@ -41,7 +41,7 @@ def test_a_bot_that_never_wants_more_leaves_at_every_choice_after_the_card_it_mu
     final = play(ZogarGame(players=2), [shy, BOTS["cautious"]], seed=5)
     state = final.initial
     for action in final.history:
-        if state.current_player() == 0 and state.phase == "delve" and Leave.of() in state.legal_actions():
+        if state.current_player() == 0 and state.phase == Phase.DELVE and Leave.of() in state.legal_actions():
             choices.append(action)
         state = state.apply(action)
     assert choices and all(action == Leave.of() for action in choices)
