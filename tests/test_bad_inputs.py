@@ -6,6 +6,7 @@ saved games, chance outcomes. Each row names the input and a piece of the messag
 
 import copy
 import json
+import math
 import os
 import re
 import shutil
@@ -708,3 +709,24 @@ def test_a_data_file_that_is_some_other_text_is_not_echoed(tmp_path, capsys):
     refused_by_the_cli(["data", "check", str(folder.parent)], "expected a mapping at the top, got str 'root:x", capsys)
     assert main(["data", "check", str(folder.parent)]) == 2
     assert "/home/user" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", list(STATES))
+def test_every_number_of_a_state_refuses_nan_and_infinity_and_a_state_no_field_it_does_not_have(name):
+    """The same classes of input in every field of every game's state: a number that is no number (NaN, infinity, a
+    float where a count goes) is refused by the field's name, and so is a field no state has."""
+    import dataclasses
+
+    game = STATES[name][0]
+    saved = _saved(name)
+    counts = [f.name for f in dataclasses.fields(type(game.initial_state()))
+              if f.name in saved and type(f.default) is int]
+    assert counts
+    for field_name in counts:
+        for odd in (math.nan, math.inf, -math.inf, 2.5):
+            data = {**copy.deepcopy(saved), field_name: odd}
+            with pytest.raises(ValueError) as err:
+                game.state_from_dict(data)
+            assert str(err.value).startswith(field_name) and "\n" not in str(err.value), (field_name, odd)
+    with pytest.raises(ValueError, match="secret_weapon"):
+        game.state_from_dict({**copy.deepcopy(saved), "secret_weapon": 1})
