@@ -124,13 +124,16 @@ def plotly_charts(plotly_wheel: Path, cache: Path, folder: Path) -> None:
 
 
 def zaarlab_wheel(bin: Path, out: Path) -> Path:
-    """zaarlab's own wheel, built from this checkout (its data and its rule files inside)."""
-    unused = shutil.ignore_patterns(".git", ".venv", "build", "notebooks", "tests", "bench", "*.egg-info",
-                                    "__pycache__", ".ipynb_checkpoints")
+    """zaarlab's own wheel, built from this checkout (its data and its rule files inside). The notebooks' folders
+    are there empty: the site carries the notebooks as its pages, and a student's browser need not load them twice."""
+    unused = shutil.ignore_patterns(".git", ".venv", "build", "tests", "bench", "*.egg-info", "__pycache__",
+                                    ".ipynb_checkpoints")
 
     def ignore(folder: str, names: list[str]) -> set[str]:  # of the documentation, only the rule files
         docs = Path(folder) == ROOT / "docs"
-        return unused(folder, names) | ({n for n in names if n != "rules"} if docs else set())
+        notebooks = Path(folder).is_relative_to(ROOT / "notebooks")
+        return unused(folder, names) | ({n for n in names if n != "rules"} if docs else set()) | (
+            {n for n in names if not (Path(folder) / n).is_dir()} if notebooks else set())
 
     with tempfile.TemporaryDirectory() as copy:
         shutil.copytree(ROOT, copy, dirs_exist_ok=True, ignore=ignore)
