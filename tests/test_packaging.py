@@ -48,6 +48,7 @@ def test_a_file_no_pattern_names_is_found():
     assert "zaarlab/ui/web-assets/card_board.js" in unshipped({})
 
 
+@pytest.mark.xdist_group("wheel-build")  # setuptools builds in the project's build/: one wheel at a time
 def test_the_wheel_carries_the_data(tmp_path, monkeypatch):
     from setuptools import build_meta
 

@@ -58,6 +58,7 @@ def installed(tmp_path_factory) -> Path:
     return folder / "venv" / "bin"
 
 
+@pytest.mark.xdist_group("wheel-build")  # setuptools builds in the project's build/: one wheel at a time
 def test_a_wheel_in_a_fresh_environment_copies_the_notebooks_and_serves_the_classroom(installed, tmp_path):
     elsewhere = tmp_path / "a-teachers-folder"  # no repository anywhere near
     elsewhere.mkdir()
