@@ -722,11 +722,18 @@ def save_and_load(page, folder) -> None:
     """On the Zerzura table: a move, then *save the game* downloads a file; after a new game, *load a saved game* with
     that file puts the table back where it stood (the heading as before the new game)."""
     heading = page.locator(".zaarlab-table-heading")
-    before = heading.inner_text()  # the deal decides whose turn the round starts with: read it, then see it change
+    skip = page.get_by_role("button", name="skip to my turn")  # the others' moves, if the deal gives them any now
+
+    def my_turn() -> bool:
+        return "your turn" in heading.inner_text() and not skip.is_enabled()
+
+    # The deal may open with the bots moving at their pace: a click then is refused, and the bots reaching the
+    # person's turn would pass for the move's effect (the file saved later than the heading read). Wait for the turn.
+    skip_the_others(page, skip, my_turn)
+    before = heading.inner_text()
     page.locator('.zaarlab-piece[data-key^="take:"]').first.click()  # a first move: the Market's first card
     expect(heading).not_to_have_text(before, timeout=WAIT)
-    skip = page.get_by_role("button", name="skip to my turn")  # the others' moves, if the deal gives them any now
-    skip_the_others(page, skip, lambda: "your turn" in heading.inner_text() and not skip.is_enabled())
+    skip_the_others(page, skip, my_turn)
     expect(heading).to_contain_text("your turn", timeout=WAIT)
     where = heading.inner_text()
     with page.expect_download() as download:
