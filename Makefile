@@ -15,7 +15,7 @@ lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 test: $(VENV)/.dev
-	$(BIN)/ruff check zaarlab tests bench docs classroom_site conftest.py
+	$(BIN)/ruff check zaarlab tests bench docs conftest.py
 	$(BIN)/mypy
 	$(BIN)/pytest -n auto --dist loadgroup -m "not browser" --nbval --nbval-current-env \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg notebooks/ tests/ zaarlab/
@@ -52,7 +52,7 @@ classroom: $(VENV)/.dev
 # The classroom as a static offline site in build/site (Python in the browser): copy the folder anywhere, serve it
 # with any static server (cd build/site && python3 -m http.server). Downloads are cached in build/site-cache.
 site: $(VENV)/.dev
-	$(BIN)/python classroom_site/build.py --out build/site
+	$(BIN)/zaarlab site build/site --cache build/site-cache
 
 # A class of 30 simulated students on the classroom server for two minutes, 3 of them in Chromium and the rest
 # speaking the page's protocol (tests/classroom_load.py says why): render and round-trip times, memory.

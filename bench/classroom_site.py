@@ -107,8 +107,8 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     if not (args.site / "build.json").exists():
-        subprocess.run([sys.executable, str(ROOT / "classroom_site" / "build.py"), "--out", str(args.site)],
-                       check=True)
+        subprocess.run([sys.executable, "-m", "zaarlab.cli", "site", str(args.site), "--cache",
+                        str(ROOT / "build" / "site-cache")], check=True)
     build = json.loads((args.site / "build.json").read_text())
     site_port, voila_port = free_port(), free_port()
     site = subprocess.Popen([sys.executable, "-m", "http.server", str(site_port), "-b", "127.0.0.1", "-d",

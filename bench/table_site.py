@@ -13,7 +13,6 @@ Run: .venv/bin/python bench/table_site.py
 from __future__ import annotations
 
 import json
-import runpy
 import subprocess
 import sys
 import tempfile
@@ -68,13 +67,13 @@ def p(values: list[float], q: float) -> float:
 def main() -> None:
     if not (SITE / "static" / "pyodide" / "pyodide.js").exists():
         raise SystemExit(f"no site in {SITE}: make site first")
-    preload = runpy.run_path(str(ROOT / "classroom_site" / "build.py"))["PRELOAD"]  # what a dashboard page loads
+    from zaarlab.static_site.build import PRELOAD  # what a dashboard page loads
 
     program = f"GAMES = {GAMES}\n" + PROGRAM
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "run.js"
         script.write_text(NODE)
-        site = subprocess.run(["node", str(script), str(SITE), program, json.dumps([*preload, "zaarlab"])],
+        site = subprocess.run(["node", str(script), str(SITE), program, json.dumps([*PRELOAD, "zaarlab"])],
                               capture_output=True, text=True, check=True, timeout=3600)
     here = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=3600,
                           cwd=ROOT)

@@ -1,5 +1,5 @@
 """What the classroom dashboards import, with every control operated: the static site's pages start Python with
-only these packages (``classroom_site/build.py``: sympy is loaded for the notebooks, never for a dashboard, which
+only these packages (``zaarlab/static_site/build.py``: sympy is loaded for the notebooks, never for a dashboard, which
 saves a student about a second and a half of every page's start)."""
 
 import json
@@ -61,7 +61,7 @@ def test_a_dashboard_with_every_control_operated_never_imports_sympy(board):
     assert found["operated"] >= 2, found  # every dashboard has two controls at least
     assert {"zaarlab", "ipywidgets", "plotly"} <= set(found["imported"])
     assert "sympy" not in found["imported"], (
-        f"{board} imports sympy: the static site's dashboard pages do not load it (classroom_site/build.py)")
+        f"{board} imports sympy: the static site's dashboard pages do not load it (zaarlab/static_site/build.py)")
 
 
 EXPLAIN = r'''

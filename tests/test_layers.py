@@ -20,7 +20,7 @@ LAYERS = {  # layer: (its packages or modules, the layers below it that it may i
     "ui": (("zaarlab.ui",), ("core",)),
     "teaching": (("zaarlab.teaching",), ("core", "ui")),
     "tournaments": (("zaarlab.tournaments",), ("core", "ui")),
-    "classroom": (("zaarlab.classroom",), ("core", "ui", "teaching")),
+    "classroom": (("zaarlab.classroom", "zaarlab.static_site"), ("core", "ui", "teaching")),
     "games": (GAMES, ("core", "ui", "teaching", "tournaments")),
     "top": (("zaarlab.lessons", "zaarlab.explainers", "zaarlab.cli"),
             ("core", "ui", "teaching", "tournaments", "classroom", "games")),

@@ -2,12 +2,12 @@
 ``zaarlab notebooks`` and ``zaarlab classroom`` work from it in a fresh virtual environment, with no repository."""
 
 import subprocess
-import sys
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+from tests.plain_install import install_fresh
 from tests.processes import free_port, jupyter_home, serving
 from zaarlab.cli import main
 from zaarlab.core.data import notebooks_dir
@@ -39,14 +39,7 @@ def test_an_unknown_option_is_refused_but_the_classroom_takes_its_own(capsys):
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
     """A fresh virtual environment with zaarlab's wheel and its classroom extra installed, and nothing else."""
-    folder = tmp_path_factory.mktemp("plain-install")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
-                    "--no-build-isolation", "-w", folder, ROOT], check=True, capture_output=True)  # its own process
-    wheel = next(folder.glob("zaarlab-*.whl"))
-    subprocess.run([sys.executable, "-m", "venv", str(folder / "venv")], check=True)
-    subprocess.run([folder / "venv" / "bin" / "pip", "install", "--quiet", "--disable-pip-version-check", "-c",
-                    ROOT / "constraints.txt", f"{wheel}[classroom]"], check=True, capture_output=True)
-    return folder / "venv" / "bin"
+    return install_fresh(tmp_path_factory.mktemp("plain-install"))
 
 
 @pytest.mark.xdist_group("wheel-build")  # setuptools builds in the project's build/: one wheel at a time

@@ -180,6 +180,12 @@ def _classroom(args: argparse.Namespace) -> int:
 
 
 def _notebooks(args: argparse.Namespace) -> int:
+def _site(args: argparse.Namespace) -> int:
+    from .static_site.build import main as build  # its build tools are fetched when it runs, not before
+
+    return build(args.options, prog="zaarlab site")
+
+
     import shutil
 
     from .core.data import notebooks_dir
@@ -253,6 +259,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     notebooks = commands.add_parser("notebooks", help="copy the teaching notebooks and the dashboards to a folder")
     notebooks.add_argument("folder", help="the folder to copy them to (made if missing)")
+    site = commands.add_parser("site", add_help=False, help="build the classroom as an offline static site, Python in "
+                               "each student's browser (zaarlab site --help: its options)")
+    site.set_defaults(handler=_site, takes_options=True)
+
     notebooks.set_defaults(handler=_notebooks)
 
     games = commands.add_parser("play", help="play a game with random bots")

@@ -1,11 +1,12 @@
-"""The static site (``make site``): built from the registries, served by a plain static server, it runs every
-classroom dashboard in the browser with Python in WebAssembly, asks no other host for anything, answers its
-controls, passes an accessibility scan, computes in Pyodide exactly what zaarlab computes here, and its JupyterLab
-runs teaching notebooks top to bottom."""
+"""The static site (``zaarlab site``, from a wheel installed in a fresh environment): built from the registries,
+served by a plain static server, it runs every classroom dashboard in the browser with Python in WebAssembly, asks no
+other host for anything, answers its controls, passes an accessibility scan, computes in Pyodide exactly what zaarlab
+computes here, and its JupyterLab runs teaching notebooks top to bottom."""
 
 import contextlib
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -18,6 +19,7 @@ import pytest
 from tests.browser.conftest import accessibility_violations, assert_no_python_error, refuse_other_hosts
 from tests.browser.pages import check_every_screen, text_problems
 from tests.browser.test_classroom_dashboards import CHARTS, DASHBOARDS
+from tests.plain_install import install_fresh
 from tests.processes import free_port, stop
 from zaarlab.classroom.launch import dashboards
 
@@ -34,8 +36,13 @@ CARDS = {"cards": ["lamp_2", "guard_plus_1"], "tiles": ["ring_7"]}
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "site"
-    subprocess.run([sys.executable, str(ROOT / "classroom_site" / "build.py"), "--out", str(out)], check=True,
+    """The site as a teacher builds it: ``zaarlab site`` from zaarlab's wheel installed in a fresh environment, run
+    far from the repository (the downloads from the checkout's cache, as ``make site`` keeps them)."""
+    folder = tmp_path_factory.mktemp("site")
+    installed = install_fresh(folder, extras="")
+    out = folder / "site"
+    subprocess.run([installed / "zaarlab", "site", out, "--cache", ROOT / "build" / "site-cache"], check=True,
+                   cwd=folder, env={**os.environ, "PATH": f"{installed}{os.pathsep}{os.environ['PATH']}"},
                    stdout=subprocess.DEVNULL, timeout=1200)
     return out
 
@@ -288,7 +295,7 @@ json.dumps({"modules": sorted(m for m in ("pyodide_kernel", "zaarlab.intro.widge
 
 
 def test_a_dashboard_starts_python_from_the_snapshot_with_its_files_and_dice_of_its_own(site, tmp_path):
-    """The dashboards' snapshot restored as a dashboard page restores it (``classroom_site/snapshot-start.js``,
+    """The dashboards' snapshot restored as a dashboard page restores it (``zaarlab/static_site/snapshot-start.js``,
     here in Node.js, with the settings of a built page): Python is back with the kernel and the dashboards' modules
     imported and without sympy, Pyodide lists the packages as loaded (so a cell's imports load nothing), zaarlab
     reads its files, and each visit throws dice of its own. Nothing falls back to the ordinary start."""
@@ -331,7 +338,7 @@ def _start_python(site: Path, options: dict, visits: int, tmp_path: Path):
     and, for each visit, what ``LOOK`` found plus Pyodide's list of loaded packages."""
     script = tmp_path / "start.js"
     script.write_text(RESTORE)
-    done = subprocess.run(["node", str(script), str(site), str(ROOT / "classroom_site" / "snapshot-start.js"),
+    done = subprocess.run(["node", str(script), str(site), str(ROOT / "zaarlab" / "static_site" / "snapshot-start.js"),
                            json.dumps(options), LOOK, str(visits)], capture_output=True, text=True, timeout=600,
                           check=True)
     return done, json.loads(done.stdout.strip().splitlines()[-1])

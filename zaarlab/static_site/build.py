@@ -1,4 +1,5 @@
-"""``make site``: the classroom as a static offline site, Python running in each student's browser (Pyodide).
+"""``zaarlab site DIR`` (``make site``): the classroom as a static offline site, Python running in each student's
+browser (Pyodide).
 
 The site holds the classroom dashboards as Voici pages (no code shown) and the teaching notebooks in JupyterLite,
 with everything they need inside the folder: Pyodide's runtime, the wheels of zaarlab and its dependencies, the
@@ -6,10 +7,11 @@ front-end extensions of the widgets and of zaarlab's plotly charts, the icon fon
 (``python -m http.server`` in the folder, from a USB stick if need be); no page asks any other host for anything.
 
 Everything comes from package registries: the build tools and the wheels from PyPI, Pyodide's runtime, plotly's
-bundles and the icon font from npm. What is downloaded is kept in ``build/site-cache`` so that a second build is
-quick and offline.
+bundles and the icon font from npm; zaarlab's own wheel is made from the package installed here (a pip install or a
+checkout). What is downloaded is kept in a cache folder (``--cache``; ``make site`` keeps it in ``build/site-cache``)
+so that a second build is quick and offline. The build needs Node.js with npm and Python 3.12 (Pyodide's).
 
-    python classroom_site/build.py --out build/site
+    zaarlab site build/site
 
 Why each step (the versions are pinned below and in ``browser-wheels.txt``):
 
@@ -48,14 +50,14 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-from packages import (  # the packages the site carries: classroom_site/packages.py, beside this script
+from zaarlab.classroom.launch import STYLESHEET, WAITING, dashboards, describe, index_html
+from zaarlab.core.data import notebooks_dir
+from zaarlab.static_site.packages import (
     HERE,
-    ROOT,
     browser_wheels,
     build_tools,
     canonical,
@@ -157,7 +159,7 @@ def start_kernels_from_the_snapshot(output: Path) -> None:
 def content(folder: Path) -> None:
     """The notebooks: the classroom dashboards at the top (Voici lists them first), the teaching notebooks in
     their game folders."""
-    notebooks = ROOT / "notebooks"
+    notebooks = notebooks_dir()
     for notebook in sorted(notebooks.rglob("*.ipynb")):
         if ".ipynb_checkpoints" in notebook.parts:
             continue
@@ -183,9 +185,6 @@ def point_pages_at_the_site(output: Path, font: Path, version: str) -> int:
     from the snapshot of that ``version``, and a dashboard's cells are a <main> landmark with zaarlab's stylesheet,
     its words for the wait and ``PAGE_SCRIPTS``, as in the classroom's Voila
     template (``zaarlab/classroom/jupyter-data``)."""
-    sys.path.insert(0, str(ROOT))
-    from zaarlab.classroom.launch import STYLESHEET, WAITING
-
     shutil.copytree(font / "css", output / "voici" / "fontawesome" / "css")
     shutil.copytree(font / "webfonts", output / "voici" / "fontawesome" / "webfonts")
     pages = 0
@@ -246,9 +245,6 @@ def landing_page(output: Path, notebooks: Path) -> None:
     settings = re.search(r'<script\s+id="jupyter-config-data".*?</script>', redirect, re.S)
     if not settings:
         raise SystemExit("JupyterLite's first page has no jupyter-config-data element for the landing page to keep")
-    sys.path.insert(0, str(ROOT))
-    from zaarlab.classroom.launch import dashboards, describe, index_html
-
     boards = index_html(dashboards(notebooks / "classroom"), "voici/render/classroom/{}.html")
     teaching = []
     for notebook in sorted(notebooks.rglob("*.ipynb")):
@@ -287,7 +283,7 @@ def build(out: Path, cache: Path) -> dict:
         for wheel in wheels:
             drop = PLOTLY_UNUSED if wheel.name.startswith("plotly-") else ()
             rewrite_wheel(wheel, python, keep_source=False, drop=drop)
-        own = zaarlab_wheel(bin, wheels_dir)
+        own = zaarlab_wheel(wheels_dir)
         rewrite_wheel(own, python, keep_source=True)
         kernel_wheels = bin.parent / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
         wheels = [*sorted(wheels_dir.glob("*.whl")), *sorted(kernel_wheels.glob("*.whl")),
@@ -331,15 +327,25 @@ def build(out: Path, cache: Path) -> dict:
     return figures
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "build" / "site")
-    parser.add_argument("--cache", type=Path, default=ROOT / "build" / "site-cache")
-    args = parser.parse_args()
-    figures = build(args.out.resolve(), args.cache.resolve())
+def default_cache() -> Path:
+    """Where a build keeps its downloads unless told: ``$XDG_CACHE_HOME/zaarlab/site`` (``~/.cache/zaarlab/site``)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "zaarlab" / "site"
+
+
+def main(argv: list[str] | None = None, prog: str = "zaarlab site") -> int:
+    """Build the site into the folder named; a folder that holds anything but an earlier site is refused."""
+    parser = argparse.ArgumentParser(prog=prog, description="The classroom as a static offline site, Python running in "
+                                     "each student's browser: the dashboards and the teaching notebooks, served by any "
+                                     "static server. Needs Node.js with npm, and Python 3.12 (Pyodide's).")
+    parser.add_argument("out", type=Path, metavar="DIR",
+                        help="the folder to build the site in (an earlier site there is replaced)")
+    parser.add_argument("--cache", type=Path, default=default_cache(),
+                        help="where the downloads are kept for the next build (default: %(default)s)")
+    args = parser.parse_args(argv)
+    out = args.out.resolve()
+    if out.exists() and any(out.iterdir()) and not (out / "build.json").is_file():
+        parser.error(f"{args.out} holds files that are not a site built here: name a new or empty folder")
+    figures = build(out, args.cache.resolve())
     log(f"built {args.out} in {figures['seconds']} s: {figures['megabytes']} MB, {figures['wheels']} packages. "
         f"Serve it with: cd {args.out} && python3 -m http.server 8000   (students open http://HOST:8000/)")
-
-
-if __name__ == "__main__":
-    main()
+    return 0

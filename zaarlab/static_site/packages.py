@@ -1,8 +1,10 @@
 """The packages the static site carries, fetched from the registries and made ready for Pyodide: the build tools and
-the wheels from PyPI, Pyodide's runtime, plotly's bundles and the icon font from npm (cached in ``build/site-cache``),
-then each wheel compiled ahead for Python 3.12 and listed in the site's own ``pyodide-lock.json``.
+the wheels from PyPI, Pyodide's runtime, plotly's bundles and the icon font from npm (kept in a cache folder), zaarlab's
+own wheel made from the installed package, then each wheel compiled ahead for Python 3.12 and listed in the site's own
+``pyodide-lock.json``.
 
-``build.py`` (``make site``) assembles the site from them, and says why each step is taken.
+:mod:`zaarlab.static_site.build` (``zaarlab site``, ``make site``) assembles the site from them, and says why each step
+is taken.
 """
 
 from __future__ import annotations
@@ -18,10 +20,14 @@ import sys
 import tarfile
 import tempfile
 import zipfile
+from importlib import metadata
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
+import zaarlab
+from zaarlab.core.data import bundled_dir
+from zaarlab.core.rule_texts import rules_dir
+
+HERE = Path(__file__).resolve().parent  # the scripts and the list of wheels beside this module
 BUILD_TOOLS = ["voici-core==0.9.0", "jupyterlite-core==0.6.4", "jupyterlite-pyodide-kernel==0.6.1"]
 EXTENSIONS = ["jupyterlab_widgets==3.0.17", "anywidget==0.11.0"]  # their front-end parts (plotly's: plotly_charts)
 PYYAML = "PyYAML==6.0.4"
@@ -123,22 +129,23 @@ def plotly_charts(plotly_wheel: Path, cache: Path, folder: Path) -> None:
         "mimeExtension": True, "_build": {"load": f"static/{entry}", "mimeExtension": "./mimeExtension"}}}))
 
 
-def zaarlab_wheel(bin: Path, out: Path) -> Path:
-    """zaarlab's own wheel, built from this checkout (its data and its rule files inside). The notebooks' folders
-    are there empty: the site carries the notebooks as its pages, and a student's browser need not load them twice."""
-    unused = shutil.ignore_patterns(".git", ".venv", "build", "tests", "bench", "*.egg-info", "__pycache__",
-                                    ".ipynb_checkpoints")
-
-    def ignore(folder: str, names: list[str]) -> set[str]:  # of the documentation, only the rule files
-        docs = Path(folder) == ROOT / "docs"
-        notebooks = Path(folder).is_relative_to(ROOT / "notebooks")
-        return unused(folder, names) | ({n for n in names if n != "rules"} if docs else set()) | (
-            {n for n in names if not (Path(folder) / n).is_dir()} if notebooks else set())
-
-    with tempfile.TemporaryDirectory() as copy:
-        shutil.copytree(ROOT, copy, dirs_exist_ok=True, ignore=ignore)
-        run(bin / "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps", "-w", out, copy)
-    return next(out.glob("zaarlab-*.whl"))
+def zaarlab_wheel(out: Path) -> Path:
+    """zaarlab's own wheel for the browser, made from the package as installed here (a wheel's install or a
+    checkout's), so that a teacher who installed zaarlab with pip builds the site as a checkout does: the package's
+    files with its data and its rule files, without the notebooks (the site carries them as its pages; a student's
+    browser need not load them twice) and without compiled files (each wheel is compiled for Pyodide's Python)."""
+    distribution = metadata.distribution("zaarlab")
+    described = distribution.read_text("METADATA") or distribution.read_text("PKG-INFO")
+    if not described:
+        raise SystemExit("zaarlab's installed metadata is missing: install zaarlab again (pip install zaarlab)")
+    version = distribution.version
+    package = Path(zaarlab.__file__).resolve().parent
+    parts = {"zaarlab": package, "zaarlab/bundled_data": bundled_dir(), "zaarlab/bundled_rules": rules_dir()}
+    skipped = {"__pycache__", ".ipynb_checkpoints", "bundled_data", "bundled_rules", "bundled_notebooks"}
+    files = {f"{inside}/{file.relative_to(folder).as_posix()}": file for inside, folder in parts.items()
+             for file in sorted(folder.rglob("*")) if file.is_file() and file.suffix != ".pyc"
+             and not skipped & set(file.relative_to(folder).parts)}
+    return pure_wheel(out, "zaarlab", version, described, files)
 
 
 # ---- wheels for Pyodide ---------------------------------------------------------------------------------------
@@ -188,10 +195,18 @@ def rewrite_wheel(wheel: Path, python: str, keep_source: bool, drop: tuple[str, 
 
 def stub_wheel(name: str, folder: Path) -> Path:
     """An empty package named ``name``: the kernel asks Pyodide for it, nothing imports it."""
-    wheel = folder / f"{name}-1.0.0-py3-none-any.whl"
-    info = f"{name}-1.0.0.dist-info"
-    with zipfile.ZipFile(wheel, "w") as z:
-        z.writestr(f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0.0\n")
+    return pure_wheel(folder, name, "1.0.0", f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0.0\n", {})
+
+
+def pure_wheel(folder: Path, name: str, version: str, described: str, files: dict[str, Path]) -> Path:
+    """A wheel for any Python in ``folder``: ``files`` by their names inside it, and the metadata ``described``
+    (its RECORD left empty: :func:`rewrite_wheel` writes it with every file's hash, where it matters)."""
+    wheel = folder / f"{name}-{version}-py3-none-any.whl"
+    info = f"{name}-{version}.dist-info"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        for inside, file in files.items():
+            z.write(file, inside)
+        z.writestr(f"{info}/METADATA", described)
         z.writestr(f"{info}/WHEEL",
                    "Wheel-Version: 1.0\nGenerator: zaarlab\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
         z.writestr(f"{info}/RECORD", "")
@@ -251,7 +266,7 @@ def pyodide_folder(runtime: Path, wheels: list[Path], out: Path) -> dict:
         missing = [d for d in entry["depends"] if d not in packages]
         if missing:
             raise SystemExit(f"{entry['file_name']} needs {', '.join(missing)}, which the site does not carry: "
-                             "add it to classroom_site/browser-wheels.txt")
+                             "add it to zaarlab/static_site/browser-wheels.txt")
     lock = {"info": upstream["info"], "packages": dict(sorted(packages.items()))}
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
     return lock
