@@ -288,3 +288,40 @@ def test_a_page_of_a_class_that_signs_in_waits_for_its_student_then_reads_their_
     box.check()
     [tally] = tallies(AnswerBook(str(tmp_path / "answers.sqlite")).rows())
     assert [(s.name, s.tries, s.right_at) for s in tally.rows] == [("Ada", 2, 2)]  # one student, two pages
+
+
+def test_a_game_finished_at_a_signed_in_students_table_is_theirs_in_the_teachers_record(tmp_path, monkeypatch,
+                                                                                         capsys):
+    from zaarlab.teaching.gradebook import games_csv, gradebook, gradebook_csv
+    from zaarlab.zerzura.table import ZerzuraTable
+
+    path = tmp_path / "answers.sqlite"
+    monkeypatch.setenv(answers.ANSWERS, str(path))
+    nobody = ZerzuraTable(seats=("person", "greedy"))  # a page nobody signed in on: its games are nobody's record
+    nobody.pace = 0
+    nobody.start(["greedy", "greedy"], 5)
+    assert nobody.state.is_terminal() and AnswerBook(str(path)).games() == []
+    answers.THIS_PAGE.sign_in("Ada")  # as the server does when the page connects
+    table = ZerzuraTable(seats=("person", "greedy"))
+    table.pace = 0
+    table.start(["person", "greedy"], 7)
+    while not table.state.is_terminal():
+        table.play(table.state.legal_actions()[0])
+    if table.match.undoable:  # taken back after the end and played again: still one game
+        table.undo()
+    while not table.state.is_terminal():
+        table.play(table.state.legal_actions()[0])
+    [played] = AnswerBook(str(path)).games()
+    returns = table.state.returns()
+    assert (played.student, played.game, played.deal, played.seats, played.seat) == ("Ada", "zerzura", 7,
+                                                                                       "person, greedy", 1)
+    assert (played.moves, played.place, played.players) == (len(table.match.history), 1 + (returns[1] > returns[0]), 2)
+    assert played.ending == table.ending(table.state) and played.judged == len(table.match.decisions)
+    book = gradebook([], [played])
+    assert book.students == ["Ada"] and gradebook_csv(book).splitlines()[1] == f"Ada,0,0,0,0,0,1,{int(played.won)}"
+    assert list(csv.DictReader(io.StringIO(games_csv(book))))[0]["ending"] == played.ending
+    page = teacher_page([], games=[played])
+    assert f"Zerzura, deal 7, seat 1 of 2 (with the greedy bot): {'1st' if played.won else '2nd'} of 2" in page
+    out = tmp_path / "class.html"
+    assert main(["answers", str(path), "--out", str(out), "--csv", str(tmp_path)]) == 0
+    assert "deal 7" in out.read_text() and "Ada,zerzura,7" in (tmp_path / "games.csv").read_text()

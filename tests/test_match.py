@@ -153,3 +153,41 @@ def test_hooks_judge_the_persons_decisions_and_move_for_them():
     auto = Match(GAMES["zerzura"](players=2), [PERSON, "greedy"], seed=11, bots=bots_of("zerzura"),
                  hooks=MovesForThePerson())
     assert auto.skip() > 0 and auto.state.is_terminal() and auto.to_move() is None
+
+
+def play_to_the_end(match: Match) -> None:
+    """The person plays the first legal move each turn, the others their own, to the end."""
+    match.skip()
+    while not match.state.is_terminal():
+        match.play(match.state.legal_actions()[0])
+        match.skip()
+
+
+def test_a_match_tells_its_end_once_with_each_players_place_and_the_persons_decisions(monkeypatch):
+    import_game_packages()
+    told = []
+    monkeypatch.setattr("zaarlab.core.match.ENDINGS", [told.append])
+    params, bot = GAMES_PLAYED["zargos"]
+    match = Match(GAMES["zargos"](**params), [PERSON, bot], seed=11, bots=bots_of("zargos"))
+    play_to_the_end(match)
+    [done] = told
+    returns = match.state.returns()
+    assert (done.game, done.deal, done.seats, done.moves) == ("zargos", 11, (PERSON, bot), len(match.history))
+    assert done.returns == tuple(returns) and done.words == Hooks().ending(match.state)
+    assert [done.place(p) for p in (0, 1)] == [1 + sum(r > returns[p] for r in returns) for p in (0, 1)]
+    assert done.best_decisions == {0: (sum(d.chosen == d.best for d in match.decisions.values()),
+                                       len(match.decisions))}
+    assert match.skip() == 0 and len(told) == 1  # over: nothing more to tell
+    again = Match.load(match.save(), bots=bots_of("zargos"))
+    again.skip()
+    assert len(told) == 1  # a game saved at its end was told where it was played
+
+
+def test_a_game_of_bots_alone_is_told_with_no_person_to_judge(monkeypatch):
+    import_game_packages()
+    told = []
+    monkeypatch.setattr("zaarlab.core.match.ENDINGS", [told.append])
+    params, bot = GAMES_PLAYED["zerzura"]
+    match = Match(GAMES["zerzura"](**params), [bot, bot], seed=3, bots=bots_of("zerzura"))
+    match.skip()
+    assert match.state.is_terminal() and [(d.best_decisions, d.moves) for d in told] == [({}, len(match.history))]

@@ -104,20 +104,20 @@ def _answers(args: argparse.Namespace) -> int:
     from .core.files import check_writable, read_bytes, write_text
     from .lessons import find_exercise
     from .teaching.answers import MAX_FILE_BYTES, SQLITE, AnswerBook, read_csv, recheck
-    from .teaching.gradebook import gradebook, gradebook_csv, records_csv
+    from .teaching.gradebook import CSV_FILES, gradebook
     from .teaching.teacher import teacher_page
 
     check_writable(args.out)
-    files = {Path(args.csv) / "answers.csv": records_csv, Path(args.csv) / "gradebook.csv": gradebook_csv} \
-        if args.csv else {}
+    files = {Path(args.csv) / name: write for name, write in CSV_FILES.items()} if args.csv else {}
     for file in files:
         check_writable(file)
-    rows, problems = [], []
+    rows, games, problems = [], [], []
     for file in args.files:
         raw = read_bytes(file, MAX_FILE_BYTES, "a file of answers")
         if raw.startswith(SQLITE):  # the classroom server's own record: every answer judged there
             book = AnswerBook(file)
             rows += book.rows()
+            games += book.games()  # only the server keeps games: a student's file holds answers
             book.close()
             continue
         try:
@@ -130,12 +130,13 @@ def _answers(args: argparse.Namespace) -> int:
     for problem in problems:
         print(problem, file=sys.stderr)
     rows.sort(key=lambda row: row[0])
-    write_text(args.out, teacher_page(rows))
+    games.sort(key=lambda game: game.at)
+    write_text(args.out, teacher_page(rows, games=games))
     for file, write in files.items():
-        write_text(file, write(gradebook(rows)))
+        write_text(file, write(gradebook(rows, games)))
     held = f"; {len(problems)} row(s) did not hold, each named above" if problems else ""
     print(f"{len(rows)} answers of {len({row[1] for row in rows})} page(s) from {len(args.files)} file(s){held}: "
-          f"open {args.out} in a browser" + (f"; {' and '.join(map(str, files))} written." if files else "."))
+          f"open {args.out} in a browser" + (f"; {', '.join(map(str, files))} written." if files else "."))
     return 1 if problems else 0
 
 
@@ -179,13 +180,13 @@ def _classroom(args: argparse.Namespace) -> int:
     return 0
 
 
-def _notebooks(args: argparse.Namespace) -> int:
 def _site(args: argparse.Namespace) -> int:
     from .static_site.build import main as build  # its build tools are fetched when it runs, not before
 
     return build(args.options, prog="zaarlab site")
 
 
+def _notebooks(args: argparse.Namespace) -> int:
     import shutil
 
     from .core.data import notebooks_dir
@@ -250,19 +251,20 @@ def build_parser() -> argparse.ArgumentParser:
                          "answers.sqlite")
     answers.add_argument("--out", default="class-answers.html", help="the page to write (default: %(default)s)")
     answers.add_argument("--csv", metavar="FOLDER", help="also write answers.csv (each student's record of each "
-                                                         "question) and gradebook.csv (one row per student) there")
+                         "question), gradebook.csv (one row per student) and games.csv (each game a student "
+                         "finished, from a server's answers.sqlite) there")
     answers.set_defaults(handler=_answers)
 
     classroom = commands.add_parser("classroom", add_help=False, help="serve the dashboards to a class (zaarlab "
                                     "classroom --help: its options)")
     classroom.set_defaults(handler=_classroom, takes_options=True)  # its options are the server's own
 
-    notebooks = commands.add_parser("notebooks", help="copy the teaching notebooks and the dashboards to a folder")
-    notebooks.add_argument("folder", help="the folder to copy them to (made if missing)")
     site = commands.add_parser("site", add_help=False, help="build the classroom as an offline static site, Python in "
                                "each student's browser (zaarlab site --help: its options)")
     site.set_defaults(handler=_site, takes_options=True)
 
+    notebooks = commands.add_parser("notebooks", help="copy the teaching notebooks and the dashboards to a folder")
+    notebooks.add_argument("folder", help="the folder to copy them to (made if missing)")
     notebooks.set_defaults(handler=_notebooks)
 
     games = commands.add_parser("play", help="play a game with random bots")

@@ -1,6 +1,6 @@
 """The teacher's pages on the classroom server, for the teacher's key only: the class's answers
 (:func:`zaarlab.teaching.teacher.teacher_page`), the stream that sends them anew as students check answers (the page
-follows it), and the class's two CSV files (:mod:`zaarlab.teaching.gradebook`).
+follows it), and the class's CSV files (:mod:`zaarlab.teaching.gradebook`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from tornado.iostream import StreamClosedError
 from tornado.web import HTTPError, RequestHandler
 
 from ..teaching.answers import AnswerBook
-from ..teaching.gradebook import gradebook, gradebook_csv, records_csv
+from ..teaching.gradebook import CSV_FILES, gradebook
 from ..teaching.teacher import live_part, teacher_page
 from .door import TeacherOnly
 
@@ -32,7 +32,7 @@ class TeacherPage(TeacherOnly, RequestHandler):
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         with _book(self) as book:
-            self.finish(teacher_page(book.rows(), events=f"{here}/events?{urlencode(key)}",
+            self.finish(teacher_page(book.rows(), games=book.games(), events=f"{here}/events?{urlencode(key)}",
                                      downloads=f"{here}/{{}}?{urlencode(key)}"))
 
 
@@ -54,7 +54,8 @@ class TeacherEvents(TeacherOnly, RequestHandler):
                     now = book.version()
                     if now != seen:
                         seen, quiet = now, 0.0
-                        self.write("".join(f"data: {line}\n" for line in live_part(book.rows()).splitlines()) + "\n")
+                        live = live_part(book.rows(), book.games())
+                        self.write("".join(f"data: {line}\n" for line in live.splitlines()) + "\n")
                     elif quiet >= STILL_THERE:
                         self.write(": still here\n\n")
                         quiet = 0.0
@@ -66,19 +67,20 @@ class TeacherEvents(TeacherOnly, RequestHandler):
 
 
 class TeacherFiles(TeacherOnly, RequestHandler):
-    """``answers.csv`` (each student's record of each question) and ``gradebook.csv`` (one row per student)."""
+    """``answers.csv`` (each student's record of each question), ``gradebook.csv`` (one row per student) and
+    ``games.csv`` (each game a student finished)."""
 
     def get(self, name: str):
         if not self.teacher():
             return
-        write = {"answers.csv": records_csv, "gradebook.csv": gradebook_csv}.get(name)
+        write = CSV_FILES.get(name)
         if write is None:
             raise HTTPError(404)
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="{name}"')
         self.set_header("Cache-Control", "no-store")
         with _book(self) as book:
-            self.finish(write(gradebook(book.rows())))
+            self.finish(write(gradebook(book.rows(), book.games())))
 
 
 class _book:

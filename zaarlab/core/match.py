@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,6 +67,38 @@ class Hooks:
         """The chance of ``action`` and of the best move, where the game has a best one."""
         return None
 
+    def ending(self, state: State) -> str:
+        """How the finished game ended, in the game's words (who won, the scores)."""
+        return "the game is over"
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A match at its end, as a record keeps it: the game, the deal, the seats, the moves made, each player's
+    result and place (1 for the best result; a tie shares it), the ending in words, and for each person their
+    decisions that were the best ones, of those judged."""
+
+    game: str
+    deal: int
+    seats: tuple[str, ...]
+    moves: int
+    returns: tuple[Any, ...]
+    words: str
+    best_decisions: dict[int, tuple[int, int]]  # a person's seat: (best, judged)
+
+    def place(self, player: int) -> int:
+        """``player``'s place: 1 + how many players did better.
+
+        >>> Finished("g", 1, ("person", "bold"), 9, (3, 5), "", {}).place(0)
+        2
+        """
+        return 1 + sum(other > self.returns[player] for other in self.returns)
+
+
+ENDINGS: list[Callable[[Finished], object]] = []
+"""What is told of every match that ends in this process (a page keeping its student's games, a class's record);
+each is told once per match, when its last move is made."""
+
 
 class Match:
     """One game in play; see the module's description.
@@ -90,6 +122,7 @@ class Match:
         self.undoable = 0  # the persons' own moves at the end of the history, which undo may take back
         self.marks = dict.fromkeys(range(game.num_players), 0)  # per player: the log's length before their last move
         self.decisions: dict[int, Decision] = {}  # by the step of the history they were made at
+        self.told = False  # whether ENDINGS were told of this match's end
 
     # -- where the game stands -----------------------------------------------------------------------------
     @property
@@ -129,6 +162,7 @@ class Match:
             self.decisions[len(self.history) - 1] = decision
         self.marks[player] = len(before.log)
         self.undoable += 1
+        self._tell_if_over()
 
     def undo(self) -> None:
         """Take back the person's last move; only moves after which nothing was revealed (a roll, a draw, another
@@ -145,12 +179,31 @@ class Match:
         when a person is to move or the game is over. What others do cannot be taken back."""
         if self.session.step():
             self.undoable = 0
-            return True
-        if not (self.session.waiting_for_person() and self.hooks.autoplays(self.state)):
+        elif self.session.waiting_for_person() and self.hooks.autoplays(self.state):
+            self.session.play(self.hooks.autoplay(self.state))
+            self.undoable = 0
+        else:
             return False
-        self.session.play(self.hooks.autoplay(self.state))
-        self.undoable = 0
+        self._tell_if_over()
         return True
+
+    def finished(self) -> Finished:
+        """The match as a record keeps it (see :class:`Finished`); asked of a game that is over."""
+        state = self.state
+        judged = {p: [d for d in self.decisions.values() if d.player == p] for p in self.persons}
+        return Finished(self.game.name, self.seed, self.seats, len(self.history), tuple(state.returns()),
+                        self.hooks.ending(state), {p: (sum(d.chosen == d.best for d in mine), len(mine))
+                                                   for p, mine in judged.items()})
+
+    def _tell_if_over(self) -> None:
+        """Tell :data:`ENDINGS` of the end, once: the first time the game is over (a move taken back and played
+        again is not a second game)."""
+        if self.told or not self.state.is_terminal():
+            return
+        self.told = True
+        done = self.finished()
+        for listener in list(ENDINGS):
+            listener(done)
 
     def skip(self) -> int:
         """Every move of the others at once, up to a person's move or the end; returns the moves made."""
@@ -192,6 +245,7 @@ class Match:
         session = match.session
         session.states, session.history = playthrough.states(), list(playthrough.history)
         session.rng.setstate(dice)
+        match.told = match.state.is_terminal()  # a game saved at its end was told of where it was played
         for i, action in enumerate(session.history):
             mover = session.states[i].current_player()
             if mover in match.persons:

@@ -31,7 +31,10 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import astuple, dataclass, field, fields, replace
 
+from ..core.match import ENDINGS, Finished
+from .cells import as_cell, from_cell
 from .exercises import Exercise
+from .games_played import GAME_COLUMNS, Played, played_rows
 
 ANSWERS = "ZAARLAB_CLASS_ANSWERS"
 """The environment variable naming the SQLite file of the class's answers (set by ``python -m zaarlab.classroom``
@@ -129,6 +132,7 @@ class AnswerBook:
         self._db.execute(f"CREATE TABLE IF NOT EXISTS answers ({', '.join(COLUMNS)})")
         if "kind" not in {column[1] for column in self._db.execute("PRAGMA table_info(answers)")}:
             self._db.execute("ALTER TABLE answers ADD COLUMN kind DEFAULT 'check'")  # a book from before kinds
+        self._db.execute(f"CREATE TABLE IF NOT EXISTS games ({', '.join(GAME_COLUMNS)})")
 
     def record(self, page: str, answer: Answer, at: float | None = None) -> None:
         """Keep ``answer``, checked on ``page`` at ``at`` (now). Raises ``sqlite3.Error`` if the file cannot be
@@ -136,13 +140,17 @@ class AnswerBook:
         self._db.execute(f"INSERT INTO answers VALUES ({', '.join('?' * len(COLUMNS))})",
                          (time.time() if at is None else at, page, *astuple(answer.cut())))
 
+    def record_game(self, played: Played) -> None:
+        """Keep a student's finished game. Raises ``sqlite3.Error`` if the file cannot be written."""
+        self._db.execute(f"INSERT INTO games VALUES ({', '.join('?' * len(GAME_COLUMNS))})", astuple(played))
+
     def close(self) -> None:
         self._db.close()
 
-    def version(self) -> tuple[int, int]:
-        """A pair that changes whenever an answer is added: how many, and the last one's place."""
+    def version(self) -> tuple[int, int, int]:
+        """What changes whenever an answer or a game is added: the answers, the last one's place, the games."""
         count, last = self._db.execute("SELECT count(*), max(rowid) FROM answers").fetchone()
-        return count, last or 0
+        return count, last or 0, self._db.execute("SELECT count(*) FROM games").fetchone()[0]
 
     def rows_of(self, page: str, name: str) -> list[Row]:
         """The answers of ``page`` under ``name``, in the order they were checked."""
@@ -153,6 +161,10 @@ class AnswerBook:
         """Every answer of every page, in the order they were checked."""
         return [(at, page, Answer(*texts, bool(right), kind)) for at, page, *texts, right, kind
                 in self._db.execute(f"SELECT {', '.join(COLUMNS)} FROM answers ORDER BY rowid")]
+
+    def games(self) -> list[Played]:
+        """Every game the class's students finished, in the order they ended."""
+        return [Played(*row) for row in self._db.execute(f"SELECT {', '.join(GAME_COLUMNS)} FROM games ORDER BY rowid")]
 
 
 @dataclass
@@ -270,6 +282,8 @@ class PageAnswers:
         """This page is ``student``'s (the classroom server says so when the page connects): their answers from
         other pages are read back, and every widget waiting for a name is given theirs."""
         self.student, self.word = student, SIGNED_IN
+        if self.keep_game not in ENDINGS:
+            ENDINGS.append(self.keep_game)
         if os.environ.get(ANSWERS):
             import sqlite3
 
@@ -280,6 +294,20 @@ class PageAnswers:
                 LOG.warning("could not read %s's earlier answers", student, exc_info=True)
         for call in self.when_signed_in:
             call(student)
+
+    def keep_game(self, finished: Finished) -> None:
+        """Keep a game finished on this page as its student's, where the server collects the class's record (a
+        game lost to a full disk is told in the server's log: the table goes on)."""
+        if not (self.student and os.environ.get(ANSWERS)):
+            return
+        import sqlite3
+
+        try:
+            self._book = self._book or AnswerBook(os.environ[ANSWERS])
+            for played in played_rows(self.student, finished):
+                self._book.record_game(played)
+        except (sqlite3.Error, OSError):
+            LOG.warning("could not keep %s's game", self.student, exc_info=True)
 
     def tries(self, asked: Answer) -> int:
         """The answers checked on this page (or, signed in, by this student) to the question of ``asked``."""
@@ -301,24 +329,6 @@ def _same_question(one: Answer, other: Answer) -> bool:
 
 THIS_PAGE = PageAnswers()
 """The answers of this kernel's page."""
-
-
-FORMULA = ("=", "+", "-", "@", "\t", "\r", "'")  # a cell a spreadsheet would run, or one already quoted
-
-
-def as_cell(text: str) -> str:
-    """A text as a spreadsheet shows it and never runs it: one that opens as a formula would (``=HYPERLINK(...)``,
-    ``+1``, ``@SUM``) gets a quote in front, as OWASP's rule for CSV files says; :func:`from_cell` takes it off.
-
-    >>> as_cell("=HYPERLINK('x')"), as_cell("-0.5"), as_cell("1/2"), from_cell(as_cell("'quoted"))
-    ("'=HYPERLINK('x')", "'-0.5", '1/2', "'quoted")
-    """
-    return f"'{text}" if text.startswith(FORMULA) else text
-
-
-def from_cell(text: str) -> str:
-    """The text :func:`as_cell` wrote."""
-    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA) else text
 
 
 def answers_csv(rows: Iterable[Row]) -> str:

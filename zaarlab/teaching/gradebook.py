@@ -1,6 +1,6 @@
 """The class's answers as a gradebook: one record per student and question (tries, right at which try, the solution
-opened and when, the wrong answers given), the grid of students by questions the teacher reads at a glance, and the
-two CSV files a spreadsheet or a school's learning platform imports as they are.
+opened and when, the wrong answers given), the games each student finished, the grid of students by questions the
+teacher reads at a glance, and the CSV files a spreadsheet or a school's learning platform imports as they are.
 
 A student is a name signed in (:data:`~zaarlab.teaching.answers.SIGNED_IN`: one student, however many pages), or, in
 a class without sign-in, a name typed on a page (the same name on two pages is two rows, told apart by the page).
@@ -13,8 +13,8 @@ a class without sign-in, a name typed on a page (the same name on two pages is t
 >>> book.students, book.questions, book.cell("Ada", ("L", "E")).words
 (['Ada'], [('L', 'E')], 'right at try 2, after opening the solution')
 >>> print(gradebook_csv(book).strip())
-student,questions,right,right at the first try,tries,solutions opened
-Ada,1,1,0,2,1
+student,questions,right,right at the first try,tries,solutions opened,games finished,games won
+Ada,1,1,0,2,1,0,0
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from .answers import SIGNED_IN, Row, as_cell
+from .answers import SIGNED_IN, Row
+from .cells import as_cell
+from .games_played import GAME_COLUMNS, Played
 
 Question = tuple[str, str]  # (lesson, exercise)
 
@@ -85,6 +87,11 @@ class Gradebook:
     students: list[str] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)
     records: dict[tuple[str, Question], Record] = field(default_factory=dict)
+    games: list[Played] = field(default_factory=list)
+
+    def games_of(self, student: str) -> list[Played]:
+        """The games ``student`` finished, in the order they ended."""
+        return [g for g in self.games if g.student == student]
 
     def cell(self, student: str, question: Question) -> Record:
         return self.records.get((student, question), Record())
@@ -104,8 +111,9 @@ class Gradebook:
         return sum(r.right_at == 1 for r in tried), len(tried)
 
 
-def gradebook(rows: Iterable[Row]) -> Gradebook:
-    """The gradebook of the answers ``rows`` (:meth:`~zaarlab.teaching.answers.AnswerBook.rows`), in order."""
+def gradebook(rows: Iterable[Row], games: Iterable[Played] = ()) -> Gradebook:
+    """The gradebook of the answers ``rows`` (:meth:`~zaarlab.teaching.answers.AnswerBook.rows`) and the ``games``
+    finished (:meth:`~zaarlab.teaching.answers.AnswerBook.games`), in order."""
     rows = list(rows)
     pages_of: dict[str, set[str]] = {}
     for _, page, answer in rows:
@@ -131,6 +139,8 @@ def gradebook(rows: Iterable[Row]) -> Gradebook:
             record.right_at = record.tries
         elif not answer.right:
             record.wrong.append(answer.typed)
+    book.games = list(games)
+    book.students += [s for s in dict.fromkeys(g.student for g in book.games) if s not in book.students]
     lessons = list(dict.fromkeys(lesson for lesson, _ in book.questions))  # a lesson's questions side by side
     book.questions.sort(key=lambda q: lessons.index(q[0]))  # a stable sort: each lesson's in the order first seen
     return book
@@ -148,7 +158,7 @@ RECORD_COLUMNS = ("student", "lesson", "exercise", "question", "exact answer", "
 
 def records_csv(book: Gradebook) -> str:
     """One row per student and question they worked on (:data:`RECORD_COLUMNS`); what students typed never a live
-    formula (:func:`~zaarlab.teaching.answers.as_cell`)."""
+    formula (:func:`~zaarlab.teaching.cells.as_cell`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(RECORD_COLUMNS)
@@ -164,17 +174,35 @@ def records_csv(book: Gradebook) -> str:
     return out.getvalue()
 
 
-GRADEBOOK_COLUMNS = ("student", "questions", "right", "right at the first try", "tries", "solutions opened")
+GRADEBOOK_COLUMNS = ("student", "questions", "right", "right at the first try", "tries", "solutions opened",
+                     "games finished", "games won")
 
 
 def gradebook_csv(book: Gradebook) -> str:
     """One row per student with their totals (:data:`GRADEBOOK_COLUMNS`): questions tried, right, right at the
-    first try, tries, solutions opened."""
+    first try, tries, solutions opened, games finished and won (a seat in a game counts once; a tie for the best
+    result is a win)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(GRADEBOOK_COLUMNS)
     for student in book.students:
         mine = [r for (s, _), r in book.records.items() if s == student and r.tries]
         writer.writerow([as_cell(student), len(mine), sum(r.right for r in mine), sum(r.right_at == 1 for r in mine),
-                         sum(r.tries for r in mine), sum(r.opened for r in mine)])
+                         sum(r.tries for r in mine), sum(r.opened for r in mine), len(book.games_of(student)),
+                         sum(g.won for g in book.games_of(student))])
     return out.getvalue()
+
+
+def games_csv(book: Gradebook) -> str:
+    """One row per student and game seat they finished (:data:`~zaarlab.teaching.games_played.GAME_COLUMNS`)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(GAME_COLUMNS)
+    for g in book.games:
+        writer.writerow([_clock(g.at), as_cell(g.student), g.game, g.deal, g.seats, g.seat, g.moves, g.place,
+                         g.players, as_cell(g.ending), g.best, g.judged])
+    return out.getvalue()
+
+
+CSV_FILES = {"answers.csv": records_csv, "gradebook.csv": gradebook_csv, "games.csv": games_csv}
+"""The class's files, by name: each written from the gradebook."""

@@ -1,8 +1,8 @@
 """The teacher's page of the class's answers (``page-templates/teacher.html.j2``): at the top a grid of students by
 questions, one mark each (right at the first try, right later, not right yet, untried; the solution opened), then
 each question (the class's chart, the wrong answers given and how often, each student's question and answers) and
-each student (their marks in words). On the classroom server it follows the answers as they come, pushed by the
-server (:func:`live_part`); made from files (``zaarlab answers``) it is a page as it was.
+each student (their marks in words, the games they finished). On the classroom server it follows the answers as they
+come, pushed by the server (:func:`live_part`); made from files (``zaarlab answers``) it is a page as it was.
 
 >>> from zaarlab.teaching.answers import Answer
 >>> page = teacher_page([(1.0, "p", Answer("L", "E", "<b>x</b>", "q", "1/2", "0.5", False))])
@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from ..ui.theme import BLUE, LIGHT_GREY, SKY
 from .answers import Row, tallies
+from .games_played import Played
 from .gradebook import gradebook
 
 BARS = (("right at the first try", "first_try", BLUE), ("right after more tries", "later", SKY),
@@ -27,21 +28,22 @@ BARS = (("right at the first try", "first_try", BLUE), ("right after more tries"
 """The teacher's chart of an exercise: a bar per kind of student (its words, the tally's count, its colour)."""
 
 
-def teacher_page(rows: Sequence[Row], events: str = "", downloads: str = "") -> str:
-    """The whole page for the answers ``rows``. ``events``: the address of the server's stream of new answers (the
-    page then follows it); ``downloads``: the address of the class's CSV files, ``{}`` for the file's name."""
+def teacher_page(rows: Sequence[Row], events: str = "", downloads: str = "", games: Sequence[Played] = ()) -> str:
+    """The whole page for the answers ``rows`` and the ``games`` finished. ``events``: the address of the server's
+    stream of new answers (the page then follows it); ``downloads``: the address of the class's CSV files, ``{}`` for
+    the file's name."""
     from ..ui.pages import render  # Jinja2: only where a page is made (the static site's exercises have none)
 
-    return render("zaarlab.teaching", "teacher.html.j2", events=events, downloads=downloads, **_parts(rows))
+    return render("zaarlab.teaching", "teacher.html.j2", events=events, downloads=downloads, **_parts(rows, games))
 
 
-def live_part(rows: Sequence[Row]) -> str:
+def live_part(rows: Sequence[Row], games: Sequence[Played] = ()) -> str:
     """What the page shows of the answers (``page-templates/teacher-live.html.j2``): the part the server sends anew
     as answers come (autoescaped, as the whole page)."""
     from ..ui.pages import render
 
-    return render("zaarlab.teaching", "teacher-live.html.j2", **_parts(rows))
+    return render("zaarlab.teaching", "teacher-live.html.j2", **_parts(rows, games))
 
 
-def _parts(rows: Sequence[Row]) -> dict:
-    return {"tallies": tallies(rows), "book": gradebook(rows), "bars": BARS}
+def _parts(rows: Sequence[Row], games: Sequence[Played]) -> dict:
+    return {"tallies": tallies(rows), "book": gradebook(rows, games), "bars": BARS}

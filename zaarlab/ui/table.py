@@ -218,10 +218,6 @@ class Table(Panel, Hooks):
         """What the player to move can do now, in a sentence."""
         return "your move"
 
-    def ending(self, state) -> str:
-        """Who won and why."""
-        return "the game is over"
-
     # -- acting ----------------------------------------------------------------------------------------------
     @property
     def state(self):
