@@ -92,7 +92,8 @@ class Finished:
         >>> Finished("g", 1, ("person", "bold"), 9, (3, 5), "", {}).place(0)
         2
         """
-        return 1 + sum(other > self.returns[player] for other in self.returns)
+        mine = self.returns[player]
+        return 1 + sum(1 for other in self.returns if other > mine)
 
 
 ENDINGS: list[Callable[[Finished], object]] = []

@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 from ..core.api import CHANCE, TERMINAL, Action, IllegalActionError, legal_outcomes, replace
+from ..core.codec import encode_fields
 from ..core.dist import ChanceTable, Dist
 from ..core.hexgrid import Hex
 from ..core.story import event
@@ -314,3 +315,17 @@ def _turn(state: ZaarState, action: Any) -> ZaarState:
                        tools=with_row(state.tools, p, tuple(sorted(state.tools[p] + (action.tool,)))),
                        log=state.log + (event("buys_tool", "ZAAR-TOOL-03", player=p, tool=action.tool, price=price),))
     return encounter.tool(state, p, action)
+
+
+# -- what a player sees ------------------------------------------------------------------------------------
+def observation(state: ZaarState, player: int) -> dict[str, Any]:
+    """What ``player`` may know: all of it. Zaar hides nothing from a player: the mansion, the coins, the tools, the
+    card drawn and the astrolabe lie open, and the draw pile is the cards not yet drawn, which anyone can count (it is
+    a set; the order of a draw is chance's at the moment of drawing).
+
+    >>> from .state import ZaarGame
+    >>> state = ZaarGame(players=2).initial_state()
+    >>> observation(state, 1)["you"], observation(state, 0)["pile"] == list(state.pile)
+    (1, True)
+    """
+    return {**encode_fields(state, skip=("game", "log")), "you": player}

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.api import CHANCE, TERMINAL, Action, IllegalActionError, legal_outcomes, replace
+from ..core.codec import encode_fields
 from ..core.dist import ChanceTable
 from ..core.story import event
 from . import magic, upkeep
@@ -530,3 +531,27 @@ _APPLY: dict[str, Callable[[ZargosState, Any], ZargosState]] = {
     "answer": lambda state, action: upkeep.after_swaps(magic.apply_answer(state, action)),
     "veto": magic.apply_veto,
 }
+
+
+# -- what a player sees ------------------------------------------------------------------------------------
+def observation(state: ZargosState, player: int) -> dict[str, Any]:
+    """What ``player`` may know: the board, the peoples and their points, the cards played (in force, in a window,
+    awaiting a veto) are public; magic cards in hand only to their holder (ZARGOS-MAGIC-01), the others' as a count;
+    a swap offered only to its two players. Of the deck and the cards put under it (a discard is face down,
+    ZARGOS-MAGIC-02) only how many, and the cards nobody shows as one sorted set.
+
+    >>> from .state import ZargosGame
+    >>> state = ZargosGame(players=2).initial_state()
+    >>> seen = observation(state, 0)
+    >>> seen["hands"], seen["deck"] == len(state.deck), seen["unseen"] == sorted(state.deck)
+    ([[], 0], True, True)
+    """
+    hands = state.hands
+    seen = {**encode_fields(state, skip=("game", "log")), "you": player}
+    seen["hands"] = [list(hand) if q == player else len(hand) for q, hand in enumerate(hands)]
+    seen["deck"], seen["bottom"] = len(state.deck), len(state.bottom)
+    seen["unseen"] = sorted(state.deck + state.bottom + tuple(c for q, hand in enumerate(hands) if q != player
+                                                               for c in hand))
+    if state.offer and player not in state.offer[:2]:
+        seen["offer"] = list(state.offer[:2])  # who offers whom: the cards are theirs to see
+    return seen

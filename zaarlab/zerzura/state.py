@@ -222,11 +222,6 @@ class ZerzuraState(RulesState):
         totals = [sheet.total for sheet in self.sheets()]
         return tuple(int(t == max(totals)) for t in totals)
 
-    def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: see :func:`zaarlab.zerzura.rules.observation`."""
-        seen: dict[str, Any] = self._rules.observation(self, player)
-        return seen
-
     # -- reading the state ----------------------------------------------------------------------------------
     def cards_of(self, player: int) -> tuple[str, ...]:
         """Every card ``player`` owns, face up and stored (ZERZURA-END-02)."""

@@ -317,11 +317,6 @@ class ZogarState(RulesState):
         """1 for the winner, 0 for the others; all 0 when Zogar wins or the turn limit stops the game."""
         return tuple(int(player == self.winner) for player in range(self.game.players))
 
-    def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: see :func:`zaarlab.zogars_gaze.rules.observation`."""
-        seen: dict[str, Any] = self._rules.observation(self, player)
-        return seen
-
     # -- reading the state ----------------------------------------------------------------------------------
     @property
     def with_player(self) -> tuple[str, ...]:

@@ -1,0 +1,137 @@
+"""A seat's view of the state (``state.observation(seat)``) hides everything its player may not know: for states
+reached by random games of each kind, a second state that differs from the first only in what seat k may not know
+(the others' secrets, the unseen cards and how they are split) gives seat k the same view.
+
+The variants are made here, independently of the engine's ``observation``: each game's resampler below deals the
+seat's unknowns again at random, keeping what the seat knows (the sizes of the piles, a card's level where its back
+shows it). Some variants must differ from their state, or the test would prove nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+
+from zaarlab.core.api import GAMES, State
+from zaarlab.core.catalogue import import_game_packages
+from zaarlab.core.play import play, random_bot
+
+PLAYED = {  # game: parameters of short random games
+    "zaar": {"players": 3, "turn_limit": 30},
+    "zargos": {"players": 3, "turn_limit": 4},
+    "zerzura": {"players": 3},
+    "zogars_gaze": {"players": 3, "turn_limit": 40},
+}
+
+
+def split(rng: random.Random, cards: list[str], sizes: list[int]) -> list[tuple[str, ...]]:
+    """``cards`` shuffled and cut into piles of ``sizes``."""
+    rng.shuffle(cards)
+    piles, start = [], 0
+    for size in sizes:
+        piles.append(tuple(cards[start:start + size]))
+        start += size
+    return piles
+
+
+def zargos_variant(state, seat: int, rng: random.Random):
+    """The deck, the cards under it and the others' hands dealt again from the cards among them."""
+    others = [q for q in range(len(state.hands)) if q != seat]
+    pool = [*state.deck, *state.bottom, *(c for q in others for c in state.hands[q])]
+    deck, bottom, *hands = split(rng, pool, [len(state.deck), len(state.bottom), *(len(state.hands[q])
+                                                                                   for q in others)])
+    new_hands = list(state.hands)
+    for q, hand in zip(others, hands, strict=True):
+        new_hands[q] = tuple(sorted(hand))
+    offer = state.offer if not state.offer or seat in state.offer[:2] else (*state.offer[:2], "?", "?")
+    return replace(state, deck=tuple(sorted(deck)), bottom=bottom, hands=tuple(new_hands), offer=offer)
+
+
+def zerzura_variant(state, seat: int, rng: random.Random):
+    """The deck and the cards removed unseen at the start dealt again from the two (stored cards were seen when
+    taken: ZERZURA-ACTION-11's cubes count them)."""
+    deck, removed = split(rng, [*state.deck, *state.removed], [len(state.deck), len(state.removed)])
+    return replace(state, deck=tuple(sorted(deck)), removed=tuple(sorted(removed)))
+
+
+def zogar_variant(state, seat: int, rng: random.Random):
+    """The others' races and classes shuffled among them; the others' cards, the cards offered face down by another
+    player, and the two decks dealt again, each card for one of the same level (a card's back shows its level)."""
+    cards = state.game.cards
+    others = [q for q in range(len(state.hands)) if q != seat]
+    races, classes = list(state.races), list(state.classes)
+    for values in (races, classes):
+        mixed = [values[q] for q in others]
+        rng.shuffle(mixed)
+        for q, value in zip(others, mixed, strict=True):
+            values[q] = value
+    piles = {("hand", q): list(state.hands[q]) for q in others}
+    piles |= {("dungeon",): list(state.dungeon), ("market_deck",): list(state.market_deck)}
+    if state.player != seat:
+        piles[("offered",)] = list(state.offered)
+    by_level: dict[int, list[str]] = {}
+    for pile in piles.values():
+        for card in pile:
+            by_level.setdefault(cards[card].level, []).append(card)
+    for pool in by_level.values():
+        rng.shuffle(pool)
+    for key, pile in piles.items():
+        piles[key] = sorted(by_level[cards[c].level].pop() for c in pile)
+    hands = list(state.hands)
+    for q in others:
+        hands[q] = tuple(piles[("hand", q)])
+    changed = replace(state, races=tuple(races), classes=tuple(classes), hands=tuple(hands),
+                      dungeon=tuple(piles[("dungeon",)]), market_deck=tuple(piles[("market_deck",)]))
+    if state.player != seat:
+        changed = replace(changed, offered=tuple(piles[("offered",)]),
+                          peeked="x" if state.peeked else "")  # what was peeked at, not whether
+    return changed
+
+
+def zaar_variant(state, seat: int, rng: random.Random):
+    """Zaar hides nothing from a player: the only variant is the state itself."""
+    return state
+
+
+VARIANTS: dict[str, Callable[[State, int, random.Random], State]] = {
+    "zargos": zargos_variant, "zerzura": zerzura_variant, "zogars_gaze": zogar_variant, "zaar": zaar_variant}
+
+
+def reached(game: str, games: int = 4, per_game: int = 12) -> list[State]:
+    """States reached by random games, spread over each game."""
+    import_game_packages()
+    states = []
+    for seed in range(games):
+        kind = GAMES[game](**PLAYED[game])
+        everything = play(kind, [random_bot] * kind.num_players, seed=seed, max_steps=3_000).states()
+        states += everything[::max(1, len(everything) // per_game)]
+    return states
+
+
+@pytest.mark.parametrize("game", sorted(PLAYED))
+def test_two_states_that_differ_only_in_what_a_seat_may_not_know_look_the_same_to_it(game):
+    rng, differed, compared = random.Random(1), 0, 0
+    for state in reached(game):
+        for seat in range(state.game.num_players):
+            for _ in range(3):
+                variant = VARIANTS[game](state, seat, rng)
+                assert variant.observation(seat) == state.observation(seat), (game, seat)
+                differed += variant != state
+                compared += 1
+    if game == "zaar":
+        assert differed == 0 and compared > 0  # nothing hidden: every seat sees the whole state but its log
+        state = reached(game, games=1)[-1]
+        assert {k: v for k, v in state.observation(0).items() if k != "you"} == {
+            k: v for k, v in state.observation(1).items() if k != "you"}
+    else:
+        assert differed >= 20, (differed, compared)  # the variants really differ in what the seat may not know
+
+
+@pytest.mark.parametrize("game", ["zargos", "zerzura", "zogars_gaze"])
+def test_a_seat_sees_its_own_secrets(game):
+    """The view is not empty of what the seat may know: a seat's own cards differ between two seats' views of one
+    state, somewhere in the games played."""
+    assert any(state.observation(0) | {"you": 1} != state.observation(1) for state in reached(game, games=2))
