@@ -1,0 +1,166 @@
+"""The class's matches (``zaarlab.classroom.matches``): students playing each other through the server's one
+authority. Each game played to its end between persons; every request a hostile page may send refused in words with
+the match unchanged; every move kept, and a restarted server going on where each match stood."""
+
+import json
+import random
+
+import pytest
+
+from zaarlab.classroom.matches import BURST, MatchBook, Matches, Refused
+
+SHORT = {  # game: (its parameters, short games as the tables' tests play them)
+    "zaar": {"turn_limit": 12},
+    "zargos": {"turn_limit": 3},
+    "zerzura": {},
+    "zogars_gaze": {"turn_limit": 12},
+}
+
+
+class Patient:
+    """A clock for students who think a second before each click (the bound on a flood never meets them)."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def play_between(matches: Matches, table: str, students: list[str], seed: int, limit: int = 100_000) -> int:
+    """The students move, each on their own page (their own view), each picking one of the moves they were shown,
+    until the game ends or ``limit`` moves; returns the moves they made."""
+    rng, made = random.Random(seed), 0
+    while made < limit:
+        views = {s: matches.view(s, table) for s in students}
+        if views[students[0]]["over"]:
+            return made
+        [(mover, seen)] = [(s, v) for s, v in views.items() if v["moves"]]
+        assert all(not v["moves"] for s, v in views.items() if s != mover)  # only the seat to move is offered any
+        matches.move(mover, table, seen["step"], rng.randrange(len(seen["moves"])))
+        made += 1
+    return made
+
+
+@pytest.mark.parametrize("game", sorted(SHORT))
+def test_two_students_play_a_whole_game_each_on_their_own_page(game):
+    matches = Matches(clock=Patient())
+    table = matches.open("Ada", game, ["person", "person"], deal=3, params=SHORT[game])
+    matches.sit("Bo", table, 1)
+    made = play_between(matches, table, ["Ada", "Bo"], seed=3)
+    ada, bo = matches.view("Ada", table), matches.view("Bo", table)
+    assert made > 0 and ada["over"] and ada["over"] == bo["over"] and ada["step"] == bo["step"]
+    assert (ada["seat"], bo["seat"], ada["to_move"]) == (0, 1, None)
+    assert matches.open_tables() == []  # over: no longer among the tables to join
+
+
+def test_a_table_with_a_bot_moves_the_bot_at_the_server_and_only_the_student_is_asked():
+    matches = Matches(clock=Patient())
+    table = matches.open("Ada", "zerzura", ["greedy", "person"], deal=5)
+    seen = matches.view("Ada", table)
+    assert seen["seat"] == 1 and seen["seats"] == ["the greedy bot", "Ada"] and seen["to_move"] == 1
+    assert seen["moves"] and seen["step"] > 0  # the deal (chance's) and the bot's first actions are made already
+    assert play_between(matches, table, ["Ada"], seed=1) > 0 and matches.view("Ada", table)["over"]
+
+
+def unchanged(matches: Matches, table: str):
+    """What the table holds now, to compare after a refusal."""
+    match = matches.tables[table].match
+    return match.state, list(match.history), list(matches.tables[table].sitters)
+
+
+@pytest.fixture
+def pair():
+    matches = Matches(clock=Patient())
+    table = matches.open("Ada", "zargos", ["person", "person"], deal=9, params=SHORT["zargos"])
+    matches.sit("Bo", table, 1)
+    return matches, table
+
+
+def test_every_hostile_request_is_refused_in_words_and_changes_nothing(pair):
+    matches, table = pair
+    seen = {s: matches.view(s, table) for s in ("Ada", "Bo")}
+    mover = next(s for s, v in seen.items() if v["moves"])
+    other = "Bo" if mover == "Ada" else "Ada"
+    step = seen[mover]["step"]
+    before = unchanged(matches, table)
+    hostile = [
+        (lambda: matches.move(other, table, step, 0), "it is not your turn"),  # the other seat, out of turn
+        (lambda: matches.move("Cy", table, step, 0), "you do not sit at this table"),  # nobody's seat
+        (lambda: matches.move(mover, table, step - 1, 0), "the game has moved on"),  # a stale page
+        (lambda: matches.move(mover, table, step + 1, 0), "the game has moved on"),  # a step from the future
+        (lambda: matches.move(mover, table, step, len(seen[mover]["moves"])), "not one of the"),  # past the list
+        (lambda: matches.move(mover, table, step, -1), "not one of the"),
+        (lambda: matches.move(mover, table, step, True), "not one of the"),  # a bool is no place in a list
+        (lambda: matches.move(mover, table, step, "0"), "not one of the"),
+        (lambda: matches.move(mover, "forged-id", step, 0), "there is no such table"),
+        (lambda: matches.move(mover, ["a", "list"], step, 0), "there is no such table"),
+        (lambda: matches.view("Cy", table), "you do not sit at this table"),  # nobody may read a match not theirs
+        (lambda: matches.sit("Cy", table, 0), "seat 1 is taken"),
+        (lambda: matches.sit("Cy", table, 7), "this table has seats 1 to 2"),
+        (lambda: matches.sit("Ada", table, 1), "seat 2 is taken"),
+        (lambda: matches.open("Cy", "chess", ["person", "person"]), "there is no game called 'chess'"),
+        (lambda: matches.open("Cy", "zargos", ["person"] * 5), "a table has 2 to 4 seats, not 5"),
+        (lambda: matches.open("Cy", "zargos", ["greedy", "greedy"]), "at least one seat is a person's"),
+        (lambda: matches.open("Cy", "zargos", ["person", "nobody"]), "not 'nobody'"),
+        (lambda: matches.open("Cy", "zargos", ["person", "person"], params={"turn_limit": -1}), "turn"),
+    ]
+    for request, words in hostile:
+        with pytest.raises(Refused, match=words):
+            request()
+        assert unchanged(matches, table) == before
+    matches.move(mover, table, step, 0)
+    with pytest.raises(Refused, match="the game has moved on"):  # the same click, sent twice
+        matches.move(mover, table, step, 0)
+
+
+def test_a_flood_of_moves_is_refused_once_its_burst_is_spent_and_slows_no_other_table():
+    matches = Matches()  # the server's own clock: a flood comes faster than any student clicks
+    table = matches.open("Ada", "zargos", ["person", "person"], deal=9, params=SHORT["zargos"])
+    matches.sit("Bo", table, 1)
+    seen = {s: matches.view(s, table) for s in ("Ada", "Bo")}
+    other = next(s for s, v in seen.items() if not v["moves"])
+    refusals = []
+    for _ in range(BURST + 5):
+        try:
+            matches.move(other, table, seen[other]["step"], 0)
+        except Refused as refused:
+            refusals.append(str(refused))
+    assert refusals[:BURST] == ["it is not your turn: wait for the others to move"] * BURST
+    assert refusals[BURST:] == ["too many moves at once: wait a moment"] * 5
+    elsewhere = matches.open("Cy", "zerzura", ["person", "greedy"], deal=1)  # another student, another table
+    view = matches.view("Cy", elsewhere)
+    matches.move("Cy", elsewhere, view["step"], 0)
+    assert matches.view("Cy", elsewhere)["step"] > view["step"]
+
+
+def test_every_move_is_kept_and_a_restarted_server_goes_on_where_each_match_stood(tmp_path):
+    path = str(tmp_path / "answers.sqlite")
+    kept, twin = Matches(MatchBook(path), clock=Patient()), Matches(clock=Patient())
+    tables = {}
+    for matches in (kept, twin):
+        tables[id(matches)] = table = matches.open("Ada", "zerzura", ["person", "planner", "person"], deal=21)
+        matches.sit("Bo", table, 2)
+        play_between(matches, table, ["Ada", "Bo"], seed=4, limit=12)
+    kept.book.close()
+    again = Matches(MatchBook(path), clock=Patient())  # the server restarted: the same class's file
+    table, other = tables[id(kept)], tables[id(twin)]
+    assert again.view("Ada", table) | {"table": other} == twin.view("Ada", other)
+    assert again.view("Bo", table)["seats"] == ["Ada", "the planner bot", "Bo"]
+    play_between(again, table, ["Ada", "Bo"], seed=5)
+    play_between(twin, other, ["Ada", "Bo"], seed=5)
+    assert again.tables[table].match.state == twin.tables[other].match.state  # the same dice after the restart
+
+
+def test_a_view_holds_a_seats_own_secrets_and_of_the_others_only_how_many():
+    matches = Matches(clock=Patient())
+    table = matches.open("Ada", "zogars_gaze", ["person", "person", "cautious"], deal=2)
+    matches.sit("Bo", table, 1)
+    state = matches.tables[table].match.state
+    ada, bo = matches.view("Ada", table), matches.view("Bo", table)
+    assert ada["state"]["race"] == state.races[0] and bo["state"]["race"] == state.races[1]
+    text = json.dumps(ada)
+    assert state.races[1] not in text and state.classes[1] not in text  # Bo's race and class are Bo's
+    assert ada["state"]["hands"][1] == sorted(state.game.cards[c].level for c in state.hands[1])  # levels only
+    assert "rng" not in text and "history" not in text  # no dice, no past moves to replay

@@ -1,0 +1,291 @@
+"""The class's matches, held by the server: the one authority of every game students play each other on their own
+devices.
+
+A student opens a table (a game, 2 to 4 seats, any seat a bot) or sits at a free seat of one; from then on the server
+alone moves the game on. It applies every move through the engine, and takes from a student only a move for the seat
+they sit at, on its turn, named by its place in the list of legal moves the student was shown at that step: a move
+for another seat, out of turn, sent twice, sent from a page that has not seen the last move, or not legal now, is
+refused in words and changes nothing. Chance and the bots move here, never on a page. A student sees the game as
+their seat may (:meth:`Matches.view`: the engine's ``observation`` of that seat), never the state itself, its
+history or its dice.
+
+Every move is written to the class's database as it is applied (:class:`MatchBook`); a restart of the server replays
+each match from its moves, chance and bots drawing the same dice again, and goes on where it stood.
+
+>>> matches = Matches()
+>>> table = matches.open("Ada", "zerzura", ["person", "person"], deal=7)
+>>> matches.sit("Bo", table, 1)
+>>> seen = matches.view("Ada", table)
+>>> seen["seat"], seen["seats"], "deck" in seen["state"] and isinstance(seen["state"]["deck"], int)
+(0, ['Ada', 'Bo'], True)
+>>> mover = "Ada" if seen["to_move"] == 0 else "Bo"
+>>> matches.move(mover, table, seen["step"], 0)   # the first move listed
+>>> matches.move(mover, table, seen["step"], 0)   # sent twice: the page had not seen its own move
+Traceback (most recent call last):
+...
+zaarlab.classroom.matches.Refused: the game has moved on since your page last looked: it shows where it stands now
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.api import GAMES, Game, IllegalActionError
+from ..core.catalogue import import_game_packages
+from ..core.codec import encode
+from ..core.match import PERSON, Match
+from ..core.play import Bot
+
+MAX_SEATS, MIN_SEATS = 4, 2
+MAX_TABLES = 200  # open at once in one class: 15 pairs many times over
+MOVES_PER_SECOND = 10  # a student's moves the server takes in a second (a click is far slower): a flood is refused
+BURST = 20
+
+
+class Refused(Exception):
+    """A student's request the authority will not carry out, in words; nothing changed."""
+
+
+@dataclass
+class Table:
+    """One match at the class's server: its id, who sits where (a student's name, or ``None`` for a bot's seat or a
+    free one), and the match itself."""
+
+    id: str
+    match: Match
+    sitters: list[str | None]
+    opened: float = field(default_factory=time.time)
+
+    def seat_of(self, student: str) -> int | None:
+        return next((seat for seat, who in enumerate(self.sitters) if who == student), None)
+
+
+def game_kinds() -> dict[str, tuple[type[Game], Mapping[str, Bot]]]:
+    """Every game, with its bots: what a table may be opened for."""
+    import importlib
+
+    import_game_packages()
+    return {name: (kind, importlib.import_module(f"zaarlab.{name}.bots").BOTS) for name, kind in GAMES.items()}
+
+
+class Matches:
+    """Every match of the class (see the module's description); with ``book``, each move kept as it is applied and
+    every match read back at the start. ``clock`` tells the time the bound on a student's moves counts by."""
+
+    def __init__(self, book: MatchBook | None = None, clock: Callable[[], float] = time.monotonic):
+        self.kinds = game_kinds()
+        self.clock = clock  # seconds, for the bound on a student's moves
+        self.tables: dict[str, Table] = {}
+        self.book = book
+        self._allowance: dict[str, tuple[float, float]] = {}  # per student: (moves they may still send, when)
+        if book is not None:
+            for table in book.tables(self.kinds):
+                self.tables[table.id] = table
+
+    # -- opening and sitting ------------------------------------------------------------------------------------
+    def open(self, student: str, game: str, seats: Sequence[str], deal: int | None = None,
+             params: Mapping[str, Any] | None = None) -> str:
+        """A new table of ``game`` with ``seats`` (each ``"person"`` or one of the game's bots), ``student`` in the
+        first person's seat; ``params``: the game's other parameters (a turn limit, say), checked by the game. Its
+        id."""
+        if game not in self.kinds:
+            raise Refused(f"there is no game called {game[:40]!r}: the games are {', '.join(sorted(self.kinds))}")
+        kind, bots = self.kinds[game]
+        seats = list(seats)
+        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+            raise Refused(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}")
+        if PERSON not in seats:
+            raise Refused("a table needs a seat for you: at least one seat is a person's")
+        if len(self.tables) >= MAX_TABLES:
+            raise Refused(f"the class has {MAX_TABLES} tables open: ask your teacher to end some")
+        try:
+            game_of = kind.from_dict({**(params or {}), "players": len(seats)})
+            match = Match(game_of, seats, secrets.randbelow(900_000) + 100_000 if deal is None else deal, bots)
+        except (ValueError, TypeError) as error:
+            raise Refused(str(error)) from None
+        table = Table(secrets.token_urlsafe(9), match, [None] * len(seats))
+        table.sitters[seats.index(PERSON)] = student
+        self.tables[table.id] = table
+        if self.book is not None:
+            self.book.opened(table)
+        self._advance(table)
+        return table.id
+
+    def sit(self, student: str, table_id: str, seat: int) -> None:
+        """``student`` takes the free person's ``seat`` of the table (a student sits at one seat of a table)."""
+        table = self._table(table_id)
+        if not (isinstance(seat, int) and 0 <= seat < len(table.sitters)):
+            raise Refused(f"this table has seats 1 to {len(table.sitters)}")
+        if table.match.seats[seat] != PERSON:
+            raise Refused(f"seat {seat + 1} is the {table.match.seats[seat]} bot's")
+        if table.sitters[seat] == student:
+            return
+        if table.sitters[seat] is not None:
+            raise Refused(f"seat {seat + 1} is taken")
+        if table.seat_of(student) is not None:
+            raise Refused(f"you sit at seat {table.seat_of(student) + 1} of this table already")
+        table.sitters[seat] = student
+        if self.book is not None:
+            self.book.sat(table.id, seat, student)
+
+    # -- playing --------------------------------------------------------------------------------------------
+    def move(self, student: str, table_id: str, step: int, choice: int) -> None:
+        """``student`` plays the ``choice``-th of the legal moves their page was shown at ``step`` (the moves made so
+        far). Refused in words, with nothing changed, unless it is their seat's turn at that very step and the
+        choice is one of the moves listed."""
+        self._not_flooding(student)
+        table = self._table(table_id)
+        seat = table.seat_of(student)
+        if seat is None:
+            raise Refused("you do not sit at this table")
+        match = table.match
+        if step != len(match.history):
+            raise Refused("the game has moved on since your page last looked: it shows where it stands now")
+        if match.to_move() != seat or table.sitters[seat] is None:
+            raise Refused("it is not your turn: wait for the others to move")
+        legal = match.state.legal_actions()
+        if not (isinstance(choice, int) and not isinstance(choice, bool) and 0 <= choice < len(legal)):
+            raise Refused(f"that is not one of the {len(legal)} moves you may make now")
+        try:
+            match.play(legal[choice])
+        except IllegalActionError as refused:  # the engine's own word, should the list and the rules disagree
+            raise Refused(refused.message) from None
+        match.undoable = 0  # between persons nothing is taken back: the others have seen the move
+        if self.book is not None:
+            self.book.moved(table.id, len(match.history) - 1, legal[choice], by_person=True)
+        self._advance(table)
+
+    def _advance(self, table: Table) -> None:
+        """Chance and the bots move, up to a person's turn or the end, each move kept."""
+        match = table.match
+        while match.step_others():
+            if self.book is not None:
+                self.book.moved(table.id, len(match.history) - 1, match.history[-1], by_person=False)
+
+    def _not_flooding(self, student: str) -> None:
+        """At most :data:`MOVES_PER_SECOND` a second, :data:`BURST` at once: one student's flood never holds the
+        server (and the other tables) up."""
+        now = self.clock()
+        left, then = self._allowance.get(student, (BURST, now))
+        left = min(BURST, left + (now - then) * MOVES_PER_SECOND)
+        if left < 1:
+            self._allowance[student] = (left, now)
+            raise Refused("too many moves at once: wait a moment")
+        self._allowance[student] = (left - 1, now)
+
+    # -- seeing ---------------------------------------------------------------------------------------------
+    def view(self, student: str, table_id: str) -> dict[str, Any]:
+        """The table as ``student``'s seat may see it: the step (moves made), their seat, who sits where, whose turn,
+        their seat's observation of the state, the moves they may make now (in words the engine gives, by their
+        place), and at the end how it ended. Nothing in it comes from another seat's secrets."""
+        table = self._table(table_id)
+        seat = table.seat_of(student)
+        if seat is None:
+            raise Refused("you do not sit at this table")
+        match = table.match
+        state = match.state
+        mine = match.to_move() == seat
+        return {
+            "table": table.id, "game": match.game.name, "step": len(match.history), "seat": seat,
+            "seats": [who if who is not None else (f"the {kind} bot" if kind != PERSON else "a free seat")
+                      for who, kind in zip(table.sitters, match.seats, strict=True)],
+            "to_move": state.current_player() if not state.is_terminal() else None,
+            "state": plain(state.observation(seat)),
+            "moves": [encode(action) for action in state.legal_actions()] if mine else [],
+            "over": match.hooks.ending(state) if state.is_terminal() else "",
+        }
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """Every table not over, as anyone of the class may see it: the game, the seats, who sits where."""
+        return [{"table": t.id, "game": t.match.game.name, "seats": list(t.match.seats),
+                 "sitters": list(t.sitters), "step": len(t.match.history)}
+                for t in self.tables.values() if not t.match.state.is_terminal()]
+
+    def _table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise Refused("there is no such table: it may have ended (the class's tables are listed)")
+        return table
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON holds it: maps with text keys, lists, text, numbers; a card, a phase or an action as the
+    engine's codec writes it.
+
+    >>> from fractions import Fraction
+    >>> plain({"phase": "x", "hands": ((1, 2), 3), "p": Fraction(1, 3)})
+    {'phase': 'x', 'hands': [[1, 2], 3], 'p': {'__q__': '1/3'}}
+    """
+    if isinstance(value, dict):
+        return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    if isinstance(value, str):
+        return str(value)  # a phase, say: a str of its own kind
+    return encode(value)
+
+
+class MatchBook:
+    """The matches of a class in its SQLite file (the answers' file; tables of their own): each table as opened,
+    who sat where, and every move as it was applied."""
+
+    def __init__(self, path: str):
+        import sqlite3
+
+        self._db = sqlite3.connect(path, timeout=10, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("CREATE TABLE IF NOT EXISTS matches (id PRIMARY KEY, game, params, seats, deal, opened)")
+        self._db.execute("CREATE TABLE IF NOT EXISTS sitters (match, seat, student, at)")
+        self._db.execute("CREATE TABLE IF NOT EXISTS moves (match, step, action, by_person, at, "
+                         "PRIMARY KEY (match, step))")
+
+    def opened(self, table: Table) -> None:
+        match = table.match
+        self._db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?)", (
+            table.id, match.game.name, json.dumps(match.game.to_dict()), json.dumps(list(match.seats)), match.seed,
+            table.opened))
+        for seat, student in enumerate(table.sitters):
+            if student is not None:
+                self.sat(table.id, seat, student)
+
+    def sat(self, table_id: str, seat: int, student: str) -> None:
+        self._db.execute("INSERT INTO sitters VALUES (?, ?, ?, ?)", (table_id, seat, student, time.time()))
+
+    def moved(self, table_id: str, step: int, action: Any, by_person: bool) -> None:
+        self._db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (
+            table_id, step, json.dumps(encode(action)), int(by_person), time.time()))
+
+    def tables(self, kinds: Mapping[str, tuple[type[Game], Mapping[str, Bot]]]) -> list[Table]:
+        """Every match kept, replayed move by move: a person's move as it was made, chance's and the bots' drawn
+        again from the same dice (and checked to be the moves kept)."""
+        tables = []
+        for table_id, name, params, seats, deal, opened in self._db.execute(
+                "SELECT id, game, params, seats, deal, opened FROM matches ORDER BY rowid"):
+            kind, bots = kinds[name]
+            game = kind.from_dict(json.loads(params))
+            table = Table(table_id, Match(game, json.loads(seats), deal, bots), [None] * len(json.loads(seats)),
+                          opened)
+            for seat, student in self._db.execute("SELECT seat, student FROM sitters WHERE match = ? ORDER BY rowid",
+                                                  (table_id,)):
+                table.sitters[seat] = student
+            match = table.match
+            match.told = True  # its end, if it came, was told when it came
+            for step, action, by_person in self._db.execute(
+                    "SELECT step, action, by_person FROM moves WHERE match = ? ORDER BY step", (table_id,)):
+                kept = game.action_from_dict(json.loads(action))
+                if by_person:
+                    match.play(kept)
+                elif not match.step_others() or match.history[-1] != kept:
+                    raise ValueError(f"match {table_id}: move {step} replays as {match.history[-1]!r}, not as "
+                                     f"the {kept!r} kept")
+            match.undoable, match.told = 0, match.state.is_terminal()
+            tables.append(table)
+        return tables
+
+    def close(self) -> None:
+        self._db.close()
