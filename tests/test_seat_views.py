@@ -1,6 +1,7 @@
 """A seat's view of the state (``state.observation(seat)``) hides everything its player may not know: for states
 reached by random games of each kind, a second state that differs from the first only in what seat k may not know
-(the others' secrets, the unseen cards and how they are split) gives seat k the same view.
+(the others' secrets, the unseen cards and how they are split) gives seat k the same view; and a spectator's
+(``observation(None)``) hides every player's secrets.
 
 The variants are made here, independently of the engine's ``observation``: each game's resampler below deals the
 seat's unknowns again at random, keeping what the seat knows (the sizes of the piles, a card's level where its back
@@ -37,7 +38,7 @@ def split(rng: random.Random, cards: list[str], sizes: list[int]) -> list[tuple[
     return piles
 
 
-def zargos_variant(state, seat: int, rng: random.Random):
+def zargos_variant(state, seat: int | None, rng: random.Random):
     """The deck, the cards under it and the others' hands dealt again from the cards among them."""
     others = [q for q in range(len(state.hands)) if q != seat]
     pool = [*state.deck, *state.bottom, *(c for q in others for c in state.hands[q])]
@@ -50,14 +51,14 @@ def zargos_variant(state, seat: int, rng: random.Random):
     return replace(state, deck=tuple(sorted(deck)), bottom=bottom, hands=tuple(new_hands), offer=offer)
 
 
-def zerzura_variant(state, seat: int, rng: random.Random):
+def zerzura_variant(state, seat: int | None, rng: random.Random):
     """The deck and the cards removed unseen at the start dealt again from the two (stored cards were seen when
     taken: ZERZURA-ACTION-11's cubes count them)."""
     deck, removed = split(rng, [*state.deck, *state.removed], [len(state.deck), len(state.removed)])
     return replace(state, deck=tuple(sorted(deck)), removed=tuple(sorted(removed)))
 
 
-def zogar_variant(state, seat: int, rng: random.Random):
+def zogar_variant(state, seat: int | None, rng: random.Random):
     """The others' races and classes shuffled among them; the others' cards, the cards offered face down by another
     player, and the two decks dealt again, each card for one of the same level (a card's back shows its level)."""
     cards = state.game.cards
@@ -91,12 +92,12 @@ def zogar_variant(state, seat: int, rng: random.Random):
     return changed
 
 
-def zaar_variant(state, seat: int, rng: random.Random):
+def zaar_variant(state, seat: int | None, rng: random.Random):
     """Zaar hides nothing from a player: the only variant is the state itself."""
     return state
 
 
-VARIANTS: dict[str, Callable[[State, int, random.Random], State]] = {
+VARIANTS: dict[str, Callable[[State, int | None, random.Random], State]] = {
     "zargos": zargos_variant, "zerzura": zerzura_variant, "zogars_gaze": zogar_variant, "zaar": zaar_variant}
 
 
@@ -115,7 +116,7 @@ def reached(game: str, games: int = 4, per_game: int = 12) -> list[State]:
 def test_two_states_that_differ_only_in_what_a_seat_may_not_know_look_the_same_to_it(game):
     rng, differed, compared = random.Random(1), 0, 0
     for state in reached(game):
-        for seat in range(state.game.num_players):
+        for seat in [*range(state.game.num_players), None]:  # each player, and a spectator
             for _ in range(3):
                 variant = VARIANTS[game](state, seat, rng)
                 assert variant.observation(seat) == state.observation(seat), (game, seat)

@@ -411,10 +411,11 @@ class RulesState:
 
         return encode_fields(self)
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know of this state, and nothing more: their own secrets, the public board, of the
-        others' secrets only how many, of the unseen cards the set (never an order). Every page of a player is built
-        from it; the game's rules module says what it holds (its ``observation``)."""
+        others' secrets only how many, of the unseen cards the set (never an order); ``None``: what a spectator may,
+        the public part alone. Every page of a player is built from it; the game's rules module says what it holds
+        (its ``observation``)."""
         seen: dict[str, Any] = self._rules.observation(self, player)
         return seen
 

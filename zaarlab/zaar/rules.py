@@ -318,10 +318,10 @@ def _turn(state: ZaarState, action: Any) -> ZaarState:
 
 
 # -- what a player sees ------------------------------------------------------------------------------------
-def observation(state: ZaarState, player: int) -> dict[str, Any]:
-    """What ``player`` may know: all of it. Zaar hides nothing from a player: the mansion, the coins, the tools, the
-    card drawn and the astrolabe lie open, and the draw pile is the cards not yet drawn, which anyone can count (it is
-    a set; the order of a draw is chance's at the moment of drawing).
+def observation(state: ZaarState, player: int | None) -> dict[str, Any]:
+    """What ``player`` (or, ``None``, a spectator) may know: all of it. Zaar hides nothing from a player: the
+    mansion, the coins, the tools, the card drawn and the astrolabe lie open, and the draw pile is the cards not yet
+    drawn, which anyone can count (it is a set; the order of a draw is chance's at the moment of drawing).
 
     >>> from .state import ZaarGame
     >>> state = ZaarGame(players=2).initial_state()

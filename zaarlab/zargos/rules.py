@@ -534,11 +534,11 @@ _APPLY: dict[str, Callable[[ZargosState, Any], ZargosState]] = {
 
 
 # -- what a player sees ------------------------------------------------------------------------------------
-def observation(state: ZargosState, player: int) -> dict[str, Any]:
-    """What ``player`` may know: the board, the peoples and their points, the cards played (in force, in a window,
-    awaiting a veto) are public; magic cards in hand only to their holder (ZARGOS-MAGIC-01), the others' as a count;
-    a swap offered only to its two players. Of the deck and the cards put under it (a discard is face down,
-    ZARGOS-MAGIC-02) only how many, and the cards nobody shows as one sorted set.
+def observation(state: ZargosState, player: int | None) -> dict[str, Any]:
+    """What ``player`` may know (``None``: a spectator, who holds nothing): the board, the peoples and their points,
+    the cards played (in force, in a window, awaiting a veto) are public; magic cards in hand only to their holder
+    (ZARGOS-MAGIC-01), the others' as a count; a swap offered only to its two players. Of the deck and the cards put
+    under it (a discard is face down, ZARGOS-MAGIC-02) only how many, and the cards nobody shows as one sorted set.
 
     >>> from .state import ZargosGame
     >>> state = ZargosGame(players=2).initial_state()

@@ -257,15 +257,15 @@ def end_round(state: ZerzuraState) -> ZerzuraState:
 
 
 # -- what a player sees ------------------------------------------------------------------------------------
-def observation(state: ZerzuraState, player: int) -> dict[str, Any]:
-    """What ``player`` may know.
+def observation(state: ZerzuraState, player: int | None) -> dict[str, Any]:
+    """What ``player`` may know (``None``: a spectator, who holds nothing).
 
     Face-up cards, the Market, Birds and tiles are public; stored cards only to their owner (ZERZURA-ACTION-09),
     the others' as a count; removed cards to nobody (ZERZURA-SETUP-04). On the Easy side the cubes show every
     player's Object counts (ZERZURA-ACTION-11); on the Expert side nobody's running score is shown (ZERZURA-END-06).
     """
     n, cards = state.game.players, state.game.cards
-    seen = {
+    seen: dict[str, Any] = {
         "you": player, "round": state.round, "phase": state.phase, "holder": state.holder,
         "to_play": actor(state), "market": state.market, "areas": state.areas, "birds": state.birds,
         "protected": state.protected, "stored": [state.stored[q] if q == player else len(state.stored[q])

@@ -336,21 +336,24 @@ def _items(state: ZogarState, action: Any) -> ZogarState:
 
 
 # -- what a player sees ------------------------------------------------------------------------------------
-def observation(state: ZogarState, player: int) -> dict[str, Any]:
-    """What ``player`` may know: their own race, class and cards; of the others, only card levels (GAP-G05).
+def observation(state: ZogarState, player: int | None) -> dict[str, Any]:
+    """What ``player`` may know (``None``: a spectator, who holds nothing): their own race, class and cards; of the
+    others, only card levels (GAP-G05).
 
     Cards turned over in the dungeon are public; cards traded in show only their levels (ZOGAR-MARKET-06);
     race and class cards stay secret (ZOGAR-SETUP-03); a peeked card is seen by the player who peeked.
     """
     cards = state.game.cards
     active = state.player == player
+    race, kind, hand = (state.races[player], state.classes[player], state.hands[player]) if player is not None \
+        else ("", "", ())
 
     def backs(pile: tuple[str, ...]) -> list[int]:
         return sorted(cards[c].level for c in pile)
 
     return {
         "you": player, "turn": state.turn, "player": state.player, "phase": state.phase,
-        "race": state.races[player], "class": state.classes[player], "hand": state.hands[player],
+        "race": race, "class": kind, "hand": hand,
         "hands": [list(state.hands[q]) if q == player else backs(state.hands[q]) for q in range(state.game.players)],
         "traps": state.traps, "gazes": len(state.gazes), "market_up": state.market_up,
         "market_deck": len(state.market_deck), "dungeon_deck": len(state.dungeon), "box": state.box,
