@@ -14,8 +14,9 @@ from zaarlab.zargos.board import ZARGOS
 from zaarlab.zargos.bots import greedy_bot
 from zaarlab.zargos.odds import DEMON_DICE, battle_dist, p_survives_demons
 from zaarlab.zargos.reach import battle_conditions
+from zaarlab.zargos.referee import take_odds
 from zaarlab.zargos.state import LandAttack, Move, Phase, SeaAttack
-from zaarlab.zargos.table import ZargosTable, take_odds
+from zaarlab.zargos.table import ZargosTable
 
 
 def independent_take(state, action):

@@ -52,8 +52,10 @@ class Decision:
 
 
 class Hooks:
-    """What a game adds to the frame of a match; by default nothing (every person moves for themselves, nothing is
-    judged). A game's table overrides these."""
+    """What a game adds to the frame of a match: its words for a move and for the end, the judge of a decision, a
+    move it makes for a person. By default a move's own words and nothing more (every person moves for themselves,
+    nothing is judged). Each game's referee (``zaarlab.<game>.referee``) overrides these, and its table inherits
+    them."""
 
     def autoplays(self, state: State) -> bool:
         """Whether the match makes the move of the person to move (a quick start's placements)."""
@@ -70,6 +72,16 @@ class Hooks:
     def ending(self, state: State) -> str:
         """How the finished game ended, in the game's words (who won, the scores)."""
         return "the game is over"
+
+    def names(self, state: State) -> Mapping[str, str]:
+        """Card and piece ids -> their printed names, for the story and the moves."""
+        names: Mapping[str, str] = state.story.names(state.game)  # type: ignore[attr-defined]
+        return names
+
+    def move_words(self, state: State, action: Any) -> str:
+        """A legal move in the game's words."""
+        words: str = action.words(self.names(state))
+        return words
 
 
 @dataclass(frozen=True)

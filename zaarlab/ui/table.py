@@ -161,10 +161,6 @@ class Table(Panel, Hooks):
         """The game for ``players`` seats (raises ``ValueError``, in words, for a number the game is not for)."""
         raise NotImplementedError
 
-    def names(self, state) -> Mapping[str, str]:
-        """Card and piece ids -> their printed names, for the story and the moves."""
-        return state.story.names(state.game)
-
     def lay(self, state, viewer: int | None) -> Sequence[Zone]:
         """The board as ``viewer`` may see it (``None``: nobody's secrets), legal targets marked."""
         raise NotImplementedError
@@ -201,10 +197,6 @@ class Table(Panel, Hooks):
             return self.action_for(self.state, key)
         except IllegalActionError:
             return None
-
-    def move_words(self, state, action) -> str:
-        """A legal move in the game's words, for the list of moves."""
-        return action.words(self.names(state))
 
     def private(self, state, player: int) -> str:
         """What only ``player`` knows (secret cards, goals), as plain text."""

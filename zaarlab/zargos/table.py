@@ -18,17 +18,15 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from ..core.api import IllegalActionError
-from ..core.match import PERSON, Decision
+from ..core.match import PERSON
 from ..core.readable import exact_text
 from ..ui.card_board import Piece, Zone
 from ..ui.chart_clicks import ChartClicks
 from ..ui.panel import guarded, show_figure
 from ..ui.table import Table
-from .board import ZARGOS
 from .bots import BOTS, greedy_bot
 from .figures import board_figure
-from .odds import DEMON_DICE, battle_ends, demon_dist
-from .reach import battle_conditions
+from .referee import ZargosReferee, take_odds
 from .state import (
     Buy,
     ChoosePeople,
@@ -50,7 +48,7 @@ SENDS = {"attack": (LandAttack, SeaAttack), "reorg": (Move,)}  # the phases wher
 PICKED = (ChoosePeople, Discard, Place, Fight, LandAttack, SeaAttack, Move, Buy)  # moves the board makes its own way
 
 
-class ZargosTable(Table):
+class ZargosTable(Table, ZargosReferee):
     """A game of Zargos for persons and bots (``greedy``, ``random``); ``quick_start`` places the persons' units."""
 
     title = "the Zargos table"
@@ -246,11 +244,6 @@ class ZargosTable(Table):
         return {"place_single": "ZARGOS-SETUP-07", "place_rest": "ZARGOS-SETUP-09", "place_buy": "ZARGOS-BUY-04",
                 "fight": "ZARGOS-COMBAT-01"}.get(state.phase, "ZARGOS-TURN-01")
 
-    def move_words(self, state: ZargosState, action) -> str:
-        if isinstance(action, SeaAttack):
-            return f"attack {action.dst} by sea from {action.src} with {action.units} units"
-        return action.words(self.names(state))
-
     # -- what a player knows -------------------------------------------------------------------------------
     def private(self, state: ZargosState, player: int) -> str:
         cards = ", ".join(self.names(state)[c] for c in state.hands[player]) or "none"
@@ -271,15 +264,6 @@ class ZargosTable(Table):
         return ("The chance to take the province, and the units you can expect to lose (the largest forces):\n"
                 + "\n".join(lines)) if lines else ""
 
-    def judge(self, state: ZargosState, action) -> Decision | None:
-        if not isinstance(action, LandAttack | SeaAttack):
-            return None
-        chosen, _ = take_odds(state, action)
-        most = max((a for a in state.legal_actions() if type(a) is type(action) and (a.src, a.dst) ==
-                    (action.src, action.dst)), key=lambda a: a.units)
-        best, _ = take_odds(state, most)
-        return Decision(state.current_player(), f"{self.move_words(state, action)}", chosen, best)
-
     def task(self, state: ZargosState) -> str:
         phase = state.phase
         if phase in SENDS:
@@ -295,26 +279,6 @@ class ZargosTable(Table):
                 "provinces to place a unit bought", "fight": "click the province whose combat is fought next",
                 "discard": "click a magic card to discard (too many in hand)", "buy": "pick the boats, then the "
                 "units to buy"}.get(phase, "pick one of your choices")
-
-    def ending(self, state: ZargosState) -> str:
-        if state.winner:
-            return f"the {state.winner} win (player {state.player_of(state.winner) + 1})"
-        return "the game stopped at its turn limit: nobody wins"
-
-
-def take_odds(state: ZargosState, action) -> tuple[Fraction, Fraction]:
-    """The exact chance that ``action`` (an attack) takes its province, and the attacker's expected losses."""
-    planet, defender = state.game.planet, state.holder(action.dst)
-    if defender:
-        ends = battle_ends(action.units, state.units(action.dst), battle_conditions(state, action.dst, defender))
-    elif planet.kingdom_of(action.dst) == ZARGOS:
-        ends = demon_dist(action.units, DEMON_DICE[planet.ring(action.dst)]).map(lambda left: (left, 0))
-    else:
-        return Fraction(1), Fraction(0)
-    total = ends.denominator
-    taken = ends.fraction(lambda end: end[0] > 0)
-    lost = sum(Fraction((action.units - end[0]) * w, total) for end, w in ends.items())
-    return taken, lost
 
 
 def _decimal(value: Fraction) -> str:

@@ -23,12 +23,13 @@ from ..ui.card_board import Piece, Zone
 from ..ui.table import Table
 from .bots import BOTS
 from .odds import market_gains, p_market_has
+from .referee import ZerzuraReferee
 from .rules import STORE_AT_MOST
 from .scoring import quantities
 from .state import Exchange, Pass, Store, Take, ZerzuraGame, ZerzuraState
 
 
-class ZerzuraTable(Table):
+class ZerzuraTable(Table, ZerzuraReferee):
     """A game of Zerzura for persons and the bots (``greedy``, ``planner``, ``random``)."""
 
     title = "the Zerzura table"
@@ -158,12 +159,6 @@ class ZerzuraTable(Table):
             return Exchange(chosen[0], int(q), card)
         raise IllegalActionError("ZERZURA-ACTION-02", "that makes no move: take a Market card, exchange or store")
 
-    def move_words(self, state: ZerzuraState, action) -> str:
-        names = self.names(state)
-        if isinstance(action, Store):
-            return "store " + " and ".join(names[c] for c in action.cards)
-        return action.words(names)
-
     # -- what a player knows -------------------------------------------------------------------------------
     def private(self, state: ZerzuraState, player: int) -> str:
         sheet = state.sheets()[player]
@@ -187,13 +182,6 @@ class ZerzuraTable(Table):
     def task(self, state: ZerzuraState) -> str:
         return (f"take a Market card, exchange one of your cards for another player's, or store one or two cards "
                 f"(action {state.acted + 1} of {state.per_round} in round {state.round})")
-
-    def ending(self, state: ZerzuraState) -> str:
-        totals = [sheet.total for sheet in state.sheets()]
-        best = max(totals)
-        won = " and ".join(f"player {p + 1}" for p, t in enumerate(totals) if t == best)
-        scores = ", ".join(f"player {p + 1} {t} VP" for p, t in enumerate(totals))
-        return f"{won} {'win' if ' and ' in won else 'wins'} with {best} VP ({scores})"
 
 
 def _card_at(area: tuple, key: str) -> str | None:

@@ -16,14 +16,15 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..core.api import IllegalActionError
-from ..core.match import PERSON, Decision
+from ..core.match import PERSON
 from ..core.readable import exact_text
 from ..ui.card_board import Piece, Zone
 from ..ui.table import Table
 from .bots import BOTS
 from .deck import p_survive
 from .goals import GAZES_TO_LOSE, meets_class, race_progress
-from .odds import DICE, hold_advice, hold_words, p_escape, p_win, parse
+from .odds import DICE, hold_words, p_escape, p_win, parse
+from .referee import ZogarReferee, hold_advice_now
 from .rules import PHASE_RULES, PRICE
 from .state import (
     AcceptDeath,
@@ -67,7 +68,7 @@ TASKS = {
 }
 
 
-class ZogarTable(Table):
+class ZogarTable(Table, ZogarReferee):
     """A game of Zogar's Gaze for persons and the press-your-luck bots (``cautious``, ``bold``, ``random``)."""
 
     title = "the Zogar's Gaze table"
@@ -214,13 +215,6 @@ class ZogarTable(Table):
             return PickPayment.of(card) if phase == Phase.PAY_PICK else UseItem.of(card)
         raise IllegalActionError(PHASE_RULES.get(phase, "ZOGAR-TURN-03"), "that card makes no move now")
 
-    def move_words(self, state: ZogarState, action) -> str:
-        if isinstance(action, Hold):
-            return f"{hold_words(action.dice)} and roll the others"
-        if isinstance(action, SkipMarket):
-            return "buy nothing"  # as the board says it
-        return action.words(self.names(state))
-
     # -- what a player knows -------------------------------------------------------------------------------
     def private(self, state: ZogarState, player: int) -> str:
         cards = state.game.cards
@@ -237,7 +231,7 @@ class ZogarTable(Table):
     def decision_odds(self, state: ZogarState) -> str:
         readings = {"straight_alt": state.game.straight_alt}
         if state.phase == Phase.HOLD:
-            advice = self._advice(state)
+            advice = hold_advice_now(state)
             mine = tuple(sorted(f for f, held in zip(state.dice, self.held, strict=True) if held))
             yours = (f"Your hold ({hold_words(mine)}): {exact_text(advice.p(mine))} to win this combat."
                      if len(mine) < DICE else "Hold at most four dice.")
@@ -255,19 +249,6 @@ class ZogarTable(Table):
             return f"The chance that one roll frees you: {exact_text(p_escape(kind, Fraction))}."
         return ""
 
-    def _advice(self, state: ZogarState):
-        need = state.game.cards[state.enemy].requirement
-        return hold_advice(need, state.dice, state.rolls_allowed - state.rolls, Fraction,
-                           straight_alt=state.game.straight_alt)
-
-    def judge(self, state: ZogarState, action) -> Decision | None:
-        if not isinstance(action, Hold):
-            return None
-        advice = self._advice(state)
-        enemy = state.game.cards[state.enemy].name
-        return Decision(state.current_player(), f"against {enemy}, {', '.join(map(str, state.dice))} showing: "
-                        f"{hold_words(action.dice)}", advice.p(action.dice), advice.p(advice.best))
-
     def task(self, state: ZogarState) -> str:
         cards = state.game.cards
         if state.phase == Phase.DELVE and not state.flipped:
@@ -275,18 +256,6 @@ class ZogarTable(Table):
         return TASKS[state.phase].format(
             price=PRICE, offered=cards.worth(state.offered), roll=state.rolls + 1, rolls=state.rolls_allowed,
             player=state.player + 1, trap=cards[state.traps[state.player]].name if state.traps[state.player] else "")
-
-    def ending(self, state: ZogarState) -> str:
-        if state.ended_by == "win":
-            cards = state.game.cards
-            race, klass = cards.races[state.races[state.winner]], cards.classes[state.classes[state.winner]]
-            return (f"player {state.winner + 1} wins, meeting both secret conditions: race {race.name} and class "
-                    f"{klass.name}")
-        if state.ended_by == "gaze":
-            return "the seventh Zogar's Gaze came up: Zogar wins and every player loses"
-        return "the game stopped at its turn limit: nobody wins"
-
-
 
 
 def _held_flags(dice: tuple[int, ...], kept: tuple[int, ...]) -> list[bool]:

@@ -1,0 +1,62 @@
+"""Zargos's referee: the game's words for a move and for the end, and the judge of an attack (its chance to take
+the province against the best force that attack could send), for any view of a match, with no widget in it.
+
+>>> from zaarlab.core.match import Match
+>>> from zaarlab.zargos.bots import BOTS
+>>> from zaarlab.zargos.state import ZargosGame
+>>> match = Match(ZargosGame(players=2, turn_limit=2), ["greedy", "greedy"], seed=1, bots=BOTS, hooks=ZargosReferee())
+>>> match.skip() > 0 and "turn limit" in match.finished().words or "win" in match.finished().words
+True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..core.match import Decision, Hooks
+from .board import ZARGOS
+from .odds import DEMON_DICE, battle_ends, demon_dist
+from .reach import battle_conditions
+from .state import LandAttack, SeaAttack, ZargosState
+
+
+class ZargosReferee(Hooks):
+    """Zargos's words for a match, and the judge of each attack."""
+
+    def move_words(self, state: ZargosState, action) -> str:
+        if isinstance(action, SeaAttack):
+            return f"attack {action.dst} by sea from {action.src} with {action.units} units"
+        return action.words(self.names(state))
+
+    def judge(self, state: ZargosState, action) -> Decision | None:
+        if not isinstance(action, LandAttack | SeaAttack):
+            return None
+        chosen, _ = take_odds(state, action)
+        most = max((a for a in state.legal_actions() if type(a) is type(action) and (a.src, a.dst) ==
+                    (action.src, action.dst)), key=lambda a: a.units)
+        best, _ = take_odds(state, most)
+        return Decision(state.current_player(), f"{self.move_words(state, action)}", chosen, best)
+
+    def ending(self, state: ZargosState) -> str:
+        if state.winner:
+            return f"the {state.winner} win (player {state.player_of(state.winner) + 1})"
+        return "the game stopped at its turn limit: nobody wins"
+
+
+def take_odds(state: ZargosState, action) -> tuple[Fraction, Fraction]:
+    """The exact chance that ``action`` (an attack) takes its province, and the attacker's expected losses."""
+    planet, defender = state.game.planet, state.holder(action.dst)
+    if defender:
+        ends = battle_ends(action.units, state.units(action.dst), battle_conditions(state, action.dst, defender))
+    elif planet.kingdom_of(action.dst) == ZARGOS:
+        ends = demon_dist(action.units, DEMON_DICE[planet.ring(action.dst)]).map(lambda left: (left, 0))
+    else:
+        return Fraction(1), Fraction(0)
+    total = ends.denominator
+    taken = ends.fraction(lambda end: end[0] > 0)
+    lost = sum(Fraction((action.units - end[0]) * w, total) for end, w in ends.items())
+    return taken, lost
+
+
+REFEREE = ZargosReferee
+"""The referee a match of the game is played with where no table is on screen (a class's match)."""
