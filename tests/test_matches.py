@@ -164,3 +164,56 @@ def test_a_view_holds_a_seats_own_secrets_and_of_the_others_only_how_many():
     assert state.races[1] not in text and state.classes[1] not in text  # Bo's race and class are Bo's
     assert ada["state"]["hands"][1] == sorted(state.game.cards[c].level for c in state.hands[1])  # levels only
     assert "rng" not in text and "history" not in text  # no dice, no past moves to replay
+
+
+def test_a_finished_match_goes_into_each_students_record_beside_their_answers(tmp_path):
+    from zaarlab.teaching.answers import AnswerBook
+
+    path = str(tmp_path / "answers.sqlite")
+    matches = Matches(MatchBook(path), clock=Patient())
+    table = matches.open("Ada", "zogars_gaze", ["person", "cautious", "person"], deal=8, params=SHORT["zogars_gaze"])
+    matches.sit("Bo", table, 2)
+    play_between(matches, table, ["Ada", "Bo"], seed=2)
+    finished = matches.tables[table].match.finished()
+    games = AnswerBook(path).games()
+    assert [(g.student, g.seat, g.place, g.ending) for g in games] == [
+        ("Ada", 1, finished.place(0), finished.words), ("Bo", 3, finished.place(2), finished.words)]
+    assert (games[0].seats, games[0].judged) == ("person, cautious, person", finished.best_decisions[0][1])
+    matches.book.close()
+    Matches(MatchBook(path))  # a restart: the game is not kept a second time
+    assert len(AnswerBook(path).games()) == 2
+
+
+def test_the_teacher_pairs_the_class_in_one_step_with_a_bot_where_the_count_is_odd():
+    matches = Matches(clock=Patient())
+    class_ = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
+    tables = matches.pair(class_, "zerzura", rng=random.Random(1))
+    seated = [who for t in tables for who in matches.tables[t].sitters if who is not None]
+    assert len(tables) == 4 and sorted(seated) == sorted(class_)  # each student once
+    assert [matches.tables[t].match.seats for t in tables].count(("person", "greedy")) == 1
+    assert matches.pair(class_, "zerzura") == []  # all of them are playing already
+    threes = Matches(clock=Patient()).pair(class_, "zogars_gaze", size=3, bot="cautious")
+    assert len(threes) == 3
+    with pytest.raises(Refused, match="a table has 2 to 4 seats, not 5"):
+        matches.pair(class_, "zerzura", size=5)
+
+
+def test_the_teacher_watches_every_table_as_a_spectator_ends_one_and_restarts_another(tmp_path):
+    path = str(tmp_path / "answers.sqlite")
+    matches = Matches(MatchBook(path), clock=Patient())
+    first, second = matches.pair(["Ada", "Bo", "Cy", "Di"], "zargos", params=SHORT["zargos"],
+                                 rng=random.Random(2))
+    watched = {t["table"]: t for t in matches.overview()}
+    hands = watched[first]["state"]["hands"]
+    assert all(isinstance(h, int) for h in hands)  # the teacher sees the class's public board, no hand
+    assert watched[first]["seats"] == matches.view(matches.tables[first].sitters[0], first)["seats"]
+    sitters = list(matches.tables[second].sitters)
+    matches.end(first)
+    with pytest.raises(Refused, match="no such table"):
+        matches.view(sitters[0], first)
+    again = matches.restart(second)
+    assert matches.tables[again].sitters == sitters and second not in matches.tables
+    assert matches.view(sitters[1], again)["seat"] == 1
+    matches.book.close()
+    restarted = Matches(MatchBook(path), clock=Patient())  # ended tables stay ended after a restart
+    assert list(restarted.tables) == [again] and restarted.tables[again].sitters == sitters

@@ -29,6 +29,7 @@ zaarlab.classroom.matches.Refused: the game has moved on since your page last lo
 from __future__ import annotations
 
 import json
+import random
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -38,8 +39,10 @@ from typing import Any
 from ..core.api import GAMES, Game, IllegalActionError
 from ..core.catalogue import import_game_packages
 from ..core.codec import encode
-from ..core.match import PERSON, Match
+from ..core.match import PERSON, Hooks, Match
 from ..core.play import Bot
+from ..teaching.answers import AnswerBook
+from ..teaching.games_played import Played, played_rows
 
 MAX_SEATS, MIN_SEATS = 4, 2
 MAX_TABLES = 200  # open at once in one class: 15 pairs many times over
@@ -60,17 +63,28 @@ class Table:
     match: Match
     sitters: list[str | None]
     opened: float = field(default_factory=time.time)
+    kept: bool = False  # whether its end went into the class's record
 
     def seat_of(self, student: str) -> int | None:
         return next((seat for seat, who in enumerate(self.sitters) if who == student), None)
 
 
-def game_kinds() -> dict[str, tuple[type[Game], Mapping[str, Bot]]]:
-    """Every game, with its bots: what a table may be opened for."""
+@dataclass(frozen=True)
+class Kind:
+    """A game a table may be opened for: its class, its bots, and its referee (the game's words and judge)."""
+
+    game: type[Game]
+    bots: Mapping[str, Bot]
+    referee: type[Hooks]
+
+
+def game_kinds() -> dict[str, Kind]:
+    """Every game a table may be opened for."""
     import importlib
 
     import_game_packages()
-    return {name: (kind, importlib.import_module(f"zaarlab.{name}.bots").BOTS) for name, kind in GAMES.items()}
+    return {name: Kind(game, importlib.import_module(f"zaarlab.{name}.bots").BOTS,
+                       importlib.import_module(f"zaarlab.{name}.referee").REFEREE) for name, game in GAMES.items()}
 
 
 class Matches:
@@ -95,21 +109,30 @@ class Matches:
         id."""
         if game not in self.kinds:
             raise Refused(f"there is no game called {game[:40]!r}: the games are {', '.join(sorted(self.kinds))}")
-        kind, bots = self.kinds[game]
+        kind = self.kinds[game]
         seats = list(seats)
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
             raise Refused(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}")
         if PERSON not in seats:
             raise Refused("a table needs a seat for you: at least one seat is a person's")
+        unknown = [seat for seat in seats if seat != PERSON and seat not in kind.bots]
+        if unknown:
+            raise Refused(f"a seat is a {PERSON}'s or one of the bots {', '.join(kind.bots)}, not {unknown[0][:20]!r}")
         if len(self.tables) >= MAX_TABLES:
             raise Refused(f"the class has {MAX_TABLES} tables open: ask your teacher to end some")
         try:
-            game_of = kind.from_dict({**(params or {}), "players": len(seats)})
-            match = Match(game_of, seats, secrets.randbelow(900_000) + 100_000 if deal is None else deal, bots)
+            game_of = kind.game.from_dict({**(params or {}), "players": len(seats)})
         except (ValueError, TypeError) as error:
             raise Refused(str(error)) from None
-        table = Table(secrets.token_urlsafe(9), match, [None] * len(seats))
-        table.sitters[seats.index(PERSON)] = student
+        sitters: list[str | None] = [None] * len(seats)
+        sitters[seats.index(PERSON)] = student
+        return self._seat(kind, game_of, seats, deal, sitters)
+
+    def _seat(self, kind: Kind, game: Game, seats: list[str], deal: int | None, sitters: list[str | None]) -> str:
+        """A new table of ``game``, its students seated, kept; chance and the bots make their first moves."""
+        match = Match(game, seats, secrets.randbelow(900_000) + 100_000 if deal is None else deal, kind.bots,
+                      kind.referee())
+        table = Table(secrets.token_urlsafe(9), match, sitters)
         self.tables[table.id] = table
         if self.book is not None:
             self.book.opened(table)
@@ -161,11 +184,18 @@ class Matches:
         self._advance(table)
 
     def _advance(self, table: Table) -> None:
-        """Chance and the bots move, up to a person's turn or the end, each move kept."""
+        """Chance and the bots move, up to a person's turn or the end, each move kept; at the end, each student's
+        seat goes into the class's record (their place, the ending, their decisions against the best ones)."""
         match = table.match
         while match.step_others():
             if self.book is not None:
                 self.book.moved(table.id, len(match.history) - 1, match.history[-1], by_person=False)
+        if self.book is not None and match.state.is_terminal() and not table.kept:
+            table.kept = True
+            finished = match.finished()
+            for seat, student in enumerate(table.sitters):
+                if student is not None:
+                    self.book.played(next(p for p in played_rows(student, finished) if p.seat == seat + 1))
 
     def _not_flooding(self, student: str) -> None:
         """At most :data:`MOVES_PER_SECOND` a second, :data:`BURST` at once: one student's flood never holds the
@@ -192,11 +222,10 @@ class Matches:
         mine = match.to_move() == seat
         return {
             "table": table.id, "game": match.game.name, "step": len(match.history), "seat": seat,
-            "seats": [who if who is not None else (f"the {kind} bot" if kind != PERSON else "a free seat")
-                      for who, kind in zip(table.sitters, match.seats, strict=True)],
+            "seats": self._seat_names(table),
             "to_move": state.current_player() if not state.is_terminal() else None,
             "state": plain(state.observation(seat)),
-            "moves": [encode(action) for action in state.legal_actions()] if mine else [],
+            "moves": [match.hooks.move_words(state, action) for action in state.legal_actions()] if mine else [],
             "over": match.hooks.ending(state) if state.is_terminal() else "",
         }
 
@@ -205,6 +234,58 @@ class Matches:
         return [{"table": t.id, "game": t.match.game.name, "seats": list(t.match.seats),
                  "sitters": list(t.sitters), "step": len(t.match.history)}
                 for t in self.tables.values() if not t.match.state.is_terminal()]
+
+    # -- the teacher's --------------------------------------------------------------------------------------
+    def pair(self, students: Sequence[str], game: str, size: int = 2, bot: str | None = None,
+             params: Mapping[str, Any] | None = None, rng: random.Random | None = None) -> list[str]:
+        """The class paired in one step: ``students`` shuffled into tables of ``size`` (2 to 4), the last table's
+        empty seats given to ``bot`` (the game's first bot by default) where the count does not divide; the tables'
+        ids. A student already at a table not over keeps it and is left out."""
+        if not MIN_SEATS <= size <= MAX_SEATS:
+            raise Refused(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {size}")
+        if game not in self.kinds:
+            raise Refused(f"there is no game called {game[:40]!r}: the games are {', '.join(sorted(self.kinds))}")
+        bot = bot or next(iter(self.kinds[game].bots))
+        playing = {who for t in self.tables.values() if not t.match.state.is_terminal() for who in t.sitters}
+        free = [s for s in dict.fromkeys(students) if s not in playing]
+        (rng or random.Random()).shuffle(free)
+        opened = []
+        for start in range(0, len(free), size):
+            group = free[start:start + size]
+            seats = [PERSON] * len(group) + [bot] * (size - len(group))
+            table = self.open(group[0], game, seats, params=params)
+            for seat, student in enumerate(group[1:], start=1):
+                self.sit(student, table, seat)
+            opened.append(table)
+        return opened
+
+    def end(self, table_id: str) -> None:
+        """The teacher ends a table: it is closed for everyone, its moves kept."""
+        table = self._table(table_id)
+        del self.tables[table.id]
+        if self.book is not None:
+            self.book.ended(table.id)
+
+    def restart(self, table_id: str) -> str:
+        """The teacher restarts a table: the same seats and students, a new deal; the new table's id."""
+        table = self._table(table_id)
+        self.end(table_id)
+        match = table.match
+        return self._seat(self.kinds[match.game.name], match.game, list(match.seats), None, list(table.sitters))
+
+    def overview(self) -> list[dict[str, Any]]:
+        """Every table as the teacher watches it: the game, who sits where, whose turn, the moves made, how it ended,
+        and the board as a spectator sees it (no player's secrets: the teacher is shown what the class may)."""
+        return [{"table": t.id, "game": t.match.game.name, "seats": self._seat_names(t),
+                 "to_move": None if t.match.state.is_terminal() else t.match.state.current_player(),
+                 "step": len(t.match.history), "over": t.match.hooks.ending(t.match.state)
+                 if t.match.state.is_terminal() else "", "state": plain(t.match.state.observation(None))}
+                for t in self.tables.values()]
+
+    @staticmethod
+    def _seat_names(table: Table) -> list[str]:
+        return [who if who is not None else (f"the {kind} bot" if kind != PERSON else "a free seat")
+                for who, kind in zip(table.sitters, table.match.seats, strict=True)]
 
     def _table(self, table_id: str) -> Table:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
@@ -232,26 +313,31 @@ def plain(value: Any) -> Any:
 
 class MatchBook:
     """The matches of a class in its SQLite file (the answers' file; tables of their own): each table as opened,
-    who sat where, and every move as it was applied."""
+    who sat where, and every move as it was applied; and each student's finished game, beside their answers."""
 
     def __init__(self, path: str):
         import sqlite3
 
+        self.answers = AnswerBook(path)
         self._db = sqlite3.connect(path, timeout=10, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("CREATE TABLE IF NOT EXISTS matches (id PRIMARY KEY, game, params, seats, deal, opened)")
+        self._db.execute("CREATE TABLE IF NOT EXISTS matches (id PRIMARY KEY, game, params, seats, deal, opened, "
+                         "ended)")
         self._db.execute("CREATE TABLE IF NOT EXISTS sitters (match, seat, student, at)")
         self._db.execute("CREATE TABLE IF NOT EXISTS moves (match, step, action, by_person, at, "
                          "PRIMARY KEY (match, step))")
 
     def opened(self, table: Table) -> None:
         match = table.match
-        self._db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?)", (
+        self._db.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, NULL)", (
             table.id, match.game.name, json.dumps(match.game.to_dict()), json.dumps(list(match.seats)), match.seed,
             table.opened))
         for seat, student in enumerate(table.sitters):
             if student is not None:
                 self.sat(table.id, seat, student)
+
+    def ended(self, table_id: str) -> None:
+        self._db.execute("UPDATE matches SET ended = ? WHERE id = ?", (time.time(), table_id))
 
     def sat(self, table_id: str, seat: int, student: str) -> None:
         self._db.execute("INSERT INTO sitters VALUES (?, ?, ?, ?)", (table_id, seat, student, time.time()))
@@ -260,16 +346,19 @@ class MatchBook:
         self._db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (
             table_id, step, json.dumps(encode(action)), int(by_person), time.time()))
 
-    def tables(self, kinds: Mapping[str, tuple[type[Game], Mapping[str, Bot]]]) -> list[Table]:
+    def played(self, played: Played) -> None:
+        self.answers.record_game(played)
+
+    def tables(self, kinds: Mapping[str, Kind]) -> list[Table]:
         """Every match kept, replayed move by move: a person's move as it was made, chance's and the bots' drawn
         again from the same dice (and checked to be the moves kept)."""
         tables = []
         for table_id, name, params, seats, deal, opened in self._db.execute(
-                "SELECT id, game, params, seats, deal, opened FROM matches ORDER BY rowid"):
-            kind, bots = kinds[name]
-            game = kind.from_dict(json.loads(params))
-            table = Table(table_id, Match(game, json.loads(seats), deal, bots), [None] * len(json.loads(seats)),
-                          opened)
+                "SELECT id, game, params, seats, deal, opened FROM matches WHERE ended IS NULL ORDER BY rowid"):
+            kind = kinds[name]
+            game = kind.game.from_dict(json.loads(params))
+            table = Table(table_id, Match(game, json.loads(seats), deal, kind.bots, kind.referee()),
+                          [None] * len(json.loads(seats)), opened)
             for seat, student in self._db.execute("SELECT seat, student FROM sitters WHERE match = ? ORDER BY rowid",
                                                   (table_id,)):
                 table.sitters[seat] = student
@@ -283,9 +372,11 @@ class MatchBook:
                 elif not match.step_others() or match.history[-1] != kept:
                     raise ValueError(f"match {table_id}: move {step} replays as {match.history[-1]!r}, not as "
                                      f"the {kept!r} kept")
-            match.undoable, match.told = 0, match.state.is_terminal()
+            match.undoable = 0
+            match.told = table.kept = match.state.is_terminal()  # kept in the record when it came
             tables.append(table)
         return tables
 
     def close(self) -> None:
         self._db.close()
+        self.answers.close()
