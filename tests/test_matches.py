@@ -217,3 +217,31 @@ def test_the_teacher_watches_every_table_as_a_spectator_ends_one_and_restarts_an
     matches.book.close()
     restarted = Matches(MatchBook(path), clock=Patient())  # ended tables stay ended after a restart
     assert list(restarted.tables) == [again] and restarted.tables[again].sitters == sitters
+
+
+def test_a_seat_left_empty_passes_to_a_bot_the_table_is_told_and_the_student_takes_it_back(tmp_path):
+    path = str(tmp_path / "answers.sqlite")
+    clock = Patient()
+    matches = Matches(MatchBook(path), clock=clock)
+    table = matches.open("Ada", "zerzura", ["person", "person"], deal=12)
+    matches.sit("Bo", table, 1)
+    play_between(matches, table, ["Ada", "Bo"], seed=6, limit=4)
+    assert matches.hand_over_the_absent(away=600) == []  # both looked a moment ago
+    clock.now += 601
+    matches.view("Ada", table)  # Ada's page is open; Bo closed the lid
+    step = matches.view("Ada", table)["step"]
+    assert matches.hand_over_the_absent(away=600) == [(table, 1)]
+    seen = matches.view("Ada", table)
+    assert seen["notes"] == [f"Bo was away: the greedy bot plays seat 2 from move {step + 1}"]
+    assert seen["seats"][1] == "Bo" and seen["moves"]  # the bot moved for Bo: Ada is never stuck waiting
+    assert not matches.view("Bo", table)["moves"]  # back, Bo sees the table; the bot plays until Bo sits again
+    matches.sit("Bo", table, 1)
+    assert matches.tables[table].match.seats == ("person", "person")
+    assert matches.view("Ada", table)["notes"][-1] == "Bo is back: they play seat 2 again"
+    before = matches.view("Bo", table) | {"notes": None}
+    matches.book.close()
+    again = Matches(MatchBook(path), clock=Patient())  # the handovers are replayed with the moves
+    assert again.view("Bo", table) | {"notes": None} == before
+    assert again.view("Ada", table)["notes"] == matches.view("Ada", table)["notes"]
+    play_between(again, table, ["Ada", "Bo"], seed=7)
+    assert again.view("Ada", table)["over"]

@@ -64,6 +64,8 @@ class Table:
     sitters: list[str | None]
     opened: float = field(default_factory=time.time)
     kept: bool = False  # whether its end went into the class's record
+    seen: dict[int, float] = field(default_factory=dict)  # per seat: when its student's page last looked
+    notes: list[str] = field(default_factory=list)  # what the table was told: a seat handed to a bot, and back
 
     def seat_of(self, student: str) -> int | None:
         return next((seat for seat, who in enumerate(self.sitters) if who == student), None)
@@ -144,10 +146,12 @@ class Matches:
         table = self._table(table_id)
         if not (isinstance(seat, int) and 0 <= seat < len(table.sitters)):
             raise Refused(f"this table has seats 1 to {len(table.sitters)}")
+        if table.sitters[seat] == student:
+            if table.match.seats[seat] != PERSON:  # back after a bot played for them: their seat again
+                self._hand_over(table, seat, PERSON, f"{student} is back: they play seat {seat + 1} again")
+            return
         if table.match.seats[seat] != PERSON:
             raise Refused(f"seat {seat + 1} is the {table.match.seats[seat]} bot's")
-        if table.sitters[seat] == student:
-            return
         if table.sitters[seat] is not None:
             raise Refused(f"seat {seat + 1} is taken")
         if table.seat_of(student) is not None:
@@ -217,6 +221,7 @@ class Matches:
         seat = table.seat_of(student)
         if seat is None:
             raise Refused("you do not sit at this table")
+        table.seen[seat] = self.clock()
         match = table.match
         state = match.state
         mine = match.to_move() == seat
@@ -227,6 +232,7 @@ class Matches:
             "state": plain(state.observation(seat)),
             "moves": [match.hooks.move_words(state, action) for action in state.legal_actions()] if mine else [],
             "over": match.hooks.ending(state) if state.is_terminal() else "",
+            "notes": list(table.notes),
         }
 
     def open_tables(self) -> list[dict[str, Any]]:
@@ -234,6 +240,34 @@ class Matches:
         return [{"table": t.id, "game": t.match.game.name, "seats": list(t.match.seats),
                  "sitters": list(t.sitters), "step": len(t.match.history)}
                 for t in self.tables.values() if not t.match.state.is_terminal()]
+
+    # -- never stuck ----------------------------------------------------------------------------------------
+    def hand_over_the_absent(self, away: float, bot: str | None = None) -> list[tuple[str, int]]:
+        """Every seat whose student's page has not looked for ``away`` seconds (the teacher's choice) passes to
+        ``bot`` (the game's first by default), so that the others play on; the table is told, and the student takes
+        the seat back by sitting at it again. Returns the (table, seat) handed over."""
+        now, handed = self.clock(), []
+        for table in list(self.tables.values()):
+            match = table.match
+            if match.state.is_terminal():
+                continue
+            for seat, student in enumerate(table.sitters):
+                if student is None or match.seats[seat] != PERSON:
+                    continue
+                since = table.seen.setdefault(seat, now)  # a seat nobody looked at yet starts counting now
+                if now - since >= away:
+                    name = bot or next(iter(self.kinds[match.game.name].bots))
+                    self._hand_over(table, seat, name, f"{student} was away: the {name} bot plays seat {seat + 1} "
+                                                       f"from move {len(match.history) + 1}")
+                    handed.append((table.id, seat))
+        return handed
+
+    def _hand_over(self, table: Table, seat: int, to: str, note: str) -> None:
+        table.match.hand_over(seat, to)
+        table.notes.append(note)
+        if self.book is not None:
+            self.book.handed(table.id, len(table.match.history), seat, to, note)
+        self._advance(table)
 
     # -- the teacher's --------------------------------------------------------------------------------------
     def pair(self, students: Sequence[str], game: str, size: int = 2, bot: str | None = None,
@@ -326,6 +360,7 @@ class MatchBook:
         self._db.execute("CREATE TABLE IF NOT EXISTS sitters (match, seat, student, at)")
         self._db.execute("CREATE TABLE IF NOT EXISTS moves (match, step, action, by_person, at, "
                          "PRIMARY KEY (match, step))")
+        self._db.execute("CREATE TABLE IF NOT EXISTS handovers (match, step, seat, seat_to, note, at)")
 
     def opened(self, table: Table) -> None:
         match = table.match
@@ -346,6 +381,10 @@ class MatchBook:
         self._db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (
             table_id, step, json.dumps(encode(action)), int(by_person), time.time()))
 
+    def handed(self, table_id: str, step: int, seat: int, to: str, note: str) -> None:
+        self._db.execute("INSERT INTO handovers VALUES (?, ?, ?, ?, ?, ?)", (table_id, step, seat, to, note,
+                                                                            time.time()))
+
     def played(self, played: Played) -> None:
         self.answers.record_game(played)
 
@@ -364,14 +403,18 @@ class MatchBook:
                 table.sitters[seat] = student
             match = table.match
             match.told = True  # its end, if it came, was told when it came
+            handovers = list(self._db.execute("SELECT step, seat, seat_to, note FROM handovers WHERE match = ? "
+                                              "ORDER BY rowid", (table_id,)))
             for step, action, by_person in self._db.execute(
                     "SELECT step, action, by_person FROM moves WHERE match = ? ORDER BY step", (table_id,)):
+                handovers = _hand_over_until(table, handovers, step)
                 kept = game.action_from_dict(json.loads(action))
                 if by_person:
                     match.play(kept)
                 elif not match.step_others() or match.history[-1] != kept:
                     raise ValueError(f"match {table_id}: move {step} replays as {match.history[-1]!r}, not as "
                                      f"the {kept!r} kept")
+            _hand_over_until(table, handovers, len(match.history))
             match.undoable = 0
             match.told = table.kept = match.state.is_terminal()  # kept in the record when it came
             tables.append(table)
@@ -380,3 +423,13 @@ class MatchBook:
     def close(self) -> None:
         self._db.close()
         self.answers.close()
+
+
+def _hand_over_until(table: Table, handovers: list[tuple[int, int, str, str]], step: int) -> list:
+    """Replaying: the seats handed over when ``step`` moves (or fewer) had been made; the handovers still to
+    come."""
+    while handovers and handovers[0][0] <= step:
+        _, seat, to, note = handovers.pop(0)
+        table.match.hand_over(seat, to)
+        table.notes.append(note)
+    return handovers

@@ -131,6 +131,7 @@ class Match:
         self.game, self.seats, self.seed, self.bots = game, tuple(seats), seed, bots
         self.hooks = hooks or Hooks()
         self.persons = tuple(p for p, seat in enumerate(seats) if seat == PERSON)
+        self.ever_persons = set(self.persons)  # seats a person played at some time (a seat handed to a bot too)
         self.session = Session(game.initial_state(), [None if s == PERSON else bots[s] for s in seats], seed)
         self.undoable = 0  # the persons' own moves at the end of the history, which undo may take back
         self.marks = dict.fromkeys(range(game.num_players), 0)  # per player: the log's length before their last move
@@ -203,7 +204,7 @@ class Match:
     def finished(self) -> Finished:
         """The match as a record keeps it (see :class:`Finished`); asked of a game that is over."""
         state = self.state
-        judged = {p: [d for d in self.decisions.values() if d.player == p] for p in self.persons}
+        judged = {p: [d for d in self.decisions.values() if d.player == p] for p in sorted(self.ever_persons)}
         return Finished(self.game.name, self.seed, self.seats, len(self.history), tuple(state.returns()),
                         self.hooks.ending(state), {p: (sum(d.chosen == d.best for d in mine), len(mine))
                                                    for p, mine in judged.items()})
@@ -217,6 +218,19 @@ class Match:
         done = self.finished()
         for listener in list(ENDINGS):
             listener(done)
+
+    def hand_over(self, seat: int, to: str) -> None:
+        """Seat ``seat`` is played from now on by ``to``: a person (:data:`PERSON`) or one of the match's bots (a
+        student away too long, or back)."""
+        if to != PERSON and to not in self.bots:
+            raise ValueError(f"a seat is a {PERSON}'s or one of the bots {', '.join(self.bots)}, not {to!r}")
+        seats = list(self.seats)
+        seats[seat] = to
+        self.seats = tuple(seats)
+        self.persons = tuple(p for p, who in enumerate(seats) if who == PERSON)
+        self.ever_persons |= set(self.persons)
+        self.session.bots[seat] = None if to == PERSON else self.bots[to]
+        self.undoable = 0
 
     def skip(self) -> int:
         """Every move of the others at once, up to a person's move or the end; returns the moves made."""
