@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.api import GAMES, Game, IllegalActionError
-from ..core.catalogue import import_game_packages
+from ..core.catalogue import GAME_IDS, import_game_packages
 from ..core.codec import encode
 from ..core.match import PERSON, Hooks, Match
 from ..core.play import Bot
@@ -81,12 +81,13 @@ class Kind:
 
 
 def game_kinds() -> dict[str, Kind]:
-    """Every game a table may be opened for."""
+    """Every game a table may be opened for: the four of the catalogue (a game registered by other code, a test's,
+    is not among them)."""
     import importlib
 
     import_game_packages()
-    return {name: Kind(game, importlib.import_module(f"zaarlab.{name}.bots").BOTS,
-                       importlib.import_module(f"zaarlab.{name}.referee").REFEREE) for name, game in GAMES.items()}
+    return {name: Kind(GAMES[name], importlib.import_module(f"zaarlab.{name}.bots").BOTS,
+                       importlib.import_module(f"zaarlab.{name}.referee").REFEREE) for name in GAME_IDS}
 
 
 class Matches:
