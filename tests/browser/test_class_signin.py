@@ -13,6 +13,7 @@ from zaarlab.classroom.launch import voila_command, voila_environment
 from zaarlab.classroom.students import Class
 from zaarlab.teaching.answers import read_csv
 from zaarlab.teaching.exercises import DICE_EXERCISES
+from zaarlab.teaching.games_played import GAME_COLUMNS
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("class-signin")]
 WAIT = 60_000
@@ -97,6 +98,9 @@ def test_a_student_signs_in_and_the_page_and_its_answers_are_theirs(server, brow
         download.value.save_as(saved)
         [record] = csv.DictReader(saved.open(encoding="utf-8"))
         assert {key: record[key] for key in expected} == expected, name
+    with teacher.expect_download() as download:  # no game finished yet: the file has its columns alone
+        teacher.get_by_role("link", name=re.compile(re.escape("(games.csv)"))).click()
+    assert download.value.path().read_text(encoding="utf-8").strip() == ",".join(GAME_COLUMNS)
 
 
 def test_a_device_without_a_signed_cookie_is_sent_to_sign_in(server, browser):

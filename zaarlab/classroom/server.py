@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import re
 import time
 from collections import Counter, defaultdict
 from collections.abc import Collection
@@ -53,6 +54,7 @@ from tornado.web import HTTPError
 from traitlets import Int, Unicode
 from voila.app import Voila
 
+from ..teaching.gradebook import CSV_FILES
 from .door import CodeTries, Door
 from .signin import SheetPage, SignInPage, tell_kernel
 from .students import Class, Signer, SignIns
@@ -306,7 +308,8 @@ class ClassroomVoila(Voila):
     def init_handlers(self):
         guarded = [(url_path_join(self.server_url, "zaarlab/teacher"), TeacherPage),
                    (url_path_join(self.server_url, "zaarlab/teacher/events"), TeacherEvents),
-                   (url_path_join(self.server_url, r"zaarlab/teacher/(answers\.csv|gradebook\.csv)"), TeacherFiles),
+                   (url_path_join(self.server_url, f"zaarlab/teacher/({'|'.join(map(re.escape, CSV_FILES))})"),
+                    TeacherFiles),
                    (url_path_join(self.server_url, "zaarlab/signin"), SignInPage),
                    (url_path_join(self.server_url, "zaarlab/teacher/sheet"), SheetPage)]
         for pattern, handler, *rest in super().init_handlers():
