@@ -164,13 +164,15 @@ def teacher_address(students: str, key: str, page: str = "") -> str:
 def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: int = IDLE,
                   check: int = CHECK, refill: float = REFILL, lessons: Sequence[str] = (),
                   class_size: int = CLASS_SIZE, pages: int = 60, per_device: int = PER_DEVICE,
-                  code: str = "", answers: str = "", teacher_key: str = "", class_folder: str = "") -> list[str]:
+                  code: str = "", answers: str = "", teacher_key: str = "", class_folder: str = "",
+                  away: int = 5) -> list[str]:
     """The Voila server for a class: ``pool`` pre-heated kernels per dashboard, ``class_size`` for each dashboard of
     the lesson (``lessons``: one taken is replaced after ``refill`` seconds), an idle kernel freed after ``idle``
     seconds (looked for every ``check`` seconds), no browser opened, zaarlab's template (run it with
     :func:`voila_environment`), its first page ``index.html`` served as a plain file; at most ``pages`` pages held
     (``per_device`` per network address), kernels under a ceiling, the class ``code`` asked if there is one, and
-    the teacher's page of the class's ``answers`` (a SQLite file) for ``teacher_key``."""
+    the teacher's page of the class's ``answers`` (a SQLite file) for ``teacher_key``; a student away from a match
+    for ``away`` minutes has a bot play their seat."""
     command = [sys.executable, "-m", "zaarlab.classroom.server", str(folder), "--no-browser", f"--Voila.ip={host}",
                f"--port={port}",
                "--template=zaarlab",
@@ -184,7 +186,7 @@ def voila_command(host: str, port: int, pool: int, folder: Path = FOLDER, idle: 
                f"--ClassroomVoila.pages={pages}", f"--ClassroomVoila.pages_per_device={per_device}",
                f"--ClassroomVoila.page_hold={idle}", f"--ClassroomVoila.code={code}",
                f"--ClassroomVoila.answers={answers}", f"--ClassroomVoila.teacher_key={teacher_key}",
-               f"--ClassroomVoila.class_folder={class_folder}"]
+               f"--ClassroomVoila.class_folder={class_folder}", f"--ClassroomVoila.away_minutes={away}"]
     if lessons:
         pools = {"default": {"pool_size": pool}} | {f"{name}.ipynb": {"pool_size": class_size} for name in lessons}
         command.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
@@ -295,6 +297,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m zaarlab.classroom
     parser.add_argument("--roster", type=Path, help="with --class: a file of the students' names (one a line, or a "
                                                     "CSV file with a name column): each signs in with a code of "
                                                     "their own; without it, a student types a name")
+    parser.add_argument("--away", type=int, default=5, metavar="MINUTES",
+                        help="in a class that plays each other (--class): minutes a student may be away from a match "
+                             "before a bot plays their seat (they take it back by sitting again)")
     parser.add_argument("--test", type=_mode, default=PRACTICE, const=Mode(test=True), nargs="?", metavar="TRIES",
                         help="a test: no worked solution is shown, and with TRIES (1 to 99) at most that many checks a "
                              "question")
@@ -329,7 +334,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m zaarlab.classroom
     command = voila_command(args.host, args.port, args.pool, lessons=sorted(set(args.lesson), key=args.lesson.index),
                             class_size=args.class_size,
                             pages=pages, per_device=args.per_device, code=args.code, answers=str(answers.resolve()),
-                            teacher_key=key, class_folder=str(kept.folder.resolve()) if kept else "")
+                            teacher_key=key, class_folder=str(kept.folder.resolve()) if kept else "",
+                            away=args.away)
     os.execve(command[0], command, voila_environment(answers=answers.resolve(), mode=args.test,
                                                      sign_in=kept is not None))
 

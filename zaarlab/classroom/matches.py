@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.api import GAMES, Game, IllegalActionError
+from ..core.api import CHANCE, GAMES, Game, IllegalActionError
 from ..core.catalogue import GAME_IDS, import_game_packages
 from ..core.codec import encode
 from ..core.match import PERSON, Hooks, Match
@@ -215,9 +215,10 @@ class Matches:
 
     # -- seeing ---------------------------------------------------------------------------------------------
     def view(self, student: str, table_id: str) -> dict[str, Any]:
-        """The table as ``student``'s seat may see it: the step (moves made), their seat, who sits where, whose turn,
-        their seat's observation of the state, the moves they may make now (in words the engine gives, by their
-        place), and at the end how it ended. Nothing in it comes from another seat's secrets."""
+        """The table as ``student``'s seat may see it: the step (moves made, chance's too: a move is sent for a step),
+        the players' moves made, their seat, who sits where, whose turn, their seat's observation of the state (and
+        as lines to read), the moves they may make now (in the game's words, by their place), what the table was
+        told, and at the end how it ended. Nothing in it comes from another seat's secrets."""
         table = self._table(table_id)
         seat = table.seat_of(student)
         if seat is None:
@@ -225,12 +226,14 @@ class Matches:
         table.seen[seat] = self.clock()
         match = table.match
         state = match.state
-        mine = match.to_move() == seat
+        mine, seen = match.to_move() == seat, state.observation(seat)
         return {
             "table": table.id, "game": match.game.name, "step": len(match.history), "seat": seat,
+            "played": sum(1 for s in match.session.states[:-1] if s.current_player() != CHANCE),
             "seats": self._seat_names(table),
             "to_move": state.current_player() if not state.is_terminal() else None,
-            "state": plain(state.observation(seat)),
+            "state": plain(seen),
+            "board": board_lines(seen, match.hooks.names(state), match.game.num_players),
             "moves": [match.hooks.move_words(state, action) for action in state.legal_actions()] if mine else [],
             "over": match.hooks.ending(state) if state.is_terminal() else "",
             "notes": list(table.notes),
@@ -327,6 +330,43 @@ class Matches:
         if table is None:
             raise Refused("there is no such table: it may have ended (the class's tables are listed)")
         return table
+
+
+PLAYER_PARTS = {"holder", "to_play", "player", "winner"}  # parts of an observation that name a player by number
+
+
+def board_lines(seen: Mapping[str, Any], names: Mapping[str, str], players: int) -> list[list[str]]:
+    """A seat's observation as lines a student reads: each part's name, and what it holds in the game's words (a
+    card by its printed name; a list of one entry a player as "player 1: ...; player 2: ...").
+
+    >>> board_lines({"you": 0, "holder": 1, "market": ("lamp_2", "ring_3"), "stored": [("lamp_1",), 2]},
+    ...             {"lamp_2": "Lamp 2", "ring_3": "Ring 3", "lamp_1": "Lamp 1"}, players=2)
+    [['holder', 'player 2'], ['market', 'Lamp 2, Ring 3'], ['stored', 'player 1: Lamp 1; player 2: 2']]
+    """
+    def words(value: Any) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, str):
+            return names.get(value, value.replace("_", " ")) or "none"
+        if isinstance(value, Mapping):
+            return ", ".join(f"{words(key)} {words(item)}" for key, item in value.items()) or "none"
+        if isinstance(value, list | tuple):
+            return ", ".join(words(item) for item in value) or "none"
+        return str(value)
+
+    lines = []
+    for part, value in seen.items():
+        if part == "you":
+            continue
+        if part in PLAYER_PARTS and isinstance(value, int) and not isinstance(value, bool):
+            lines.append([part.replace("_", " "), f"player {value + 1}" if value >= 0 else "none"])
+            continue
+        per_player = isinstance(value, list | tuple) and len(value) == players and any(
+            isinstance(v, list | tuple | Mapping) for v in value) and all(
+            isinstance(v, list | tuple | int | Mapping) for v in value)
+        text = "; ".join(f"player {p + 1}: {words(v)}" for p, v in enumerate(value)) if per_player else words(value)
+        lines.append([part.replace("_", " "), text])
+    return lines
 
 
 def plain(value: Any) -> Any:

@@ -56,6 +56,7 @@ from voila.app import Voila
 
 from ..teaching.gradebook import CSV_FILES
 from .door import CodeTries, Door
+from .play import PlayPage, PlaySocket
 from .signin import SheetPage, SignInPage, tell_kernel
 from .students import Class, Signer, SignIns
 from .teacher import TeacherEvents, TeacherFiles, TeacherPage
@@ -275,6 +276,7 @@ class ClassroomVoila(Voila):
     class_folder = Unicode("", config=True, help="the class's folder (zaarlab.classroom.students.Class): students "
                                                   "sign in (empty: nobody signs in)")
     teacher_key = Unicode("", config=True, help="the key of the teacher's page (empty: no teacher's page)")
+    away_minutes = Int(5, config=True, help="minutes a student may be away from a match before a bot plays their seat")
 
     def init_settings(self):
         settings = super().init_settings()
@@ -287,6 +289,7 @@ class ClassroomVoila(Voila):
         settings["zaarlab_signins"] = SignIns(kept.answers) if kept else None
         settings["zaarlab_signer"] = Signer(kept.secret) if kept else None
         settings["zaarlab_roster"] = kept.roster if kept else ()
+        settings["zaarlab_away"] = 60 * self.away_minutes
         return settings
 
     def listen(self):
@@ -311,7 +314,9 @@ class ClassroomVoila(Voila):
                    (url_path_join(self.server_url, f"zaarlab/teacher/({'|'.join(map(re.escape, CSV_FILES))})"),
                     TeacherFiles),
                    (url_path_join(self.server_url, "zaarlab/signin"), SignInPage),
-                   (url_path_join(self.server_url, "zaarlab/teacher/sheet"), SheetPage)]
+                   (url_path_join(self.server_url, "zaarlab/teacher/sheet"), SheetPage),
+                   (url_path_join(self.server_url, "zaarlab/play"), PlayPage),
+                   (url_path_join(self.server_url, "zaarlab/play/socket"), PlaySocket)]
         for pattern, handler, *rest in super().init_handlers():
             if handler.__name__ in UNSERVED:
                 continue

@@ -1,0 +1,136 @@
+"""Two students play each other on their own devices (two Chromium contexts) through the class's server: one opens a
+table, the other sits at it, both play by clicking their moves to the end; a page reloaded mid-game and a server
+restarted mid-game come back to the same moment; every websocket frame each page received holds its own seat's view
+and of the other's secrets only counts; the game ends in both students' records."""
+
+import json
+import re
+
+import pytest
+
+from tests.processes import free_port, jupyter_home, serving
+from zaarlab.classroom.launch import voila_command, voila_environment
+from zaarlab.classroom.students import Class
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("class-matches")]
+
+WAIT = 30_000
+PLAY = "/zaarlab/play"
+MOVE = re.compile(r"\(move (\d+)\)")
+SEND = """(message) => new Promise((resolve) => {  // a message sent on a socket of its own, as a hostile page would
+    const socket = new WebSocket(location.href.replace(/^http/, "ws") + "/socket");
+    socket.onmessage = (event) => {
+        const answer = JSON.parse(event.data);
+        if (answer.refused) resolve(answer.refused);
+    };
+    socket.onopen = () => socket.send(JSON.stringify(message));
+})"""
+
+
+def start(home, kept, port):
+    """The class's server (students sign in with a name of their own, no dashboard kept ready)."""
+    command = voila_command("127.0.0.1", port, 0, pages=100, per_device=100, answers=str(kept.answers),
+                            teacher_key=kept.key, class_folder=str(kept.folder))
+    env = voila_environment(jupyter_home(home), answers=kept.answers, sign_in=True)
+    return serving("voila", command, env, port, home / f"voila-{port}.log")
+
+
+class Device:
+    """A student's device: a page of the class's tables, signed in as ``name``, every websocket frame it receives
+    kept."""
+
+    def __init__(self, browser, base: str, name: str):
+        from playwright.sync_api import expect
+
+        self.page = browser.new_context().new_page()
+        self.frames: list[str] = []
+        self.page.on("websocket", lambda socket: socket.on("framereceived", lambda frame: self.frames.append(frame)))
+        self.page.goto(f"{base}{PLAY}")
+        expect(self.page.get_by_role("button", name="Sign in")).to_be_visible(timeout=WAIT)
+        self.page.get_by_label("Your name").fill(name)
+        self.page.get_by_role("button", name="Sign in").click()
+        expect(self.page.locator("#status")).to_have_text("Connected.", timeout=WAIT)
+
+    def turn(self) -> str:
+        return self.page.locator("#turn").inner_text()
+
+    def back_to_the_table(self) -> None:
+        """Reloaded (or after a restart): the page lists the tables; the student goes back to theirs."""
+        from playwright.sync_api import expect
+
+        self.page.reload()
+        expect(self.page.locator("#status")).to_have_text("Connected.", timeout=WAIT)
+        self.page.get_by_role("button", name=re.compile("go to your .* table")).click()
+        expect(self.page.locator("#turn")).to_contain_text("move", timeout=WAIT)
+
+
+def play(devices: dict[str, Device], moves: int | None = None) -> int:
+    """The student to move clicks their first move, each in turn, until the end (or ``moves`` moves); each click is
+    seen on both pages (the step told) before the next. Returns the moves made."""
+    from playwright.sync_api import expect
+
+    made = 0
+    while moves is None or made < moves:
+        texts = {name: d.turn() for name, d in devices.items()}
+        if all(t.startswith("The game is over") for t in texts.values()):
+            return made
+        mover = next((n for n, t in texts.items() if t.startswith("Your turn")), None)
+        if mover is None:  # between two moves: wait on the page whose student the others wait for
+            waited = next(n for n in devices if any(f"Waiting for {n} " in t for t in texts.values()))
+            expect(devices[waited].page.locator("#turn")).to_contain_text(re.compile("Your turn|over"), timeout=WAIT)
+            continue
+        step = int(MOVE.search(texts[mover]).group(1))
+        devices[mover].page.locator("#moves button").first.click()
+        for device in devices.values():  # the move reached every page: each shows a later step, or the end
+            expect(device.page.locator("#turn")).not_to_contain_text(f"(move {step})", timeout=WAIT)
+        made += 1
+    return made
+
+
+def test_two_students_play_each_other_to_the_end_through_a_reload_and_a_restart(browser, tmp_path):
+    from playwright.sync_api import expect
+
+    kept, port = Class(tmp_path / "class"), free_port()
+    with start(tmp_path, kept, port) as base:
+        ada, bo = Device(browser, base, "Ada"), Device(browser, base, "Bo")
+        ada.page.get_by_label("Game").select_option(label="Zerzura: The Oasis of Marvels")
+        expect(ada.page.locator(".seat").nth(1)).to_have_value("person")  # seat 2: a classmate
+        ada.page.get_by_role("button", name="open the table").click()
+        expect(ada.page.locator("#table-title")).to_have_text("Zerzura: The Oasis of Marvels: you are at seat 1",
+                                                               timeout=WAIT)
+        bo.page.get_by_role("button", name="sit at seat 2").click()
+        expect(bo.page.locator("#table-title")).to_contain_text("you are at seat 2", timeout=WAIT)
+        devices = {"Ada": ada, "Bo": bo}
+        assert play(devices, moves=4) == 4
+        bo.back_to_the_table()  # a reload mid-game: the same seat, the same moment
+        assert MOVE.search(bo.turn()).group(1) == MOVE.search(ada.turn()).group(1)
+        # not one's own turn: no move to click on this page, and one sent as a hostile page would (for the other
+        # seat's turn, or for a forged table) is refused in words
+        waiting = ada if ada.turn().startswith("Waiting") else bo
+        expect(waiting.page.locator("#moves button")).to_have_count(0)
+        table = json.loads(next(f for f in reversed(waiting.frames) if f.startswith('{"view"')))["view"]
+        for sent, refusal in (({"do": "move", "table": table["table"], "step": table["step"], "choice": 0},
+                               "it is not your turn"),
+                              ({"do": "move", "table": "forged", "step": 0, "choice": 0}, "there is no such table")):
+            assert refusal in waiting.page.evaluate(SEND, sent)
+        assert MOVE.search(waiting.turn()).group(1) == str(table["played"] + 1)  # nothing changed
+    with start(tmp_path, kept, port) as base:  # the server restarted: both come back to the same moment
+        for device in devices.values():
+            device.back_to_the_table()
+        assert play(devices) > 0
+        over = ada.turn()
+        assert over.startswith("The game is over") and bo.turn() == over
+        teacher = browser.new_context().new_page()
+        teacher.goto(f"{base}/zaarlab/teacher?key={kept.key}")
+        for name in ("Ada", "Bo"):
+            expect(teacher.locator("details.student", has_text=name)).to_contain_text("1 game finished")
+    for name, device in devices.items():
+        seat = 0 if name == "Ada" else 1
+        views = [json.loads(f)["view"] for f in device.frames if f.startswith('{"view"')]
+        assert len(views) > 10
+        for view in views:  # every view this page received is its own seat's, the other's secrets as counts
+            assert view["seat"] == seat
+            state = view["state"]
+            assert isinstance(state["stored"][1 - seat], int) and isinstance(state["stored"][seat], list)
+            assert isinstance(state["deck"], int) and isinstance(state["removed"], int)
+        assert not [f for f in device.frames if any(k in f for k in ('"history"', '"rng"', '"dice"', '"final"'))]

@@ -1,0 +1,78 @@
+"""The hall of the class's matches (``zaarlab.classroom.play.Hall``): what a page may ask, what each page is sent
+after a change (each student their own view), and the refusals of what a page may not send."""
+
+import pytest
+
+from zaarlab.classroom.matches import Matches, Refused
+from zaarlab.classroom.play import Hall
+
+
+class Page:
+    """A student's open page: what the hall sent it."""
+
+    def __init__(self):
+        self.sent: list[dict] = []
+
+    def send(self, message: dict) -> None:
+        self.sent.append(message)
+
+
+@pytest.fixture
+def hall():
+    hall = Hall(Matches())
+    for student in ("Ada", "Bo", "Cy"):
+        hall.pages[student].add(Page())
+    return hall
+
+
+def page_of(hall: Hall, student: str) -> Page:
+    [page] = hall.pages[student]
+    return page
+
+
+def test_a_table_opened_and_joined_sends_each_student_their_own_view_and_everyone_the_list(hall):
+    answer, changed = hall.handle("Ada", {"do": "open", "game": "zerzura", "seats": ["person", "person"]})
+    [table] = changed
+    assert answer["view"]["seat"] == 0 and answer["view"]["seats"] == ["Ada", "a free seat"]
+    lobby = hall.lobby("Bo")
+    assert lobby["tables"][0]["mine"] is False and lobby["games"]["zerzura"]["bots"] == ["greedy", "planner", "random"]
+    answer, changed = hall.handle("Bo", {"do": "sit", "table": table, "seat": 1})
+    hall.send_tables(changed)
+    ada, bo, cy = (page_of(hall, s) for s in ("Ada", "Bo", "Cy"))
+    assert [m["view"]["seat"] for m in ada.sent if "view" in m] == [0]  # Ada's own view, and nobody else's
+    assert [m["view"]["seat"] for m in bo.sent if "view" in m] == [1]
+    assert not [m for m in cy.sent if "view" in m] and cy.sent[-1]["tables"]["tables"][0]["sitters"] == ["Ada", "Bo"]
+    mover = "Ada" if answer["view"]["to_move"] == 0 else "Bo"
+    seen = hall.matches.view(mover, table)
+    assert hall.handle(mover, {"do": "move", "table": table, "step": seen["step"], "choice": 0}) == (None, {table})
+
+
+@pytest.mark.parametrize("message, refusal", [
+    ("a text", 'a message is a JSON object with "do"'),
+    ({"do": 3}, 'a message is a JSON object with "do"'),
+    ({"do": "shuffle"}, "not 'shuffle'"),
+    ({"do": "open", "game": "zerzura", "seats": "person"}, "a table's seats are a list"),
+    ({"do": "open", "game": "zerzura", "seats": [1, 2]}, "a table's seats are a list"),
+    ({"do": "open", "game": "zerzura", "seats": ["person"] * 9}, "a table has 2 to 4 seats, not 5"),
+    ({"do": "look", "table": "forged"}, "there is no such table"),
+    ({"do": "sit", "table": None, "seat": 0}, "there is no such table"),
+    ({"do": "move", "table": {"a": 1}, "step": 0, "choice": 0}, "there is no such table"),
+])
+def test_what_a_page_may_not_send_is_refused_in_words(hall, message, refusal):
+    with pytest.raises(Refused, match=refusal):
+        hall.handle("Ada", message)
+    assert hall.matches.tables == {}
+
+
+def test_a_student_away_from_every_page_has_a_bot_play_their_seat_and_the_table_is_told(hall):
+    clock = [0.0]
+    hall.matches.clock = lambda: clock[0]
+    hall.away = 300
+    _, [table] = hall.handle("Ada", {"do": "open", "game": "zerzura", "seats": ["person", "person"]})
+    hall.handle("Bo", {"do": "sit", "table": table, "seat": 1})
+    hall.look_round()
+    hall.pages["Bo"].clear()  # Bo closed his last page
+    clock[0] = 301
+    hall.look_round()  # Ada's page is open: she is there; Bo is not
+    assert hall.matches.tables[table].match.seats == ("person", "greedy")
+    assert page_of(hall, "Ada").sent[-2]["view"]["notes"][-1].startswith("Bo was away: the greedy bot plays seat 2")

@@ -1,0 +1,90 @@
+// The page of the class's tables: it sends the student's choices to the socket and draws what the server sends back
+// (the list of tables, this student's view of a table, a refusal in words). It holds no game and no rule.
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const here = location.pathname.replace(/\/zaarlab\/play\/?$/, "");
+  const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${here}/zaarlab/play/socket`);
+  let games = {}, shown = null, view = null;
+
+  const send = (message) => { $("refused").textContent = ""; socket.send(JSON.stringify(message)); };
+  const button = (text, act) => {
+    const b = document.createElement("button");
+    b.type = "button"; b.textContent = text; b.addEventListener("click", act); return b;
+  };
+  const element = (tag, text) => { const e = document.createElement(tag); e.textContent = text; return e; };
+
+  function drawSeats() {
+    const seats = $("seats"), game = games[$("game").value];
+    seats.replaceChildren();
+    for (let i = 0; i < Number($("count").value); i++) {
+      const label = element("label", `Seat ${i + 1} `), menu = document.createElement("select");
+      menu.className = "seat";
+      if (i === 0) menu.append(new Option("you", "person"));
+      else [["a classmate", "person"], ...game.bots.map((b) => [`the ${b} bot`, b])].forEach(([t, v]) => menu.append(new Option(t, v)));
+      label.append(menu); seats.append(label, " ");
+    }
+  }
+
+  function drawTables(lobby) {
+    if (lobby.games && !Object.keys(games).length) {
+      games = lobby.games;
+      for (const [name, game] of Object.entries(games)) $("game").append(new Option(game.title, name));
+      drawSeats();
+    }
+    const tables = $("tables");
+    tables.replaceChildren();
+    if (!lobby.tables.length) { tables.append(element("p", "No table yet: open one below.")); return; }
+    const list = document.createElement("table");
+    list.append(element("caption", "Tables still playing"));
+    for (const t of lobby.tables) {
+      const row = list.insertRow(), title = games[t.game] ? games[t.game].title : t.game;
+      row.insertCell().textContent = title;
+      const who = row.insertCell();
+      t.seats.forEach((kind, seat) => {
+        const sitter = t.sitters[seat];
+        if (sitter) who.append(element("span", `${seat + 1}: ${sitter}`), " ");
+        else if (kind !== "person") who.append(element("span", `${seat + 1}: the ${kind} bot`), " ");
+        else if (!t.mine) who.append(button(`sit at seat ${seat + 1}`, () => send({do: "sit", table: t.table, seat})), " ");
+        else who.append(element("span", `${seat + 1}: a free seat`), " ");
+      });
+      const go = row.insertCell();
+      if (t.mine) go.append(button(`go to your ${title} table`, () => send({do: "look", table: t.table})));
+    }
+    tables.append(list);
+  }
+
+  function drawView(v) {
+    view = v; shown = v.table;
+    $("lobby").hidden = true; $("table").hidden = false;
+    $("table-title").textContent = `${games[v.game] ? games[v.game].title : v.game}: you are at seat ${v.seat + 1}`;
+    const waiting = v.to_move === null ? "" : v.seats[v.to_move];
+    $("turn").textContent = v.over ? `The game is over: ${v.over}.` : v.moves.length
+      ? `Your turn (move ${v.played + 1}): choose one of your moves.` : `Waiting for ${waiting} (move ${v.played + 1}).`;
+    $("notes").replaceChildren(...v.notes.map((n) => element("li", n)));
+    $("moves").replaceChildren(...v.moves.map((words, choice) => button(words, () => {
+      for (const b of $("moves").querySelectorAll("button")) b.disabled = true;  // one move per step
+      send({do: "move", table: v.table, step: v.step, choice});
+    })));
+    $("board").replaceChildren(...v.board.flatMap(([part, text]) => [element("dt", part), element("dd", text)]));
+  }
+
+  socket.addEventListener("open", () => { $("status").textContent = "Connected."; });
+  socket.addEventListener("close", () => { $("status").textContent = "Disconnected: reload the page to come back to your seat."; });
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.refused) {
+      $("refused").textContent = `Not allowed: ${message.refused}.`;
+      if (view) drawView(view);  // the buttons back, as they were
+    }
+    if (message.tables) drawTables(message.tables);
+    if (message.view && (shown === null || message.view.table === shown)) drawView(message.view);
+  });
+  $("game").addEventListener("change", drawSeats);
+  $("count").addEventListener("change", drawSeats);
+  $("open").addEventListener("click", () => send({do: "open", game: $("game").value,
+    seats: [...document.querySelectorAll(".seat")].map((s) => s.value)}));
+  $("back").addEventListener("click", () => {
+    shown = null; view = null; $("table").hidden = true; $("lobby").hidden = false; send({do: "tables"});
+  });
+})();

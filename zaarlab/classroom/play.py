@@ -1,0 +1,174 @@
+"""Students playing each other, each on their own device: the page of the class's tables (``/zaarlab/play``) and the
+socket it talks through (``/zaarlab/play/socket``), in a class whose students sign in.
+
+Everything goes through the class's one authority (:class:`zaarlab.classroom.matches.Matches`): the socket knows
+the student by the class's signed cookie, carries their requests to it, and sends each page only that student's
+view of a table (``Matches.view``) and the list of the class's tables, never a state, a history or dice. After any
+change of a table, every page of each student at it is sent their own view anew. A message is at most
+:data:`MAX_MESSAGE` bytes of JSON of the few forms :meth:`Hall.handle` reads; anything else is refused in words.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import defaultdict
+from typing import Any
+
+from tornado.ioloop import PeriodicCallback
+from tornado.web import RequestHandler
+from tornado.websocket import WebSocketClosedError, WebSocketHandler
+
+from ..core.catalogue import game_info
+from ..ui.pages import render
+from .door import Door
+from .matches import MatchBook, Matches, Refused
+
+MAX_MESSAGE = 2_000  # bytes of a page's message: the longest, opening a table of four seats, is a tenth of it
+AWAY_SECONDS = 300  # a seat whose student's pages all closed this long passes to a bot (the teacher's --away)
+PER_SECOND, BURST = 20, 40  # messages a page may send: a student's clicks are far fewer
+LOOK_SECONDS = 30  # how often the hall marks the students with a page open as present, and hands over the absent
+
+
+class Hall:
+    """The class's matches and the pages open on them: whom to send what after each change."""
+
+    def __init__(self, matches: Matches, away: float = AWAY_SECONDS):
+        self.matches, self.away = matches, away
+        self.pages: dict[str, set[PlaySocket]] = defaultdict(set)  # per student: their open pages
+
+    def handle(self, student: str, message: Any) -> tuple[dict[str, Any] | None, set[str]]:
+        """Carry out one message of ``student``'s page: what to answer that page, and the tables to send anew."""
+        if not isinstance(message, dict) or not isinstance(message.get("do"), str):
+            raise Refused('a message is a JSON object with "do"')
+        do, matches = message["do"], self.matches
+        table = message.get("table")
+        if do == "tables":
+            return {"tables": self.lobby(student)}, set()
+        if do == "open":
+            seats = message.get("seats")
+            if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+                raise Refused("a table's seats are a list of names: person or a bot")
+            table = matches.open(student, str(message.get("game", ""))[:40], [s[:20] for s in seats[:5]])
+            return {"view": matches.view(student, table)}, {table}
+        if do == "sit":
+            matches.sit(student, table, message.get("seat"))
+            return {"view": matches.view(student, table)}, {table}
+        if do == "look":
+            return {"view": matches.view(student, table)}, set()
+        if do == "move":
+            matches.move(student, table, message.get("step"), message.get("choice"))
+            return None, {table}
+        raise Refused(f"a page may ask for the tables, open, sit, look or move, not {do[:20]!r}")
+
+    def lobby(self, student: str) -> dict[str, Any]:
+        """The class's tables as ``student``'s page lists them, and the games a table may be opened for."""
+        return {"tables": [t | {"mine": student in t["sitters"]} for t in self.matches.open_tables()],
+                "games": {name: {"title": game_info(name).title, "bots": list(kind.bots)}
+                          for name, kind in self.matches.kinds.items()}}
+
+    def send_tables(self, tables: set[str]) -> None:
+        """Each student at these tables gets their own view of them on every page they have open; every page gets
+        the list of tables anew."""
+        for table_id in tables:
+            table = self.matches.tables.get(table_id)
+            for student in set(table.sitters) - {None} if table else ():
+                for page in self.pages.get(student, ()):
+                    page.send({"view": self.matches.view(student, table_id)})
+        for student, pages in self.pages.items():
+            for page in pages:
+                page.send({"tables": self.lobby(student)})
+
+    def look_round(self) -> None:
+        """A student with a page open is present at their tables; a seat whose student has none passes to a bot
+        after :attr:`away` seconds."""
+        for student, pages in self.pages.items():
+            if pages:
+                for table in self.matches.tables.values():
+                    seat = table.seat_of(student)
+                    if seat is not None:
+                        table.seen[seat] = self.matches.clock()
+        handed = self.matches.hand_over_the_absent(self.away)
+        if handed:
+            self.send_tables({table for table, _ in handed})
+
+
+def hall_of(settings: dict[str, Any]) -> Hall | None:
+    """The class's hall, made on first use (``None`` where nobody signs in: no student to seat)."""
+    if settings.get("zaarlab_signins") is None:
+        return None
+    if "zaarlab_hall" not in settings:
+        answers = settings["zaarlab_answers"]
+        hall = Hall(Matches(MatchBook(answers) if answers else None), settings.get("zaarlab_away", AWAY_SECONDS))
+        PeriodicCallback(hall.look_round, LOOK_SECONDS * 1000).start()
+        settings["zaarlab_hall"] = hall
+    hall: Hall = settings["zaarlab_hall"]
+    return hall
+
+
+class PlayPage(Door, RequestHandler):
+    """The page of the class's tables and the student's own (``page-templates/play.html.j2``)."""
+
+    def get(self):
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        if hall_of(self.settings) is None:
+            self.set_status(404)
+            self.finish(render("zaarlab.classroom", "door.html.j2", kind="refused",
+                               why="Playing each other needs a class whose students sign in: ask your teacher."))
+            return
+        self.finish(render("zaarlab.classroom", "play.html.j2", student=self.zaarlab_student))
+
+
+class PlaySocket(Door, WebSocketHandler):
+    """One page's connection to the hall: its messages carried out as its student's, their answers sent back."""
+
+    def open(self):
+        self.hall = hall_of(self.settings)
+        if self.hall is None:
+            self.close(1008, "nobody signs in to this class")
+            return
+        self.student = self.zaarlab_student
+        self.hall.pages[self.student].add(self)
+        self.send({"you": self.student, "tables": self.hall.lobby(self.student)})
+
+    def on_message(self, text: str | bytes) -> None:
+        try:
+            self._not_flooding()
+            if len(text) > MAX_MESSAGE:
+                raise Refused(f"a message is at most {MAX_MESSAGE} bytes")
+            try:
+                message = json.loads(text)
+            except ValueError:
+                raise Refused("a message is JSON") from None
+            answer, changed = self.hall.handle(self.student, message)
+        except Refused as refused:
+            self.send({"refused": str(refused)})
+            return
+        if answer is not None:
+            self.send(answer)
+        if changed:
+            self.hall.send_tables(changed)
+
+    def _not_flooding(self) -> None:
+        """At most :data:`PER_SECOND` messages a second from one page (:data:`BURST` at once): a page that floods
+        the server is refused, then closed, and slows no other table."""
+        now = time.monotonic()
+        left, then = getattr(self, "allowance", (BURST, now))
+        left = min(BURST, left + (now - then) * PER_SECOND)
+        self.allowance = (left - 1, now)
+        if left < -BURST:
+            self.close(1008, "too many messages")
+        if left < 1:
+            raise Refused("too many messages at once: wait a moment")
+
+    def on_close(self):
+        hall = getattr(self, "hall", None)
+        if hall is not None:
+            hall.pages[self.student].discard(self)
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.write_message(json.dumps(message))
+        except WebSocketClosedError:  # the page closed in between: it reads the table anew when it opens again
+            pass
