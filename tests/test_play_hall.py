@@ -76,3 +76,20 @@ def test_a_student_away_from_every_page_has_a_bot_play_their_seat_and_the_table_
     hall.look_round()  # Ada's page is open: she is there; Bo is not
     assert hall.matches.tables[table].match.seats == ("person", "greedy")
     assert page_of(hall, "Ada").sent[-2]["view"]["notes"][-1].startswith("Bo was away: the greedy bot plays seat 2")
+
+
+def test_a_table_the_teacher_ends_or_restarts_tells_its_students_pages(hall):
+    _, [table] = hall.handle("Ada", {"do": "open", "game": "zargos", "seats": ["person", "person"]})
+    hall.handle("Bo", {"do": "sit", "table": table, "seat": 1})
+    hall.end(table, restart=True)
+    [again] = hall.matches.tables
+    for student in ("Ada", "Bo"):
+        sent = page_of(hall, student).sent
+        told = next(i for i, m in enumerate(sent) if m.get("ended") == table)
+        assert sent[told]["why"] == "your teacher restarted this table: a new deal"
+        assert any(m.get("view", {}).get("table") == again for m in sent[told:])  # then the new table's view
+    hall.end(again)
+    assert hall.matches.tables == {} and page_of(hall, "Cy").sent[-1]["tables"]["tables"] == []
+    assert page_of(hall, "Ada").sent[-2] == {"ended": again, "why": "your teacher ended this table"}
+    with pytest.raises(Refused, match="there is no such table"):
+        hall.end(again)

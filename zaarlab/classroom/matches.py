@@ -32,6 +32,7 @@ import json
 import random
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -229,7 +230,7 @@ class Matches:
         mine, seen = match.to_move() == seat, state.observation(seat)
         return {
             "table": table.id, "game": match.game.name, "step": len(match.history), "seat": seat,
-            "played": sum(1 for s in match.session.states[:-1] if s.current_player() != CHANCE),
+            "played": _played(match),
             "seats": self._seat_names(table),
             "to_move": state.current_player() if not state.is_terminal() else None,
             "state": plain(seen),
@@ -312,13 +313,19 @@ class Matches:
         return self._seat(self.kinds[match.game.name], match.game, list(match.seats), None, list(table.sitters))
 
     def overview(self) -> list[dict[str, Any]]:
-        """Every table as the teacher watches it: the game, who sits where, whose turn, the moves made, how it ended,
-        and the board as a spectator sees it (no player's secrets: the teacher is shown what the class may)."""
-        return [{"table": t.id, "game": t.match.game.name, "seats": self._seat_names(t),
-                 "to_move": None if t.match.state.is_terminal() else t.match.state.current_player(),
-                 "step": len(t.match.history), "over": t.match.hooks.ending(t.match.state)
-                 if t.match.state.is_terminal() else "", "state": plain(t.match.state.observation(None))}
-                for t in self.tables.values()]
+        """Every table as the teacher watches it: the game, who sits where, whose turn, the players' moves made, how
+        it ended, and the board as a spectator sees it (no player's secrets: the teacher is shown what the class may).
+        """
+        tables = []
+        for t in self.tables.values():
+            match, state = t.match, t.match.state
+            seen = state.observation(None)
+            tables.append({"table": t.id, "game": match.game.name, "seats": self._seat_names(t),
+                           "to_move": None if state.is_terminal() else state.current_player(),
+                           "step": len(match.history), "played": _played(match),
+                           "over": match.hooks.ending(state) if state.is_terminal() else "", "state": plain(seen),
+                           "board": board_lines(seen, match.hooks.names(state), match.game.num_players)})
+        return tables
 
     @staticmethod
     def _seat_names(table: Table) -> list[str]:
@@ -337,11 +344,11 @@ PLAYER_PARTS = {"holder", "to_play", "player", "winner"}  # parts of an observat
 
 def board_lines(seen: Mapping[str, Any], names: Mapping[str, str], players: int) -> list[list[str]]:
     """A seat's observation as lines a student reads: each part's name, and what it holds in the game's words (a
-    card by its printed name; a list of one entry a player as "player 1: ...; player 2: ...").
+    card by its printed name; a list of one entry a player as "player 1: ...; player 2: ..."); empty parts left out.
 
-    >>> board_lines({"you": 0, "holder": 1, "market": ("lamp_2", "ring_3"), "stored": [("lamp_1",), 2]},
-    ...             {"lamp_2": "Lamp 2", "ring_3": "Ring 3", "lamp_1": "Lamp 1"}, players=2)
-    [['holder', 'player 2'], ['market', 'Lamp 2, Ring 3'], ['stored', 'player 1: Lamp 1; player 2: 2']]
+    >>> board_lines({"you": 0, "holder": 1, "market": ("lamp_2", "ring_3", "ring_3"), "stored": [("lamp_1",), 2],
+    ...              "birds": ()}, {"lamp_2": "Lamp 2", "ring_3": "Ring 3", "lamp_1": "Lamp 1"}, players=2)
+    [['holder', 'player 2'], ['market', 'Lamp 2, Ring 3 ×2'], ['stored', 'player 1: Lamp 1; player 2: 2']]
     """
     def words(value: Any) -> str:
         if isinstance(value, bool):
@@ -351,12 +358,13 @@ def board_lines(seen: Mapping[str, Any], names: Mapping[str, str], players: int)
         if isinstance(value, Mapping):
             return ", ".join(f"{words(key)} {words(item)}" for key, item in value.items()) or "none"
         if isinstance(value, list | tuple):
-            return ", ".join(words(item) for item in value) or "none"
+            counted = Counter(words(item) for item in value)  # in order, a card held twice as "Lamp ×2"
+            return ", ".join(w if n == 1 else f"{w} ×{n}" for w, n in counted.items()) or "none"
         return str(value)
 
     lines = []
     for part, value in seen.items():
-        if part == "you":
+        if part == "you" or value in ("", (), [], {}):  # an empty part, left out: the board reads shorter
             continue
         if part in PLAYER_PARTS and isinstance(value, int) and not isinstance(value, bool):
             lines.append([part.replace("_", " "), f"player {value + 1}" if value >= 0 else "none"])
@@ -464,6 +472,11 @@ class MatchBook:
     def close(self) -> None:
         self._db.close()
         self.answers.close()
+
+
+def _played(match: Match) -> int:
+    """The players' moves made (chance's left out): what a student counts as the moves of the game."""
+    return sum(1 for state in match.session.states[:-1] if state.current_player() != CHANCE)
 
 
 def _hand_over_until(table: Table, handovers: list[tuple[int, int, str, str]], step: int) -> list:

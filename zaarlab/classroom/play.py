@@ -36,6 +36,7 @@ class Hall:
     def __init__(self, matches: Matches, away: float = AWAY_SECONDS):
         self.matches, self.away = matches, away
         self.pages: dict[str, set[PlaySocket]] = defaultdict(set)  # per student: their open pages
+        self.changes = 0  # tables changed so far: the teacher's page follows it
 
     def handle(self, student: str, message: Any) -> tuple[dict[str, Any] | None, set[str]]:
         """Carry out one message of ``student``'s page: what to answer that page, and the tables to send anew."""
@@ -70,6 +71,7 @@ class Hall:
     def send_tables(self, tables: set[str]) -> None:
         """Each student at these tables gets their own view of them on every page they have open; every page gets
         the list of tables anew."""
+        self.changes += 1
         for table_id in tables:
             table = self.matches.tables.get(table_id)
             for student in set(table.sitters) - {None} if table else ():
@@ -78,6 +80,18 @@ class Hall:
         for student, pages in self.pages.items():
             for page in pages:
                 page.send({"tables": self.lobby(student)})
+
+    def end(self, table_id: str, restart: bool = False) -> None:
+        """The teacher ends a table (or restarts it with a new deal): its students' pages are told, and shown the new
+        table or the list of tables."""
+        table = self.matches.tables.get(table_id) if isinstance(table_id, str) else None
+        sitters = set(table.sitters) - {None} if table else set()
+        new = self.matches.restart(table_id) if restart else self.matches.end(table_id)
+        why = "your teacher restarted this table: a new deal" if restart else "your teacher ended this table"
+        for student in sitters:
+            for page in self.pages.get(student, ()):
+                page.send({"ended": table_id, "why": why})
+        self.send_tables({new} if new else set())
 
     def look_round(self) -> None:
         """A student with a page open is present at their tables; a seat whose student has none passes to a bot
@@ -131,6 +145,7 @@ class PlaySocket(Door, WebSocketHandler):
         self.student = self.zaarlab_student
         self.hall.pages[self.student].add(self)
         self.send({"you": self.student, "tables": self.hall.lobby(self.student)})
+        self.hall.changes += 1  # one more student on the play page: the teacher's pairing counts them
 
     def on_message(self, text: str | bytes) -> None:
         try:
@@ -166,6 +181,7 @@ class PlaySocket(Door, WebSocketHandler):
         hall = getattr(self, "hall", None)
         if hall is not None:
             hall.pages[self.student].discard(self)
+            hall.changes += 1
 
     def send(self, message: dict[str, Any]) -> None:
         try:

@@ -59,7 +59,7 @@ from .door import CodeTries, Door
 from .play import PlayPage, PlaySocket
 from .signin import SheetPage, SignInPage, tell_kernel
 from .students import Class, Signer, SignIns
-from .teacher import TeacherEvents, TeacherFiles, TeacherPage
+from .teacher import TeacherEvents, TeacherFiles, TeacherPage, TeacherTables
 
 FREE_SECONDS = 5  # a kernel with no page connected this long is freed: a reload or a short loss of the network
 # reconnects sooner, a closed tab's kernel is gone within 10 s
@@ -315,6 +315,7 @@ class ClassroomVoila(Voila):
                     TeacherFiles),
                    (url_path_join(self.server_url, "zaarlab/signin"), SignInPage),
                    (url_path_join(self.server_url, "zaarlab/teacher/sheet"), SheetPage),
+                   (url_path_join(self.server_url, "zaarlab/teacher/tables"), TeacherTables),
                    (url_path_join(self.server_url, "zaarlab/play"), PlayPage),
                    (url_path_join(self.server_url, "zaarlab/play/socket"), PlaySocket)]
         for pattern, handler, *rest in super().init_handlers():

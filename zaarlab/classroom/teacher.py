@@ -1,6 +1,7 @@
-"""The teacher's pages on the classroom server, for the teacher's key only: the class's answers
-(:func:`zaarlab.teaching.teacher.teacher_page`), the stream that sends them anew as students check answers (the page
-follows it), and the class's CSV files (:mod:`zaarlab.teaching.gradebook`).
+"""The teacher's pages on the classroom server, for the teacher's key only: the class's answers and tables
+(:func:`zaarlab.teaching.teacher.teacher_page`), the stream that sends them anew as students check answers and play
+(the page follows it), the class's CSV files (:mod:`zaarlab.teaching.gradebook`), and the teacher's hand on the
+tables (pair the class, end or restart a table).
 """
 
 from __future__ import annotations
@@ -12,10 +13,13 @@ from jupyter_server.utils import url_path_join
 from tornado.iostream import StreamClosedError
 from tornado.web import HTTPError, RequestHandler
 
+from ..core.catalogue import game_info
 from ..teaching.answers import AnswerBook
 from ..teaching.gradebook import CSV_FILES, gradebook
-from ..teaching.teacher import live_part, teacher_page
+from ..teaching.teacher import Tables, live_part, teacher_page
 from .door import TeacherOnly
+from .matches import Refused
+from .play import Hall, hall_of
 
 LIVE_SECONDS = 1.0  # how often the stream looks for new answers: each reaches the teacher within a second or two
 STILL_THERE = 15  # seconds between two comments on a quiet stream, so that no proxy closes it as idle
@@ -33,7 +37,7 @@ class TeacherPage(TeacherOnly, RequestHandler):
         self.set_header("Cache-Control", "no-store")
         with _book(self) as book:
             self.finish(teacher_page(book.rows(), games=book.games(), events=f"{here}/events?{urlencode(key)}",
-                                     downloads=f"{here}/{{}}?{urlencode(key)}"))
+                                     downloads=f"{here}/{{}}?{urlencode(key)}", tables=_tables(self)))
 
 
 class TeacherEvents(TeacherOnly, RequestHandler):
@@ -45,16 +49,17 @@ class TeacherEvents(TeacherOnly, RequestHandler):
             return
         self.set_header("Content-Type", "text/event-stream")
         self.set_header("Cache-Control", "no-store")
+        hall = hall_of(self.settings)
         with _book(self) as book:
-            seen, quiet = book.version(), 0.0
+            seen, quiet = (book.version(), hall and hall.changes), 0.0
             try:
                 while True:
                     await asyncio.sleep(LIVE_SECONDS)
                     quiet += LIVE_SECONDS
-                    now = book.version()
+                    now = (book.version(), hall and hall.changes)
                     if now != seen:
                         seen, quiet = now, 0.0
-                        live = live_part(book.rows(), book.games())
+                        live = live_part(book.rows(), book.games(), _tables(self))
                         self.write("".join(f"data: {line}\n" for line in live.splitlines()) + "\n")
                     elif quiet >= STILL_THERE:
                         self.write(": still here\n\n")
@@ -81,6 +86,52 @@ class TeacherFiles(TeacherOnly, RequestHandler):
         self.set_header("Cache-Control", "no-store")
         with _book(self) as book:
             self.finish(write(gradebook(book.rows(), book.games())))
+
+
+class TeacherTables(TeacherOnly, RequestHandler):
+    """The teacher's hand on the class's matches, from the forms of the teacher's page: pair the students with the
+    play page open (``do=pair``, a game, tables of a size), end or restart a table; then back to the page."""
+
+    def post(self):
+        self.check_xsrf_cookie()  # a form of this server's own, never another site's
+        if not self.teacher():
+            return
+        hall = hall_of(self.settings)
+        if hall is None:
+            raise HTTPError(404)
+        do, table = self.get_body_argument("do", ""), self.get_body_argument("table", "")
+        try:
+            if do == "pair":
+                size = self.get_body_argument("size", "2")
+                changed = set(hall.matches.pair(_waiting(hall), self.get_body_argument("game", "")[:40],
+                                                int(size) if size.isdigit() else 0))
+                hall.send_tables(changed)
+            elif do in ("end", "restart"):
+                hall.end(table, restart=do == "restart")
+            else:
+                raise Refused("the teacher's forms pair, end or restart")
+        except Refused as refused:
+            raise HTTPError(400, str(refused)) from None
+        self.redirect(url_path_join(self.settings["base_url"], "zaarlab/teacher") + "?"
+                      + urlencode({"key": self.get_query_argument("key")}) + "#tables", status=303)
+
+
+def _waiting(hall: Hall) -> list[str]:
+    """The students with the play page open who sit at no table still playing: whom a pairing seats."""
+    playing = {who for t in hall.matches.tables.values() if not t.match.state.is_terminal() for who in t.sitters}
+    return sorted(s for s, pages in hall.pages.items() if pages and s not in playing)
+
+
+def _tables(handler: RequestHandler) -> Tables | None:
+    """The class's tables as the teacher's page shows them (``None`` where nobody signs in: no student plays)."""
+    hall = hall_of(handler.settings)
+    if hall is None:
+        return None
+    titles = {name: game_info(name).title for name in hall.matches.kinds}
+    act = url_path_join(handler.settings["base_url"], "zaarlab/teacher/tables") + "?" + urlencode(
+        {"key": handler.get_query_argument("key")})
+    return Tables([t | {"title": titles[t["game"]]} for t in hall.matches.overview()], _waiting(hall),
+                  sorted(titles.items(), key=lambda item: item[1]), act, handler.xsrf_token.decode())
 
 
 class _book:

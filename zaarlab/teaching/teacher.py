@@ -17,6 +17,8 @@ come, pushed by the server (:func:`live_part`); made from files (``zaarlab answe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from ..ui.theme import BLUE, LIGHT_GREY, SKY
 from .answers import Row, tallies
@@ -28,22 +30,37 @@ BARS = (("right at the first try", "first_try", BLUE), ("right after more tries"
 """The teacher's chart of an exercise: a bar per kind of student (its words, the tally's count, its colour)."""
 
 
-def teacher_page(rows: Sequence[Row], events: str = "", downloads: str = "", games: Sequence[Played] = ()) -> str:
+def teacher_page(rows: Sequence[Row], events: str = "", downloads: str = "", games: Sequence[Played] = (),
+                 tables: Tables | None = None) -> str:
     """The whole page for the answers ``rows`` and the ``games`` finished. ``events``: the address of the server's
     stream of new answers (the page then follows it); ``downloads``: the address of the class's CSV files, ``{}`` for
-    the file's name."""
+    the file's name; ``tables``: the class's matches, where students play each other."""
     from ..ui.pages import render  # Jinja2: only where a page is made (the static site's exercises have none)
 
-    return render("zaarlab.teaching", "teacher.html.j2", events=events, downloads=downloads, **_parts(rows, games))
+    return render("zaarlab.teaching", "teacher.html.j2", events=events, downloads=downloads,
+                  **_parts(rows, games, tables))
 
 
-def live_part(rows: Sequence[Row], games: Sequence[Played] = ()) -> str:
-    """What the page shows of the answers (``page-templates/teacher-live.html.j2``): the part the server sends anew
-    as answers come (autoescaped, as the whole page)."""
+def live_part(rows: Sequence[Row], games: Sequence[Played] = (), tables: Tables | None = None) -> str:
+    """What the page shows of the answers and the tables (``page-templates/teacher-live.html.j2``): the part the
+    server sends anew as they change (autoescaped, as the whole page)."""
     from ..ui.pages import render
 
-    return render("zaarlab.teaching", "teacher-live.html.j2", **_parts(rows, games))
+    return render("zaarlab.teaching", "teacher-live.html.j2", **_parts(rows, games, tables))
 
 
-def _parts(rows: Sequence[Row], games: Sequence[Played]) -> dict:
-    return {"tallies": tallies(rows), "book": gradebook(rows, games), "bars": BARS}
+@dataclass(frozen=True)
+class Tables:
+    """The class's matches as the teacher's page shows them: each table (``Matches.overview``), the students with
+    the play page open (whom a pairing seats), the games by name and title, and where the page's forms post (with
+    the server's token against forged forms); no address: shown, not acted on."""
+
+    tables: Sequence[dict[str, Any]]
+    present: Sequence[str] = ()
+    games: Sequence[tuple[str, str]] = ()
+    act: str = ""
+    xsrf: str = ""
+
+
+def _parts(rows: Sequence[Row], games: Sequence[Played], tables: Tables | None) -> dict:
+    return {"tallies": tallies(rows), "book": gradebook(rows, games), "bars": BARS, "matches": tables}

@@ -77,6 +77,10 @@
       $("refused").textContent = `Not allowed: ${message.refused}.`;
       if (view) drawView(view);  // the buttons back, as they were
     }
+    if (message.ended && message.ended === shown) {  // the teacher ended or restarted it: back to the list
+      shown = null; view = null; $("table").hidden = true; $("lobby").hidden = false;
+      $("refused").textContent = `${message.why[0].toUpperCase()}${message.why.slice(1)}.`;
+    }
     if (message.tables) drawTables(message.tables);
     if (message.view && (shown === null || message.view.table === shown)) drawView(message.view);
   });
