@@ -357,9 +357,11 @@ def board_lines(seen: Mapping[str, Any], names: Mapping[str, str], players: int)
             return names.get(value, value.replace("_", " ")) or "none"
         if isinstance(value, Mapping):
             return ", ".join(f"{words(key)} {words(item)}" for key, item in value.items()) or "none"
-        if isinstance(value, list | tuple):
-            counted = Counter(words(item) for item in value)  # in order, a card held twice as "Lamp ×2"
+        if isinstance(value, list | tuple) and all(isinstance(item, str) for item in value):
+            counted = Counter(words(item) for item in value)  # a pile, in order: a card held twice as "Lamp ×2"
             return ", ".join(w if n == 1 else f"{w} ×{n}" for w, n in counted.items()) or "none"
+        if isinstance(value, list | tuple):
+            return ", ".join(words(item) for item in value) or "none"
         return str(value)
 
     lines = []
