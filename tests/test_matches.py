@@ -179,6 +179,10 @@ def test_a_finished_match_goes_into_each_students_record_beside_their_answers(tm
     assert [(g.student, g.seat, g.place, g.ending) for g in games] == [
         ("Ada", 1, finished.place(0), finished.words), ("Bo", 3, finished.place(2), finished.words)]
     assert (games[0].seats, games[0].judged) == ("person, cautious, person", finished.best_decisions[0][1])
+    for student, seat in (("Ada", 0), ("Bo", 2)):  # at the end, each sees their own decisions against the best
+        best, judged = finished.best_decisions[seat]
+        shown = matches.view(student, table)["decisions"]
+        assert shown[:1] == ([f"Player {seat + 1}: {best} of {judged} decisions were the best ones."] if judged else [])
     matches.book.close()
     Matches(MatchBook(path))  # a restart: the game is not kept a second time
     assert len(AnswerBook(path).games()) == 2

@@ -237,6 +237,7 @@ class Matches:
             "board": board_lines(seen, match.hooks.names(state), match.game.num_players),
             "moves": [match.hooks.move_words(state, action) for action in state.legal_actions()] if mine else [],
             "over": match.hooks.ending(state) if state.is_terminal() else "",
+            "decisions": match.summary(seat) if state.is_terminal() else [],
             "notes": list(table.notes),
         }
 

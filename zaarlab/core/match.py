@@ -34,6 +34,7 @@ from typing import Any
 
 from .api import CHANCE, Game, IllegalActionError, State
 from .play import Bot, Playthrough, Session, dumps, from_saved, read_save
+from .readable import exact_text
 
 PERSON = "person"
 """The seat of a person (every other seat names one of the game's bots)."""
@@ -208,6 +209,17 @@ class Match:
         return Finished(self.game.name, self.seed, self.seats, len(self.history), tuple(state.returns()),
                         self.hooks.ending(state), {p: (sum(d.chosen == d.best for d in mine), len(mine))
                                                    for p, mine in judged.items()})
+
+    def summary(self, player: int) -> list[str]:
+        """``player``'s decisions against the best ones, in lines: how many were the best, then the three that cost
+        the most, each with its chance and the best one's (nothing where no decision of theirs was judged)."""
+        mine = [d for d in self.decisions.values() if d.player == player]
+        if not mine:
+            return []
+        best = sum(d.chosen == d.best for d in mine)
+        worst = sorted((d for d in mine if d.chosen != d.best), key=lambda d: d.chosen - d.best)[:3]
+        return [f"Player {player + 1}: {best} of {len(mine)} decisions were the best ones.",
+                *(f"  {d.words}: {exact_text(d.chosen)}, the best {exact_text(d.best)}" for d in worst)]
 
     def _tell_if_over(self) -> None:
         """Tell :data:`ENDINGS` of the end, once: the first time the game is over (a move taken back and played

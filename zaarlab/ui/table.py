@@ -30,7 +30,6 @@ import ipywidgets as widgets
 from ..core.api import CHANCE, IllegalActionError
 from ..core.match import PERSON, Hooks, Match
 from ..core.play import Bot
-from ..core.readable import exact_text
 from . import controls
 from .card_board import CardBoard, Zone
 from .download import Download
@@ -392,16 +391,8 @@ class Table(Panel, Hooks):
         return f'<div class="zaarlab-story"><strong>What happened</strong>{shown}</div>'
 
     def _summary(self) -> str:
-        lines = []
-        for player in self.match.persons:
-            mine = [d for d in self.match.decisions.values() if d.player == player]
-            if not mine:
-                continue
-            best = sum(d.chosen == d.best for d in mine)
-            lines.append(f"\nPlayer {player + 1}: {best} of {len(mine)} decisions were the best ones.")
-            worst = sorted((d for d in mine if d.chosen != d.best), key=lambda d: d.chosen - d.best)[:3]
-            lines += [f"  {d.words}: {exact_text(d.chosen)}, the best {exact_text(d.best)}" for d in worst]
-        return "".join(lines)
+        return "".join("\n" + "\n".join(self.match.summary(player)) for player in self.match.persons
+                       if self.match.summary(player))
 
 
 def new_deal() -> int:
