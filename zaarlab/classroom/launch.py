@@ -325,7 +325,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m zaarlab.classroom
         answers, key = kept.answers, kept.key
         print(f"The class's folder: {kept.folder.resolve()} (kept when the server restarts). Students sign in "
               + (f"with their name and code (a sheet to print: {teacher_address(url, key, 'sheet')})." if kept.roster
-                 else "with a name of their own."), flush=True)
+                 else "with a name of their own.")
+              + f"\nStudents play each other at {url.split('?')[0].rstrip('/')}/zaarlab/play", flush=True)
     print(f"Your page of the class's answers (keep this address to yourself): {teacher_address(url, key)}\n"
           f"The answers are kept in {answers.resolve()}.", flush=True)
     if args.test.test:
