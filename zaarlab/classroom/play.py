@@ -37,6 +37,9 @@ class Hall:
         self.matches, self.away = matches, away
         self.pages: dict[str, set[PlaySocket]] = defaultdict(set)  # per student: their open pages
         self.changes = 0  # tables changed so far: the teacher's page follows it
+        self.listed: list[tuple[str, tuple[str | None, ...]]] = []  # the tables and their students, as last sent
+        self.games = {name: {"title": game_info(name).title, "bots": list(kind.bots)}  # read once: a file each
+                      for name, kind in matches.kinds.items()}
 
     def handle(self, student: str, message: Any) -> tuple[dict[str, Any] | None, set[str]]:
         """Carry out one message of ``student``'s page: what to answer that page, and the tables to send anew."""
@@ -65,18 +68,21 @@ class Hall:
     def lobby(self, student: str) -> dict[str, Any]:
         """The class's tables as ``student``'s page lists them, and the games a table may be opened for."""
         return {"tables": [t | {"mine": student in t["sitters"]} for t in self.matches.open_tables()],
-                "games": {name: {"title": game_info(name).title, "bots": list(kind.bots)}
-                          for name, kind in self.matches.kinds.items()}}
+                "games": self.games}
 
     def send_tables(self, tables: set[str]) -> None:
-        """Each student at these tables gets their own view of them on every page they have open; every page gets
-        the list of tables anew."""
+        """Each student at these tables gets their own view of them on every page they have open; where the list of
+        the class's tables changed (a table opened, sat at, over or ended; not a move), every page gets it anew."""
         self.changes += 1
         for table_id in tables:
             table = self.matches.tables.get(table_id)
             for student in set(table.sitters) - {None} if table else ():
                 for page in self.pages.get(student, ()):
                     page.send({"view": self.matches.view(student, table_id)})
+        listed = [(t["table"], tuple(t["sitters"])) for t in self.matches.open_tables()]
+        if listed == self.listed:
+            return
+        self.listed = listed
         for student, pages in self.pages.items():
             for page in pages:
                 page.send({"tables": self.lobby(student)})

@@ -13,7 +13,6 @@ from jupyter_server.utils import url_path_join
 from tornado.iostream import StreamClosedError
 from tornado.web import HTTPError, RequestHandler
 
-from ..core.catalogue import game_info
 from ..teaching.answers import AnswerBook
 from ..teaching.gradebook import CSV_FILES, gradebook
 from ..teaching.teacher import Tables, live_part, teacher_page
@@ -127,7 +126,7 @@ def _tables(handler: RequestHandler) -> Tables | None:
     hall = hall_of(handler.settings)
     if hall is None:
         return None
-    titles = {name: game_info(name).title for name in hall.matches.kinds}
+    titles = {name: game["title"] for name, game in hall.games.items()}
     act = url_path_join(handler.settings["base_url"], "zaarlab/teacher/tables") + "?" + urlencode(
         {"key": handler.get_query_argument("key")})
     return Tables([t | {"title": titles[t["game"]]} for t in hall.matches.overview()], _waiting(hall),
