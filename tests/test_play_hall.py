@@ -54,6 +54,11 @@ def test_a_table_opened_and_joined_sends_each_student_their_own_view_and_everyon
     ({"do": "open", "game": "zerzura", "seats": "person"}, "a table's seats are a list"),
     ({"do": "open", "game": "zerzura", "seats": [1, 2]}, "a table's seats are a list"),
     ({"do": "open", "game": "zerzura", "seats": ["person"] * 9}, "a table has 2 to 4 seats, not 5"),
+    ({"do": "open", "game": "zerzura", "seats": ["person"] * 2, "turns": 5}, "a game with a limit of turns"),
+    ({"do": "open", "game": "zargos", "seats": ["person"] * 2, "turns": 0}, "may be given 1 to 500"),
+    ({"do": "open", "game": "zargos", "seats": ["person"] * 2, "turns": 501}, "may be given 1 to 500"),
+    ({"do": "open", "game": "zargos", "seats": ["person"] * 2, "turns": "5"}, "may be given 1 to 500"),
+    ({"do": "open", "game": "zargos", "seats": ["person"] * 2, "turns": True}, "may be given 1 to 500"),
     ({"do": "look", "table": "forged"}, "there is no such table"),
     ({"do": "sit", "table": None, "seat": 0}, "there is no such table"),
     ({"do": "move", "table": {"a": 1}, "step": 0, "choice": 0}, "there is no such table"),
@@ -62,6 +67,13 @@ def test_what_a_page_may_not_send_is_refused_in_words(hall, message, refusal):
     with pytest.raises(Refused, match=refusal):
         hall.handle("Ada", message)
     assert hall.matches.tables == {}
+
+
+def test_a_table_may_be_opened_for_a_short_game_where_the_game_has_a_limit_of_turns(hall):
+    _, [table] = hall.handle("Ada", {"do": "open", "game": "zogars_gaze", "seats": ["person", "cautious"],
+                                     "turns": 8})
+    assert hall.matches.tables[table].match.game.turn_limit == 8
+    assert [name for name, game in hall.games.items() if game["turns"]] == ["zaar", "zogars_gaze", "zargos"]
 
 
 def test_a_student_away_from_every_page_has_a_bot_play_their_seat_and_the_table_is_told(hall):

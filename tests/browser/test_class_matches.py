@@ -136,6 +136,47 @@ def test_two_students_play_each_other_to_the_end_through_a_reload_and_a_restart(
         assert not [f for f in device.frames if any(k in f for k in ('"history"', '"rng"', '"dice"', '"final"'))]
 
 
+SHORT = {"zargos": ("Zargos", 2), "zogars_gaze": ("Zogar's Gaze", 8), "zaar": ("Zaar", 6)}  # title, turns at most
+
+
+def own_view_only(game: str, view: dict, seat: int) -> None:
+    """A view a page received is its own seat's: of the other seat's secrets only how many (or, in Zogar's Gaze,
+    their levels), and of the unseen cards no order."""
+    state, other = view["state"], 1 - seat
+    assert view["seat"] == seat
+    if game == "zargos":
+        assert isinstance(state["hands"][other], int) and isinstance(state["hands"][seat], list)
+        assert isinstance(state["deck"], int) and state["unseen"] == sorted(state["unseen"])
+    elif game == "zogars_gaze":
+        assert all(isinstance(level, int) for level in state["hands"][other])  # the backs: levels
+        assert "races" not in state and "classes" not in state and isinstance(state["dungeon_deck"], int)
+    else:  # Zaar hides nothing: every seat sees the same table
+        assert state["you"] == seat
+
+
+@pytest.mark.parametrize("game", sorted(SHORT))
+def test_two_students_play_each_game_to_its_end_on_their_own_pages(browser, tmp_path, game):
+    from playwright.sync_api import expect
+
+    title, turns = SHORT[game]
+    kept, port = Class(tmp_path / "class"), free_port()
+    with start(tmp_path, kept, port) as base:
+        ada, bo = Device(browser, base, "Ada"), Device(browser, base, "Bo")
+        ada.page.get_by_label("Game").select_option(label=title)
+        ada.page.get_by_label("At most").fill(str(turns))  # a game for one lesson
+        ada.page.get_by_role("button", name="open the table").click()
+        expect(ada.page.locator("#table-title")).to_contain_text("you are at seat 1", timeout=WAIT)
+        bo.page.get_by_role("button", name="sit at seat 2").click()
+        expect(bo.page.locator("#table-title")).to_contain_text("you are at seat 2", timeout=WAIT)
+        assert play({"Ada": ada, "Bo": bo}) > 0
+        assert "turn limit" in ada.turn() and bo.turn() == ada.turn()
+    for seat, device in enumerate((ada, bo)):
+        views = [json.loads(f)["view"] for f in device.frames if f.startswith('{"view"')]
+        assert len(views) > 5
+        for view in views:
+            own_view_only(game, view, seat)
+
+
 def test_the_teacher_pairs_the_class_watches_the_tables_and_ends_or_restarts_one(browser, tmp_path):
     from playwright.sync_api import expect
 

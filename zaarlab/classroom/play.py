@@ -26,6 +26,7 @@ from .matches import MatchBook, Matches, Refused
 
 MAX_MESSAGE = 2_000  # bytes of a page's message: the longest, opening a table of four seats, is a tenth of it
 AWAY_SECONDS = 300  # a seat whose student's pages all closed this long passes to a bot (the teacher's --away)
+MAX_TURNS = 500  # a game's limit of turns a page may ask for (the rulebooks' games end far sooner)
 PER_SECOND, BURST = 20, 40  # messages a page may send: a student's clicks are far fewer
 LOOK_SECONDS = 30  # how often the hall marks the students with a page open as present, and hands over the absent
 
@@ -38,7 +39,8 @@ class Hall:
         self.pages: dict[str, set[PlaySocket]] = defaultdict(set)  # per student: their open pages
         self.changes = 0  # tables changed so far: the teacher's page follows it
         self.listed: list[tuple[str, tuple[str | None, ...]]] = []  # the tables and their students, as last sent
-        self.games = {name: {"title": game_info(name).title, "bots": list(kind.bots)}  # read once: a file each
+        self.games = {name: {"title": game_info(name).title, "bots": list(kind.bots),  # read once: a file each
+                             "turns": "turn_limit" in kind.game.__dataclass_fields__}
                       for name, kind in matches.kinds.items()}
 
     def handle(self, student: str, message: Any) -> tuple[dict[str, Any] | None, set[str]]:
@@ -50,10 +52,15 @@ class Hall:
         if do == "tables":
             return {"tables": self.lobby(student)}, set()
         if do == "open":
-            seats = message.get("seats")
+            seats, turns = message.get("seats"), message.get("turns")
             if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
                 raise Refused("a table's seats are a list of names: person or a bot")
-            table = matches.open(student, str(message.get("game", ""))[:40], [s[:20] for s in seats[:5]])
+            game = str(message.get("game", ""))[:40]
+            if turns is not None and not (type(turns) is int and 1 <= turns <= MAX_TURNS
+                                          and self.games.get(game, {}).get("turns")):
+                raise Refused(f"a game with a limit of turns may be given 1 to {MAX_TURNS}")
+            table = matches.open(student, game, [s[:20] for s in seats[:5]],
+                                 params={"turn_limit": turns} if turns else None)
             return {"view": matches.view(student, table)}, {table}
         if do == "sit":
             matches.sit(student, table, message.get("seat"))

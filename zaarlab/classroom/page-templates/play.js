@@ -16,6 +16,7 @@
 
   function drawSeats() {
     const seats = $("seats"), game = games[$("game").value];
+    $("limit").hidden = !game.turns;
     seats.replaceChildren();
     for (let i = 0; i < Number($("count").value); i++) {
       const label = element("label", `Seat ${i + 1} `), menu = document.createElement("select");
@@ -86,8 +87,10 @@
   });
   $("game").addEventListener("change", drawSeats);
   $("count").addEventListener("change", drawSeats);
-  $("open").addEventListener("click", () => send({do: "open", game: $("game").value,
-    seats: [...document.querySelectorAll(".seat")].map((s) => s.value)}));
+  $("open").addEventListener("click", () => {
+    const turns = $("limit").hidden || !$("turns").value ? null : Number($("turns").value);
+    send({do: "open", game: $("game").value, turns, seats: [...document.querySelectorAll(".seat")].map((s) => s.value)});
+  });
   $("back").addEventListener("click", () => {
     shown = null; view = null; $("table").hidden = true; $("lobby").hidden = false; send({do: "tables"});
   });
