@@ -163,10 +163,16 @@ def play_to_the_end(match: Match) -> None:
         match.skip()
 
 
-def test_a_match_tells_its_end_once_with_each_players_place_and_the_persons_decisions(monkeypatch):
+@pytest.fixture
+def told(monkeypatch) -> list:
+    """What the matches that end tell (``ENDINGS``), in a list."""
     import_game_packages()
-    told = []
-    monkeypatch.setattr("zaarlab.core.match.ENDINGS", [told.append])
+    endings = []
+    monkeypatch.setattr("zaarlab.core.match.ENDINGS", [endings.append])
+    return endings
+
+
+def test_a_match_tells_its_end_once_with_each_players_place_and_the_persons_decisions(told):
     params, bot = GAMES_PLAYED["zargos"]
     match = Match(GAMES["zargos"](**params), [PERSON, bot], seed=11, bots=bots_of("zargos"))
     play_to_the_end(match)
@@ -183,10 +189,7 @@ def test_a_match_tells_its_end_once_with_each_players_place_and_the_persons_deci
     assert len(told) == 1  # a game saved at its end was told where it was played
 
 
-def test_a_game_of_bots_alone_is_told_with_no_person_to_judge(monkeypatch):
-    import_game_packages()
-    told = []
-    monkeypatch.setattr("zaarlab.core.match.ENDINGS", [told.append])
+def test_a_game_of_bots_alone_is_told_with_no_person_to_judge(told):
     params, bot = GAMES_PLAYED["zerzura"]
     match = Match(GAMES["zerzura"](**params), [bot, bot], seed=3, bots=bots_of("zerzura"))
     match.skip()
