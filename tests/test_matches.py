@@ -8,6 +8,7 @@ import random
 import pytest
 
 from zaarlab.classroom.matches import BURST, MatchBook, Matches, Refused
+from zaarlab.classroom.seat_words import board_lines
 
 SHORT = {  # game: (its parameters, short games as the tables' tests play them)
     "zaar": {"turn_limit": 12},
@@ -249,3 +250,17 @@ def test_a_seat_left_empty_passes_to_a_bot_the_table_is_told_and_the_student_tak
     assert again.view("Ada", table)["notes"] == matches.view("Ada", table)["notes"]
     play_between(again, table, ["Ada", "Bo"], seed=7)
     assert again.view("Ada", table)["over"]
+
+
+def test_the_teacher_sees_every_seats_secrets_only_once_the_game_is_over():
+    matches = Matches(clock=Patient())
+    table = matches.open("Ada", "zargos", ["person", "person"], deal=4, params=SHORT["zargos"])
+    matches.sit("Bo", table, 1)
+    [watched] = matches.overview()
+    assert watched["revealed"] == []  # during the game: the spectator's board alone
+    play_between(matches, table, ["Ada", "Bo"], seed=8)
+    [watched] = matches.overview()
+    state = matches.tables[table].match.state
+    assert [dict(lines)["hands"] for lines in watched["revealed"]] == [
+        dict(board_lines(state.observation(seat), matches.tables[table].match.hooks.names(state), 2))["hands"]
+        for seat in (0, 1)]
