@@ -100,6 +100,8 @@ def test_every_hostile_request_is_refused_in_words_and_changes_nothing(pair):
         (lambda: matches.view("Cy", table), "you do not sit at this table"),  # nobody may read a match not theirs
         (lambda: matches.sit("Cy", table, 0), "seat 1 is taken"),
         (lambda: matches.sit("Cy", table, 7), "this table has seats 1 to 2"),
+        (lambda: matches.sit("Cy", table, True), "this table has seats 1 to 2"),  # a bool is no seat
+        (lambda: matches.move(mover, table, float(step), 0), "the game has moved on"),
         (lambda: matches.sit("Ada", table, 1), "seat 2 is taken"),
         (lambda: matches.open("Cy", "chess", ["person", "person"]), "there is no game called 'chess'"),
         (lambda: matches.open("Cy", "zargos", ["person"] * 5), "a table has 2 to 4 seats, not 5"),

@@ -146,7 +146,7 @@ class Matches:
     def sit(self, student: str, table_id: str, seat: int) -> None:
         """``student`` takes the free person's ``seat`` of the table (a student sits at one seat of a table)."""
         table = self._table(table_id)
-        if not (isinstance(seat, int) and 0 <= seat < len(table.sitters)):
+        if not (type(seat) is int and 0 <= seat < len(table.sitters)):
             raise Refused(f"this table has seats 1 to {len(table.sitters)}")
         if table.sitters[seat] == student:
             if table.match.seats[seat] != PERSON:  # back after a bot played for them: their seat again
@@ -173,7 +173,7 @@ class Matches:
         if seat is None:
             raise Refused("you do not sit at this table")
         match = table.match
-        if step != len(match.history):
+        if type(step) is not int or step != len(match.history):
             raise Refused("the game has moved on since your page last looked: it shows where it stands now")
         if match.to_move() != seat or table.sitters[seat] is None:
             raise Refused("it is not your turn: wait for the others to move")
