@@ -187,26 +187,27 @@ def test_the_teacher_pairs_the_class_watches_the_tables_and_ends_or_restarts_one
         teacher.goto(f"{base}/zaarlab/teacher?key={kept.key}")
         expect(teacher.locator("#live")).to_contain_text("Pair the 3 students with the play page open and no table "
                                                          "(Ada, Bo, Cy)", timeout=WAIT)
-        teacher.get_by_label("game").select_option(label="Zerzura: The Oasis of Marvels")
+        teacher.get_by_label("game").select_option(label="Zogar's Gaze")
+        teacher.get_by_label("at most").fill("8")  # a game for one lesson
         teacher.get_by_role("button", name="pair them").click()
-        rows = teacher.locator("#live tbody tr", has_text="Zerzura")
-        expect(rows).to_have_count(2, timeout=WAIT)  # two tables: a pair, and one student with the greedy bot
-        expect(teacher.locator("#live tbody tr", has_text="the greedy bot")).to_have_count(1)
+        rows = teacher.locator("#live tbody tr", has_text="Zogar's Gaze")
+        expect(rows).to_have_count(2, timeout=WAIT)  # two tables: a pair, and one student with the cautious bot
+        expect(teacher.locator("#live tbody tr", has_text="the cautious bot")).to_have_count(1)
         for device in devices.values():  # each student's page went to their table by itself
             expect(device.page.locator("#table-title")).to_contain_text("you are at seat", timeout=WAIT)
-        row = teacher.locator("#live tbody tr", has_text="the greedy bot")
+        row = teacher.locator("#live tbody tr", has_text="the cautious bot")
         alone = next(n for n in devices if n in row.locator("td").nth(1).inner_text())
-        row = teacher.locator("#live tbody tr", has_text="the greedy bot")
+        expect(row).to_contain_text("at most 8 turns")  # the length the teacher chose
         row.get_by_text("the board").click()  # the public board: what a spectator may see
-        expect(row.locator("dl")).to_contain_text("deck")
+        expect(row.locator("dl")).to_contain_text("dungeon deck")
         row.get_by_role("button", name="restart").click()
         expect(devices[alone].page.locator("#refused")).to_have_text("Your teacher restarted this table: a new deal.",
                                                                       timeout=WAIT)
         expect(devices[alone].page.locator("#table-title")).to_contain_text("you are at seat", timeout=WAIT)
-        pair = teacher.locator("#live tbody tr", has_text="Zerzura").filter(has_not_text="the greedy bot")
+        pair = teacher.locator("#live tbody tr", has_text="Zogar's Gaze").filter(has_not_text="the cautious bot")
         players = [n for n in devices if n != alone]
         pair.get_by_role("button", name="end").click()
         for name in players:
             expect(devices[name].page.locator("#refused")).to_have_text("Your teacher ended this table.", timeout=WAIT)
             expect(devices[name].page.locator("#lobby")).to_be_visible()
-        expect(teacher.locator("#live tbody tr", has_text="Zerzura")).to_have_count(1, timeout=WAIT)
+        expect(teacher.locator("#live tbody tr", has_text="Zogar's Gaze")).to_have_count(1, timeout=WAIT)

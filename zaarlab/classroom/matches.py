@@ -314,15 +314,17 @@ class Matches:
         return self._seat(self.kinds[match.game.name], match.game, list(match.seats), None, list(table.sitters))
 
     def overview(self) -> list[dict[str, Any]]:
-        """Every table as the teacher watches it: the game, who sits where, whose turn, the players' moves made, how
-        it ended, and the board as a spectator sees it (no player's secrets: the teacher is shown what the class may);
-        once a game is over, each seat's own view too (every hand revealed, for the debrief)."""
+        """Every table as the teacher watches it: the game (and its limit of turns), who sits where, whose turn, the
+        players' moves made, how it ended, and the board as a spectator sees it (no player's secrets: the teacher is
+        shown what the class may); once a game is over, each seat's own view too (every hand revealed, for the
+        debrief)."""
         tables = []
         for t in self.tables.values():
             match, state = t.match, t.match.state
             seen = state.observation(None)
             names, players = match.hooks.names(state), match.game.num_players
             tables.append({"table": t.id, "game": match.game.name, "seats": self._seat_names(t),
+                           "limit": getattr(match.game, "turn_limit", None),
                            "to_move": None if state.is_terminal() else state.current_player(),
                            "step": len(match.history), "played": _played(match),
                            "over": match.hooks.ending(state) if state.is_terminal() else "", "state": plain(seen),
