@@ -2,4 +2,5 @@
 
 from zaarlab.classroom.launch import main
 
-main()
+if __name__ == "__main__":  # run, not imported (the API reference imports every module)
+    main()
