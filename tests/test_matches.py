@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from zaarlab.classroom.matches import BURST, MatchBook, Matches, Refused
+from zaarlab.classroom.matches import BURST, MAX_PER_STUDENT, MatchBook, Matches, Refused
 from zaarlab.classroom.seat_words import board_lines
 
 SHORT = {  # game: (its parameters, short games as the tables' tests play them)
@@ -266,3 +266,14 @@ def test_the_teacher_sees_every_seats_secrets_only_once_the_game_is_over():
     assert [dict(lines)["hands"] for lines in watched["revealed"]] == [
         dict(board_lines(state.observation(seat), matches.tables[table].match.hooks.names(state), 2))["hands"]
         for seat in (0, 1)]
+
+
+def test_one_student_sits_at_a_bounded_number_of_tables_still_playing():
+    matches = Matches(clock=Patient())
+    tables = [matches.open("Ada", "zerzura", ["person", "person"]) for _ in range(MAX_PER_STUDENT)]
+    with pytest.raises(Refused, match=f"you sit at {MAX_PER_STUDENT} tables still playing"):
+        matches.open("Ada", "zerzura", ["person", "greedy"])
+    other = matches.open("Bo", "zerzura", ["person", "person"])
+    with pytest.raises(Refused, match=f"you sit at {MAX_PER_STUDENT} tables still playing"):
+        matches.sit("Ada", other, 1)
+    assert len(matches.tables) == MAX_PER_STUDENT + 1 and tables[0] in matches.tables

@@ -47,6 +47,7 @@ from .seat_words import board_lines, plain
 
 MAX_SEATS, MIN_SEATS = 4, 2
 MAX_TABLES = 200  # open at once in one class: 15 pairs many times over
+MAX_PER_STUDENT = 4  # tables still playing one student may sit at: a student's many tables never fill the class's
 MOVES_PER_SECOND = 10  # a student's moves the server takes in a second (a click is far slower): a flood is refused
 BURST = 20
 
@@ -124,6 +125,9 @@ class Matches:
             raise Refused(f"a seat is a {PERSON}'s or one of the bots {', '.join(kind.bots)}, not {unknown[0][:20]!r}")
         if len(self.tables) >= MAX_TABLES:
             raise Refused(f"the class has {MAX_TABLES} tables open: ask your teacher to end some")
+        if len(self._playing_at(student)) >= MAX_PER_STUDENT:
+            raise Refused(f"you sit at {MAX_PER_STUDENT} tables still playing: finish one, or ask your teacher to "
+                          "end one")
         try:
             game_of = kind.game.from_dict({**(params or {}), "players": len(seats)})
         except (ValueError, TypeError) as error:
@@ -158,6 +162,9 @@ class Matches:
             raise Refused(f"seat {seat + 1} is taken")
         if table.seat_of(student) is not None:
             raise Refused(f"you sit at seat {table.seat_of(student) + 1} of this table already")
+        if len(self._playing_at(student)) >= MAX_PER_STUDENT:
+            raise Refused(f"you sit at {MAX_PER_STUDENT} tables still playing: finish one, or ask your teacher to "
+                          "end one")
         table.sitters[seat] = student
         if self.book is not None:
             self.book.sat(table.id, seat, student)
@@ -337,6 +344,9 @@ class Matches:
     def _seat_names(table: Table) -> list[str]:
         return [who if who is not None else (f"the {kind} bot" if kind != PERSON else "a free seat")
                 for who, kind in zip(table.sitters, table.match.seats, strict=True)]
+
+    def _playing_at(self, student: str) -> list[Table]:
+        return [t for t in self.tables.values() if student in t.sitters and not t.match.state.is_terminal()]
 
     def _table(self, table_id: str) -> Table:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
