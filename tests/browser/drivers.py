@@ -90,22 +90,32 @@ def drive_dice_sums(page, root, twin) -> None:
 
 def click_map_point(page, root, trace: str, value) -> None:
     """Click, with the mouse, the point of the map (the chart a :class:`~zaarlab.ui.chart_clicks.ChartClicks` watches)
-    whose trace is named ``trace`` and whose ``customdata`` is ``value``, where plotly drew it."""
+    whose trace is named ``trace`` and whose ``customdata`` is ``value``, where plotly drew it: once the chart has
+    drawn that point (a chart still showing the state before has no such point, and a chart being laid out no
+    finite place for it)."""
     chart = root.locator("[class*='zaarlab-clicks-'] .js-plotly-plot").first
-    for attempt in range(3):  # the chart may be drawn anew (a new element) between the look and the scroll
+    for attempt in range(3):  # the chart may be drawn anew (a new element) while its old one is looked at
         try:
             chart.scroll_into_view_if_needed(timeout=WAIT)
-            x, y = chart.evaluate("""(chart, [name, value]) => {
-                const trace = chart.data.find(t => t.name === name), i = trace.customdata.indexOf(value);
-                const xa = chart._fullLayout.xaxis, ya = chart._fullLayout.yaxis, box = chart.getBoundingClientRect();
-                return [box.left + xa._offset + xa.l2p(trace.x[i]), box.top + ya._offset + ya.l2p(trace.y[i])];
-            }""", [trace, value])
+            where = page.wait_for_function(POINT, arg=[chart.element_handle(timeout=WAIT), trace, value],
+                                           timeout=WAIT // 3)
             break
         except PlaywrightError:
             if attempt == 2:
                 raise
-            page.wait_for_timeout(500)
+    x, y = where.json_value()
     page.mouse.click(x, y)
+
+
+POINT = """([chart, name, value]) => {  // where plotly drew the point, once it has (else null: wait)
+    const trace = (chart.data || []).find(t => t.name === name);
+    const i = trace ? trace.customdata.indexOf(value) : -1, layout = chart._fullLayout;
+    if (i < 0 || !layout || !layout.xaxis || !layout.yaxis) return null;
+    const box = chart.getBoundingClientRect();
+    const x = box.left + layout.xaxis._offset + layout.xaxis.l2p(trace.x[i]);
+    const y = box.top + layout.yaxis._offset + layout.yaxis.l2p(trace.y[i]);
+    return Number.isFinite(x) && Number.isFinite(y) ? [x, y] : null;
+}"""
 
 
 def drive_mansion_builder(page, root, twin) -> None:
