@@ -112,12 +112,8 @@ class Matches:
         """A new table of ``game`` with ``seats`` (each ``"person"`` or one of the game's bots), ``student`` in the
         first person's seat; ``params``: the game's other parameters (a turn limit, say), checked by the game. Its
         id."""
-        if game not in self.kinds:
-            raise Refused(f"there is no game called {game[:40]!r}: the games are {', '.join(sorted(self.kinds))}")
-        kind = self.kinds[game]
-        seats = list(seats)
-        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-            raise Refused(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}")
+        kind, seats = self._kind(game), list(seats)
+        _seats_at_a_table(len(seats))
         if PERSON not in seats:
             raise Refused("a table needs a seat for you: at least one seat is a person's")
         unknown = [seat for seat in seats if seat != PERSON and seat not in kind.bots]
@@ -125,9 +121,7 @@ class Matches:
             raise Refused(f"a seat is a {PERSON}'s or one of the bots {', '.join(kind.bots)}, not {unknown[0][:20]!r}")
         if len(self.tables) >= MAX_TABLES:
             raise Refused(f"the class has {MAX_TABLES} tables open: ask your teacher to end some")
-        if len(self._playing_at(student)) >= MAX_PER_STUDENT:
-            raise Refused(f"you sit at {MAX_PER_STUDENT} tables still playing: finish one, or ask your teacher to "
-                          "end one")
+        self._may_sit_more(student)
         try:
             game_of = kind.game.from_dict({**(params or {}), "players": len(seats)})
         except (ValueError, TypeError) as error:
@@ -162,9 +156,7 @@ class Matches:
             raise Refused(f"seat {seat + 1} is taken")
         if table.seat_of(student) is not None:
             raise Refused(f"you sit at seat {table.seat_of(student) + 1} of this table already")
-        if len(self._playing_at(student)) >= MAX_PER_STUDENT:
-            raise Refused(f"you sit at {MAX_PER_STUDENT} tables still playing: finish one, or ask your teacher to "
-                          "end one")
+        self._may_sit_more(student)
         table.sitters[seat] = student
         if self.book is not None:
             self.book.sat(table.id, seat, student)
@@ -185,7 +177,7 @@ class Matches:
         if match.to_move() != seat or table.sitters[seat] is None:
             raise Refused("it is not your turn: wait for the others to move")
         legal = match.state.legal_actions()
-        if not (isinstance(choice, int) and not isinstance(choice, bool) and 0 <= choice < len(legal)):
+        if not (type(choice) is int and 0 <= choice < len(legal)):
             raise Refused(f"that is not one of the {len(legal)} moves you may make now")
         try:
             match.play(legal[choice])
@@ -288,11 +280,8 @@ class Matches:
         """The class paired in one step: ``students`` shuffled into tables of ``size`` (2 to 4), the last table's
         empty seats given to ``bot`` (the game's first bot by default) where the count does not divide; the tables'
         ids. A student already at a table not over keeps it and is left out."""
-        if not MIN_SEATS <= size <= MAX_SEATS:
-            raise Refused(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {size}")
-        if game not in self.kinds:
-            raise Refused(f"there is no game called {game[:40]!r}: the games are {', '.join(sorted(self.kinds))}")
-        bot = bot or next(iter(self.kinds[game].bots))
+        _seats_at_a_table(size)
+        bot = bot or next(iter(self._kind(game).bots))
         playing = {who for t in self.tables.values() if not t.match.state.is_terminal() for who in t.sitters}
         free = [s for s in dict.fromkeys(students) if s not in playing]
         (rng or random.Random()).shuffle(free)
@@ -345,14 +334,29 @@ class Matches:
         return [who if who is not None else (f"the {kind} bot" if kind != PERSON else "a free seat")
                 for who, kind in zip(table.sitters, table.match.seats, strict=True)]
 
-    def _playing_at(self, student: str) -> list[Table]:
-        return [t for t in self.tables.values() if student in t.sitters and not t.match.state.is_terminal()]
+    def _kind(self, game: str) -> Kind:
+        if game not in self.kinds:
+            raise Refused(f"there is no game called {game[:40]!r}: the games are {', '.join(sorted(self.kinds))}")
+        return self.kinds[game]
+
+    def _may_sit_more(self, student: str) -> None:
+        """At most :data:`MAX_PER_STUDENT` tables still playing a student: their loop of *open* never fills the
+        class's."""
+        playing = [t for t in self.tables.values() if student in t.sitters and not t.match.state.is_terminal()]
+        if len(playing) >= MAX_PER_STUDENT:
+            raise Refused(f"you sit at {MAX_PER_STUDENT} tables still playing: finish one, or ask your teacher to "
+                          "end one")
 
     def _table(self, table_id: str) -> Table:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
         if table is None:
             raise Refused("there is no such table: it may have ended (the class's tables are listed)")
         return table
+
+
+def _seats_at_a_table(seats: int) -> None:
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise Refused(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
 
 
 class MatchBook:

@@ -56,11 +56,7 @@ class Hall:
             if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
                 raise Refused("a table's seats are a list of names: person or a bot")
             game = str(message.get("game", ""))[:40]
-            if turns is not None and not (type(turns) is int and 1 <= turns <= MAX_TURNS
-                                          and self.games.get(game, {}).get("turns")):
-                raise Refused(f"a game with a limit of turns may be given 1 to {MAX_TURNS}")
-            table = matches.open(student, game, [s[:20] for s in seats[:5]],
-                                 params={"turn_limit": turns} if turns else None)
+            table = matches.open(student, game, [s[:20] for s in seats[:5]], params=self.turns(game, turns))
             return {"view": matches.view(student, table)}, {table}
         if do == "sit":
             matches.sit(student, table, message.get("seat"))
@@ -71,6 +67,15 @@ class Hall:
             matches.move(student, table, message.get("step"), message.get("choice"))
             return None, {table}
         raise Refused(f"a page may ask for the tables, open, sit, look or move, not {do[:20]!r}")
+
+    def turns(self, game: str, turns: Any) -> dict[str, int] | None:
+        """The parameters of a short game of ``game`` (``turns`` at most, ``None`` for the rulebook's length), checked:
+        1 to :data:`MAX_TURNS`, for a game that has a limit of turns."""
+        if turns is None:
+            return None
+        if not (type(turns) is int and 1 <= turns <= MAX_TURNS and self.games.get(game, {}).get("turns")):
+            raise Refused(f"a game with a limit of turns may be given 1 to {MAX_TURNS}")
+        return {"turn_limit": turns}
 
     def lobby(self, student: str) -> dict[str, Any]:
         """The class's tables as ``student``'s page lists them, and the games a table may be opened for."""

@@ -18,7 +18,7 @@ from ..teaching.gradebook import CSV_FILES, gradebook
 from ..teaching.teacher import Tables, live_part, teacher_page
 from .door import TeacherOnly
 from .matches import Refused
-from .play import MAX_TURNS, Hall, hall_of
+from .play import Hall, hall_of
 
 LIVE_SECONDS = 1.0  # how often the stream looks for new answers: each reaches the teacher within a second or two
 STILL_THERE = 15  # seconds between two comments on a quiet stream, so that no proxy closes it as idle
@@ -104,11 +104,9 @@ class TeacherTables(TeacherOnly, RequestHandler):
             if do == "pair":
                 size, turns = self.get_body_argument("size", "2"), self.get_body_argument("turns", "").strip()
                 game = self.get_body_argument("game", "")[:40]
-                if turns and not (turns.isdigit() and 1 <= int(turns) <= MAX_TURNS
-                                  and hall.games.get(game, {}).get("turns")):
-                    raise Refused(f"a game with a limit of turns may be given 1 to {MAX_TURNS}")
+                short = hall.turns(game, int(turns) if turns.isdigit() else turns or None)
                 changed = set(hall.matches.pair(_waiting(hall), game, int(size) if size.isdigit() else 0,
-                                                params={"turn_limit": int(turns)} if turns else None))
+                                                params=short))
                 hall.send_tables(changed)
             elif do in ("end", "restart"):
                 hall.end(table, restart=do == "restart")

@@ -391,8 +391,8 @@ class Table(Panel, Hooks):
         return f'<div class="zaarlab-story"><strong>What happened</strong>{shown}</div>'
 
     def _summary(self) -> str:
-        return "".join("\n" + "\n".join(self.match.summary(player)) for player in self.match.persons
-                       if self.match.summary(player))
+        lines = [line for player in self.match.persons for line in self.match.summary(player)]
+        return "".join(f"\n{line}" for line in lines)
 
 
 def new_deal() -> int:
