@@ -13,8 +13,9 @@ from zaarlab.core.readable import exact_text
 from zaarlab.ui.table import text_of
 from zaarlab.zaar.bots import greedy_bot
 from zaarlab.zaar.figures import free_cells
+from zaarlab.zaar.referee import OUTCOMES, SIDES
 from zaarlab.zaar.state import ChoosePlaque, ChooseRoom, DrawCard, Fight, Move, Phase, Place
-from zaarlab.zaar.table import OUTCOMES, SIDES, ZaarTable
+from zaarlab.zaar.table import ZaarTable
 
 
 def chance_children(state):

@@ -20,13 +20,16 @@ from zaarlab.zogars_gaze.table import ZogarTable
 
 def odds_shown_are_exact(table) -> None:
     """Before each decision, the odds line names the engine's exact chances: the hold chosen and the best one in a
-    combat, coming through the next card while delving."""
+    combat, coming through the next card while delving, unless another player traded cards into the dungeon face down
+    (the chance would hint at them: ZOGAR-MARKET-06)."""
     state, shown = table.state, table.odds.value
     if state.phase == Phase.HOLD:
         advice = hold_advice(state.game.cards[state.enemy].requirement, state.dice, state.rolls_allowed - state.rolls,
                              straight_alt=state.game.straight_alt)
         kept = tuple(sorted(f for f, held in zip(state.dice, table.held, strict=True) if held))
         assert exact_text(advice.p(kept)) in table.text and exact_text(advice.p(advice.best)) in table.text
+    elif state.phase == Phase.DELVE and any(e.kind == "trades_in" and e["player"] != state.player for e in state.log):
+        assert "alive" not in table.text and "traded cards into the dungeon face down" in table.text
     elif state.phase == Phase.DELVE:
         assert f"next card alive: {exact_text(p_survive(state, 1))}" in table.text
     else:

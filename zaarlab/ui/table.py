@@ -201,10 +201,6 @@ class Table(Panel, Hooks):
         """What only ``player`` knows (secret cards, goals), as plain text."""
         return ""
 
-    def decision_odds(self, state) -> str:
-        """The exact odds of the decision the player to move faces now, as plain text ("" for none)."""
-        return ""
-
     def task(self, state) -> str:
         """What the player to move can do now, in a sentence."""
         return "your move"
@@ -380,10 +376,7 @@ class Table(Panel, Hooks):
         start = self.match.marks[viewer] if viewer is not None else 0
         start = min(start, max(len(state.log) - STORY_LINES, 0))
         names, story = self.names(state), state.story
-        lines = []
-        for told in state.log[start:][-40:]:
-            words = story.words(told, names)
-            lines.append((words[:1].upper() + words[1:], told.rules))
+        lines = [(story.sentence(told, names), told.rules) for told in state.log[start:][-40:]]
         return lines or [("Nothing yet: the game begins.", ())]
 
     def _story(self, state, viewer: int | None) -> str:

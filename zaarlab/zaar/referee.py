@@ -11,8 +11,15 @@ of a class's match) with no widget in it.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..core.match import Hooks
+from ..core.readable import exact_text
+from .astrolabe import Plates, read
+from .battle import battle_throws, shortcut_opens
 from .figures import free_cells
+from .odds import MAX_WISDOM, battle_dist, next_card_odds
+from .raml import throw_dist, traps
 from .rules import KNIGHT_PRICE, PRICE
 from .state import (
     BuyTool,
@@ -38,6 +45,7 @@ from .state import (
 )
 from .story import TOOL_NAMES
 
+OUTCOMES = (("win", "win"), ("extra_win", "extra win"), ("lose", "lose a life coin"), ("draw", "a draw"))
 TURNS = ("as printed", "turned 60°", "turned 120°", "turned 180°", "turned 240°", "turned 300°")
 SIDES = ("north-east", "east", "south-east", "south-west", "west", "north-west")  # hexgrid.SIDE_NAMES in words
 ACROSS = {"door": "", "amulet": " through the Amulet door", "passage": " by the Boswellia passage",
@@ -95,6 +103,51 @@ class ZaarReferee(Hooks):
         coins = ", ".join(f"player {p + 1} {state.coins(p)} coins" for p in range(state.game.players))
         who = " and ".join(f"player {p + 1}" for p in state.winner)
         return f"{who} {'win' if len(state.winner) > 1 else 'wins'}, the survivors with the most coins ({coins})"
+
+    def decision_odds(self, state: ZaarState) -> str:
+        if state.phase == Phase.TRAPPED:
+            return fight_odds(state)
+        lines = []
+        if state.phase == Phase.CHOOSE and state.pending[0] == "shortcut?":
+            room = state.mansion.room_at(state.pending[1]).id
+            opens = throw_dist(state.game.raml).fraction(lambda t: shortcut_opens(room, t))
+            lines.append(f"The raml opens the shortcut: {exact_text(opens)}")
+        if state.phase == Phase.TURN and DrawCard() in state.legal_actions():
+            odds = next_card_odds(state.mansion, pile=state.pile, number=Fraction)
+            lines.append(f"The next card: a room that can be placed {exact_text(odds['placeable'])}, a sacred room "
+                         f"{exact_text(odds['sacred'])}, an event {exact_text(odds['event'])}")
+        if state.phase == Phase.TURN and state.level <= 2:
+            traps_in = trap_odds(state)
+            if traps_in:
+                lines.append("Entering a room, the raml traps the demon there:\n" + "\n".join(
+                    f"  {name}: {exact_text(p)}" for name, p in traps_in))
+        return "\n".join(lines)
+
+
+def fight_odds(state: ZaarState) -> str:
+    """The exact outcome of fighting the demon trapped now: the astrolabe's plates are known, so is its reading."""
+    _, cell, letter, table = state.pending
+    p, category = state.player, state.mansion.room_at(cell).category
+    result, _ = read(state.game.astrolabe, Plates(*state.plates), letter, category)
+    throws = min(battle_throws(state, p), MAX_WISDOM)
+    ends = battle_dist(result, throws, category, letter, table=table, warrior=state.characters[p] == "warrior",
+                       wise=state.characters[p] == "wise")
+    odds = ", ".join(f"{words} {exact_text(ends.fraction(k))}" for k, words in OUTCOMES if ends.fraction(k))
+    return (f"If you fight, the astrolabe reads: {result.words()}.\nWith your {throws} throw"
+            f"{'s' if throws != 1 else ''} (a wisdom coin each): {odds}.")
+
+
+def trap_odds(state: ZaarState) -> list[tuple[str, Fraction]]:
+    """For each room the player to move may enter that has plaques unrevoked: its name and the exact chance that the
+    raml's entry throw traps the demon there (ZAAR-RAML-03)."""
+    p, raml = state.player, state.game.raml
+    warrior = state.characters[p] == "warrior"
+    plaques: dict = {}
+    for cell, letter in state.unrevoked():
+        plaques.setdefault(cell, []).append(letter)
+    rooms = sorted({a.to for a in state.legal_actions() if isinstance(a, Move) and a.to in plaques})
+    return [(state.mansion.room_at(cell).name, throw_dist(raml).fraction(
+        lambda t, letters=tuple(plaques[cell]): traps(t, letters, raml, warrior))) for cell in rooms]
 
 
 REFEREE = ZaarReferee

@@ -13,7 +13,6 @@ Zaar keeps no secret (every coin and card is on the table), so two persons may s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -21,21 +20,15 @@ import plotly.graph_objects as go
 from ..core.api import IllegalActionError
 from ..core.hexgrid import Hex, rotate_sides, to_pixel
 from ..core.match import PERSON
-from ..core.readable import exact_text
 from ..ui.card_board import Piece, Zone
 from ..ui.chart_clicks import ChartClicks
 from ..ui.panel import guarded, show_figure
 from ..ui.table import Table
-from .astrolabe import Plates, read
-from .battle import battle_throws, shortcut_opens
 from .bots import BOTS
 from .figures import free_cells, mansion_figure
-from .odds import MAX_WISDOM, battle_dist, next_card_odds
-from .raml import throw_dist, traps
 from .referee import ACROSS, SIDES, TURNS, ZaarReferee
 from .state import (
     ChooseRoom,
-    DrawCard,
     Move,
     Phase,
     Place,
@@ -46,7 +39,6 @@ from .state import (
 from .story import TOOL_NAMES
 
 MOVE_ORDER = tuple(ACROSS)  # of two ways into a room, a click on the map takes the first
-OUTCOMES = (("win", "win"), ("extra_win", "extra win"), ("lose", "lose a life coin"), ("draw", "a draw"))
 
 
 def map_key(value) -> str:
@@ -277,49 +269,3 @@ class ZaarTable(Table, ZaarReferee):
             "revoke": "choose a plaque to revoke", "swap": "choose whom to swap places with",
             "gift": "choose whom to give it to", "cancel": "click the bloody room you come back in"}.get(
             kind, "pick one of your choices")
-
-    # -- odds ----------------------------------------------------------------------------------------------
-    def decision_odds(self, state: ZaarState) -> str:
-        if state.phase == Phase.TRAPPED:
-            return fight_odds(state)
-        lines = []
-        if state.phase == Phase.CHOOSE and state.pending[0] == "shortcut?":
-            room = state.mansion.room_at(state.pending[1]).id
-            opens = throw_dist(state.game.raml).fraction(lambda t: shortcut_opens(room, t))
-            lines.append(f"The raml opens the shortcut: {exact_text(opens)}")
-        if state.phase == Phase.TURN and DrawCard() in state.legal_actions():
-            odds = next_card_odds(state.mansion, pile=state.pile, number=Fraction)
-            lines.append(f"The next card: a room that can be placed {exact_text(odds['placeable'])}, a sacred room "
-                         f"{exact_text(odds['sacred'])}, an event {exact_text(odds['event'])}")
-        if state.phase == Phase.TURN and state.level <= 2:
-            traps_in = trap_odds(state)
-            if traps_in:
-                lines.append("Entering a room, the raml traps the demon there:\n" + "\n".join(
-                    f"  {name}: {exact_text(p)}" for name, p in traps_in))
-        return "\n".join(lines)
-
-
-def fight_odds(state: ZaarState) -> str:
-    """The exact outcome of fighting the demon trapped now: the astrolabe's plates are known, so is its reading."""
-    _, cell, letter, table = state.pending
-    p, category = state.player, state.mansion.room_at(cell).category
-    result, _ = read(state.game.astrolabe, Plates(*state.plates), letter, category)
-    throws = min(battle_throws(state, p), MAX_WISDOM)
-    ends = battle_dist(result, throws, category, letter, table=table, warrior=state.characters[p] == "warrior",
-                       wise=state.characters[p] == "wise")
-    odds = ", ".join(f"{words} {exact_text(ends.fraction(k))}" for k, words in OUTCOMES if ends.fraction(k))
-    return (f"If you fight, the astrolabe reads: {result.words()}.\nWith your {throws} throw"
-            f"{'s' if throws != 1 else ''} (a wisdom coin each): {odds}.")
-
-
-def trap_odds(state: ZaarState) -> list[tuple[str, Fraction]]:
-    """For each room the player to move may enter that has plaques unrevoked: its name and the exact chance that the
-    raml's entry throw traps the demon there (ZAAR-RAML-03)."""
-    p, raml = state.player, state.game.raml
-    warrior = state.characters[p] == "warrior"
-    plaques: dict = {}
-    for cell, letter in state.unrevoked():
-        plaques.setdefault(cell, []).append(letter)
-    rooms = sorted({a.to for a in state.legal_actions() if isinstance(a, Move) and a.to in plaques})
-    return [(state.mansion.room_at(cell).name, throw_dist(raml).fraction(
-        lambda t, letters=tuple(plaques[cell]): traps(t, letters, raml, warrior))) for cell in rooms]

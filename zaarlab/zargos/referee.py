@@ -14,10 +14,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..core.match import Decision, Hooks
+from ..core.readable import exact_text
 from .board import ZARGOS
 from .odds import DEMON_DICE, battle_ends, demon_dist
 from .reach import battle_conditions
-from .state import LandAttack, SeaAttack, ZargosState
+from .state import LandAttack, Phase, SeaAttack, ZargosState
+
+SHOWN = 8  # the attacks (or forces) whose odds are shown, each a battle worked out exactly
 
 
 class ZargosReferee(Hooks):
@@ -36,6 +39,28 @@ class ZargosReferee(Hooks):
                     (action.src, action.dst)), key=lambda a: a.units)
         best, _ = take_odds(state, most)
         return Decision(state.current_player(), f"{self.move_words(state, action)}", chosen, best)
+
+    def decision_odds(self, state: ZargosState) -> str:
+        """In the attacks, each attack the player may make with its largest force: the exact chance to take the
+        province and the units to expect to lose (the :data:`SHOWN` likeliest; a table with a province chosen shows
+        the forces of that one attack)."""
+        if state.phase != Phase.ATTACK:
+            return ""
+        largest: dict[tuple, LandAttack | SeaAttack] = {}
+        for action in state.legal_actions():
+            if isinstance(action, LandAttack | SeaAttack):
+                way = (type(action), action.src, action.dst)
+                if way not in largest or action.units > largest[way].units:
+                    largest[way] = action
+        odds = sorted(((take_odds(state, a), self.move_words(state, a)) for a in largest.values()),
+                      key=lambda found: (-found[0][0], found[1]))
+        lines = [f"{words}: takes it {exact_text(p)}, losing {decimal(lost)} units on average"
+                 for (p, lost), words in odds[:SHOWN]]
+        if not lines:
+            return ""
+        more = len(odds) - SHOWN
+        rest = [f"({more} more attack{'s' if more != 1 else ''} with lower chances)"] if more > 0 else []
+        return "\n".join(["Each attack with its largest force:", *lines, *rest])
 
     def ending(self, state: ZargosState) -> str:
         if state.winner:
@@ -56,6 +81,15 @@ def take_odds(state: ZargosState, action) -> tuple[Fraction, Fraction]:
     taken = ends.fraction(lambda end: end[0] > 0)
     lost = sum(Fraction((action.units - end[0]) * w, total) for end, w in ends.items())
     return taken, lost
+
+
+def decimal(value: Fraction) -> str:
+    """A number of units to two places at most.
+
+    >>> decimal(Fraction(3, 2)), decimal(Fraction(2))
+    ('1.5', '2')
+    """
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
 
 
 REFEREE = ZargosReferee

@@ -13,7 +13,6 @@ lesson reaches its first battle within ten decisions; the person still chooses t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 import ipywidgets as widgets
 
@@ -26,7 +25,7 @@ from ..ui.panel import guarded, show_figure
 from ..ui.table import Table
 from .bots import BOTS, greedy_bot
 from .figures import board_figure
-from .referee import ZargosReferee, take_odds
+from .referee import SHOWN, ZargosReferee, decimal, take_odds
 from .state import (
     Buy,
     ChoosePeople,
@@ -42,7 +41,6 @@ from .state import (
 )
 from .upkeep import BOAT_COST, UNIT_COST
 
-SHOWN = 8  # the largest forces whose odds are shown (each a battle worked out exactly)
 SETUP = (Phase.PLACE_SINGLE, Phase.PLACE_REST)  # the placements a quick start makes for a person
 SENDS = {"attack": (LandAttack, SeaAttack), "reorg": (Move,)}  # the phases where a source and a target are chosen
 PICKED = (ChoosePeople, Discard, Place, Fight, LandAttack, SeaAttack, Move, Buy)  # moves the board makes its own way
@@ -260,7 +258,7 @@ class ZargosTable(Table, ZargosReferee):
             p, lost = take_odds(state, action)
             how = "by sea" if isinstance(action, SeaAttack) else "by land"
             lines.append(f"{action.units} units {how}: take {self.target} {exact_text(p)}; expected losses "
-                         f"{_decimal(lost)} units")
+                         f"{decimal(lost)} units")
         return ("The chance to take the province, and the units you can expect to lose (the largest forces):\n"
                 + "\n".join(lines)) if lines else ""
 
@@ -279,7 +277,3 @@ class ZargosTable(Table, ZargosReferee):
                 "provinces to place a unit bought", "fight": "click the province whose combat is fought next",
                 "discard": "click a magic card to discard (too many in hand)", "buy": "pick the boats, then the "
                 "units to buy"}.get(phase, "pick one of your choices")
-
-
-def _decimal(value: Fraction) -> str:
-    return f"{float(value):.2f}".rstrip("0").rstrip(".")

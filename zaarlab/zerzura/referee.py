@@ -10,12 +10,17 @@ True
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..core.match import Hooks
+from ..core.readable import exact_text
+from .odds import market_gains, p_market_has
+from .scoring import quantities
 from .state import Store, ZerzuraState
 
 
 class ZerzuraReferee(Hooks):
-    """Zerzura's words for a match."""
+    """Zerzura's words for a match, and the odds of the Market."""
 
     def move_words(self, state: ZerzuraState, action) -> str:
         names = self.names(state)
@@ -29,6 +34,19 @@ class ZerzuraReferee(Hooks):
         won = " and ".join(f"player {p + 1}" for p, t in enumerate(totals) if t == best)
         scores = ", ".join(f"player {p + 1} {t} VP" for p, t in enumerate(totals))
         return f"{won} {'win' if ' and ' in won else 'wins'} with {best} VP ({scores})"
+
+    def decision_odds(self, state: ZerzuraState) -> str:
+        player = state.current_player()
+        names = self.names(state)
+        gains = market_gains(state, player)
+        lines = ["What each Market card would add to your score now:"]
+        lines += [f"  {names[c]}: {'+' if g > 0 else ''}{g} VP" for c, g in gains.items()]
+        held = +quantities(state.cards_of(player), state.game.cards)  # the Objects held (no zero counts)
+        if held and state.deck:
+            most = max(sorted(held), key=lambda obj: held[obj])
+            p = p_market_has(state, player, [most], number=Fraction)
+            lines.append(f"The chance that the next Market shows a {most}: {exact_text(p)}.")
+        return "\n".join(lines)
 
 
 REFEREE = ZerzuraReferee

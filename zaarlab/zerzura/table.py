@@ -14,18 +14,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from fractions import Fraction
 
 from ..core.api import IllegalActionError
 from ..core.match import PERSON
-from ..core.readable import exact_text
 from ..ui.card_board import Piece, Zone
 from ..ui.table import Table
 from .bots import BOTS
-from .odds import market_gains, p_market_has
 from .referee import ZerzuraReferee
 from .rules import STORE_AT_MOST
-from .scoring import quantities
 from .state import Exchange, Pass, Store, Take, ZerzuraGame, ZerzuraState
 
 
@@ -165,19 +161,6 @@ class ZerzuraTable(Table, ZerzuraReferee):
         stored = ", ".join(self.names(state)[c] for c in state.stored[player]) or "nothing"
         return (f"Your storage (only you see it): {stored}.\n"
                 f"Your score sheet if the game ended now: {sheet.total} VP.")
-
-    def decision_odds(self, state: ZerzuraState) -> str:
-        player = state.current_player()
-        names = self.names(state)
-        gains = market_gains(state, player)
-        lines = ["What each Market card would add to your score now:"]
-        lines += [f"  {names[c]}: {'+' if g > 0 else ''}{g} VP" for c, g in gains.items()]
-        held = +quantities(state.cards_of(player), state.game.cards)  # the Objects held (no zero counts)
-        if held and state.deck:
-            most = max(sorted(held), key=lambda obj: held[obj])
-            p = p_market_has(state, player, [most], number=Fraction)
-            lines.append(f"The chance that the next Market shows a {most}: {exact_text(p)}.")
-        return "\n".join(lines)
 
     def task(self, state: ZerzuraState) -> str:
         return (f"take a Market card, exchange one of your cards for another player's, or store one or two cards "

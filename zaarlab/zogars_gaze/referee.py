@@ -15,8 +15,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..core.match import Decision, Hooks
-from .odds import HoldAdvice, hold_advice, hold_words
-from .state import Hold, SkipMarket, ZogarState
+from ..core.readable import exact_text
+from .deck import p_survive
+from .odds import HoldAdvice, hold_advice, hold_words, p_escape, p_win, parse
+from .state import Hold, Phase, SkipMarket, ZogarState
 
 
 def hold_advice_now(state: ZogarState) -> HoldAdvice:
@@ -27,7 +29,7 @@ def hold_advice_now(state: ZogarState) -> HoldAdvice:
 
 
 class ZogarReferee(Hooks):
-    """Zogar's Gaze's words for a match, and the judge of each hold."""
+    """Zogar's Gaze's words for a match, the judge of each hold, and the odds a player may be shown."""
 
     def move_words(self, state: ZogarState, action) -> str:
         if isinstance(action, Hold):
@@ -53,6 +55,40 @@ class ZogarReferee(Hooks):
         if state.ended_by == "gaze":
             return "the seventh Zogar's Gaze came up: Zogar wins and every player loses"
         return "the game stopped at its turn limit: nobody wins"
+
+    def decision_odds(self, state: ZogarState) -> str:
+        """The exact odds of the combat, the Thieves, the trap or the delve at hand. A delve's are shown only while
+        no other player has traded cards into the dungeon: those went in face down (ZOGAR-MARKET-06), and odds
+        counted from the deck as it is would hint at what they are."""
+        if state.phase == Phase.HOLD:
+            advice = hold_advice_now(state)
+            return f"The best hold ({hold_words(advice.best)}): {exact_text(advice.p(advice.best))} to win this combat."
+        if state.phase == Phase.DELVE:
+            if traded_in_by_others(state):
+                return ("The chance to survive the next card is not shown: the other players have traded cards "
+                        "into the dungeon face down, and a chance counted from the deck would hint at what they are.")
+            one, three = p_survive(state, 1, Fraction), p_survive(state, min(3, state.drawable), Fraction)
+            return (f"The chance to come through the next card alive: {exact_text(one)}.\n"
+                    f"Through the next {min(3, state.drawable)} cards: {exact_text(three)}.")
+        if state.phase == Phase.THIEVES:
+            need = state.game.cards[state.enemy].requirement
+            p = p_win(need, number=Fraction, straight_alt=state.game.straight_alt)
+            return f"Fighting the Thieves (they need {parse(need).words()}): {exact_text(p)} to win."
+        if state.phase == Phase.TRAPPED:
+            kind = state.game.cards[state.traps[state.player]].kind
+            return f"The chance that one roll frees you: {exact_text(p_escape(kind, Fraction))}."
+        return ""
+
+
+def traded_in_by_others(state: ZogarState) -> bool:
+    """Whether a player other than the one to move has traded cards into the dungeon this game (face down: the
+    player to move knows only their levels).
+
+    >>> from .state import ZogarGame
+    >>> traded_in_by_others(ZogarGame(players=2).initial_state())
+    False
+    """
+    return any(told.kind == "trades_in" and told["player"] != state.player for told in state.log)
 
 
 REFEREE = ZogarReferee

@@ -13,7 +13,6 @@ the dice to hold, with the exact chance of the decision at hand beside them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 from ..core.api import IllegalActionError
 from ..core.match import PERSON
@@ -21,9 +20,8 @@ from ..core.readable import exact_text
 from ..ui.card_board import Piece, Zone
 from ..ui.table import Table
 from .bots import BOTS
-from .deck import p_survive
 from .goals import GAZES_TO_LOSE, meets_class, race_progress
-from .odds import DICE, hold_words, p_escape, p_win, parse
+from .odds import DICE, hold_words, parse
 from .referee import ZogarReferee, hold_advice_now
 from .rules import PHASE_RULES, PRICE
 from .state import (
@@ -229,25 +227,13 @@ class ZogarTable(Table, ZogarReferee):
                 "You win at once when both are true.")
 
     def decision_odds(self, state: ZogarState) -> str:
-        readings = {"straight_alt": state.game.straight_alt}
-        if state.phase == Phase.HOLD:
-            advice = hold_advice_now(state)
-            mine = tuple(sorted(f for f, held in zip(state.dice, self.held, strict=True) if held))
-            yours = (f"Your hold ({hold_words(mine)}): {exact_text(advice.p(mine))} to win this combat."
-                     if len(mine) < DICE else "Hold at most four dice.")
-            return (f"{yours}\nThe best hold ({hold_words(advice.best)}): {exact_text(advice.p(advice.best))}.")
-        if state.phase == Phase.DELVE:
-            one, three = p_survive(state, 1, Fraction), p_survive(state, min(3, state.drawable), Fraction)
-            return (f"The chance to come through the next card alive: {exact_text(one)}.\n"
-                    f"Through the next {min(3, state.drawable)} cards: {exact_text(three)}.")
-        if state.phase == Phase.THIEVES:
-            need = state.game.cards[state.enemy].requirement
-            p = p_win(need, number=Fraction, **readings)
-            return f"Fighting the Thieves (they need {parse(need).words()}): {exact_text(p)} to win."
-        if state.phase == Phase.TRAPPED:
-            kind = state.game.cards[state.traps[state.player]].kind
-            return f"The chance that one roll frees you: {exact_text(p_escape(kind, Fraction))}."
-        return ""
+        if state.phase != Phase.HOLD:
+            return super().decision_odds(state)
+        advice = hold_advice_now(state)
+        mine = tuple(sorted(f for f, held in zip(state.dice, self.held, strict=True) if held))
+        yours = (f"Your hold ({hold_words(mine)}): {exact_text(advice.p(mine))} to win this combat."
+                 if len(mine) < DICE else "Hold at most four dice.")
+        return f"{yours}\n{super().decision_odds(state)}"
 
     def task(self, state: ZogarState) -> str:
         cards = state.game.cards
