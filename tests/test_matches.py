@@ -169,6 +169,26 @@ def test_a_view_holds_a_seats_own_secrets_and_of_the_others_only_how_many():
     assert "rng" not in text and "history" not in text  # no dice, no past moves to replay
 
 
+@pytest.mark.parametrize("game", ["zargos", "zogars_gaze"])
+def test_the_student_to_move_is_shown_the_odds_of_their_decision_and_both_read_the_same_story(game):
+    """The odds come from the game's referee, for the student to move only (the other sees none); the story is the
+    same on both pages, its last line the last thing that happened."""
+    matches = Matches(clock=Patient())
+    table = matches.open("Ada", game, ["person", "person"], deal=4, params=SHORT[game])
+    matches.sit("Bo", table, 1)
+    rng, shown = random.Random(4), 0
+    while not matches.view("Ada", table)["over"]:
+        match = matches.tables[table].match
+        ada, bo = matches.view("Ada", table), matches.view("Bo", table)
+        mover, other = (ada, bo) if ada["moves"] else (bo, ada)
+        assert mover["odds"] == match.hooks.decision_odds(match.state) and other["odds"] == ""
+        shown += mover["odds"] != ""
+        assert ada["story"] == bo["story"] and 0 < len(ada["story"]) <= 12
+        assert ada["story"][-1] == match.state.story.sentence(match.state.log[-1], match.hooks.names(match.state))
+        matches.move("Ada" if mover is ada else "Bo", table, mover["step"], rng.randrange(len(mover["moves"])))
+    assert shown >= 3, shown
+
+
 def test_a_finished_match_goes_into_each_students_record_beside_their_answers(tmp_path):
     from zaarlab.teaching.answers import AnswerBook
 

@@ -1,7 +1,8 @@
 """A seat's view of the state (``state.observation(seat)``) hides everything its player may not know: for states
 reached by random games of each kind, a second state that differs from the first only in what seat k may not know
 (the others' secrets, the unseen cards and how they are split) gives seat k the same view; and a spectator's
-(``observation(None)``) hides every player's secrets.
+(``observation(None)``) hides every player's secrets. The odds a player to move is shown (the game's referee's
+``decision_odds``) are the same in both, so they cannot hint at a hidden card either.
 
 The variants are made here, independently of the engine's ``observation``: each game's resampler below deals the
 seat's unknowns again at random, keeping what the seat knows (the sizes of the piles, a card's level where its back
@@ -16,7 +17,7 @@ from dataclasses import replace
 
 import pytest
 
-from zaarlab.core.api import GAMES, State
+from zaarlab.core.api import CHANCE, GAMES, State
 from zaarlab.core.catalogue import import_game_packages
 from zaarlab.core.play import play, random_bot
 
@@ -92,6 +93,14 @@ def zogar_variant(state, seat: int | None, rng: random.Random):
     return changed
 
 
+def zogar_recalled_variant(state, seat: int | None, rng: random.Random):
+    """:func:`zogar_variant`, for a seat that remembers every card shown: while no other player has traded cards into
+    the dungeon face down, the seat knows which cards the dungeon holds (not their order), so they stay."""
+    others_traded = any(e.kind == "trades_in" and e["player"] != seat for e in state.log)
+    variant = zogar_variant(state, seat, rng)
+    return variant if others_traded else replace(variant, dungeon=tuple(sorted(state.dungeon)))
+
+
 def zaar_variant(state, seat: int | None, rng: random.Random):
     """Zaar hides nothing from a player: the only variant is the state itself."""
     return state
@@ -99,6 +108,7 @@ def zaar_variant(state, seat: int | None, rng: random.Random):
 
 VARIANTS: dict[str, Callable[[State, int | None, random.Random], State]] = {
     "zargos": zargos_variant, "zerzura": zerzura_variant, "zogars_gaze": zogar_variant, "zaar": zaar_variant}
+RECALLED = {"zogars_gaze": zogar_recalled_variant}  # where a seat's memory of cards shown pins down more than its view
 
 
 def reached(game: str, games: int = 4, per_game: int = 12) -> list[State]:
@@ -136,3 +146,56 @@ def test_a_seat_sees_its_own_secrets(game):
     """The view is not empty of what the seat may know: a seat's own cards differ between two seats' views of one
     state, somewhere in the games played."""
     assert any(state.observation(0) | {"you": 1} != state.observation(1) for state in reached(game, games=2))
+
+
+@pytest.mark.parametrize("game", sorted(PLAYED))
+def test_the_odds_shown_to_the_player_to_move_are_the_same_in_states_that_differ_only_in_what_they_may_not_know(game):
+    import importlib
+
+    referee = importlib.import_module(f"zaarlab.{game}.referee").REFEREE()
+    rng, shown, differed = random.Random(2), 0, 0
+    for state in reached(game, games=8, per_game=60):
+        mover = state.current_player()
+        if state.is_terminal() or mover == CHANCE:
+            continue
+        odds = referee.decision_odds(state)
+        shown += odds != ""
+        for _ in range(3):
+            variant = RECALLED.get(game, VARIANTS[game])(state, mover, rng)
+            differed += variant != state and odds != ""
+            assert referee.decision_odds(variant) == odds, (game, mover, odds)
+    assert shown >= 10, shown  # odds were really shown, not only compared empty
+    assert differed >= 10 or game == "zaar", differed  # ... and in states whose variants really differ
+
+
+def _named(told) -> set[str]:
+    """Every text an event's facts hold, in tuples too."""
+    named: set[str] = set()
+
+    def walk(value):
+        if isinstance(value, str):
+            named.add(value)
+        elif isinstance(value, tuple):
+            for item in value:
+                walk(item)
+
+    for _, value in told.facts:
+        walk(value)
+    return named
+
+
+def test_the_story_every_seat_reads_names_no_secret():
+    """A page shows every seat the game's story (its log in words), so no event may name a secret: in Zogar's Gaze
+    nobody's race or class before the end (ZOGAR-SETUP-03), in Zargos no magic card while it is in a hand
+    (ZARGOS-MAGIC-01; a draw is told without its card)."""
+    told, drawn = 0, 0
+    for state in reached("zogars_gaze", games=6, per_game=60):
+        if not state.is_terminal():
+            secrets = {*state.races, *state.classes}
+            assert not any(_named(e) & secrets for e in state.log)
+            told += len(state.log)
+    for state in reached("zargos", games=6, per_game=60):
+        held = {card for hand in state.hands for card in hand}
+        assert not any(_named(e) & held for e in state.log)
+        drawn += any(e.kind == "draws" for e in state.log) and bool(held)
+    assert told > 100 and drawn >= 5, (told, drawn)  # stories long enough, and cards in hands to hide

@@ -1,7 +1,8 @@
 """Two students play each other on their own devices (two Chromium contexts) through the class's server: one opens a
 table, the other sits at it, both play by clicking their moves to the end; a page reloaded mid-game and a server
 restarted mid-game come back to the same moment; every websocket frame each page received holds its own seat's view
-and of the other's secrets only counts; the game ends in both students' records."""
+and of the other's secrets only counts, value by value what that seat's observation of the true state gives (read
+back from the class's database); the game ends in both students' records."""
 
 import json
 import re
@@ -134,6 +135,35 @@ def test_two_students_play_each_other_to_the_end_through_a_reload_and_a_restart(
             assert isinstance(state["stored"][1 - seat], int) and isinstance(state["stored"][seat], list)
             assert isinstance(state["deck"], int) and isinstance(state["removed"], int)
         assert not [f for f in device.frames if any(k in f for k in ('"history"', '"rng"', '"dice"', '"final"'))]
+        exactly_their_seats_views(kept, views, seat)
+
+
+VIEW_KEYS = {"table", "game", "step", "seat", "played", "seats", "to_move", "state", "board", "moves", "odds", "story",
+             "over", "decisions", "notes"}
+
+
+def exactly_their_seats_views(kept: Class, views: list[dict], seat: int) -> None:
+    """Value by value, every view a page received is what its seat may know: the true state at the view's step is read
+    back from the class's database (every move is kept there), and the view's parts that come from the state equal
+    what that seat's observation gives (``state``, ``board``), the public story, and, for the seat to move, its
+    moves and the referee's odds; nothing else is sent. (The observation hides every secret: tests/test_seat_views.)"""
+    from zaarlab.classroom.matches import MatchBook, game_kinds
+    from zaarlab.classroom.seat_words import board_lines, plain, story_words
+
+    book = MatchBook(str(kept.answers))
+    matches = {table.id: table.match for table in book.tables(game_kinds())}
+    book.close()
+    for view in views:
+        match = matches[view["table"]]
+        state = match.session.states[view["step"]]
+        hooks, seen, names = match.hooks, state.observation(seat), match.hooks.names(state)
+        assert set(view) == VIEW_KEYS and view["seat"] == seat
+        assert view["state"] == json.loads(json.dumps(plain(seen)))
+        assert view["board"] == board_lines(seen, names, match.game.num_players)
+        assert view["story"] == story_words(state, names)
+        mine = not state.is_terminal() and state.current_player() == seat
+        assert view["moves"] == ([hooks.move_words(state, a) for a in state.legal_actions()] if mine else [])
+        assert view["odds"] == (hooks.decision_odds(state) if mine else "")
 
 
 SHORT = {"zargos": ("Zargos", 2), "zogars_gaze": ("Zogar's Gaze", 8), "zaar": ("Zaar", 6)}  # title, turns at most
@@ -175,6 +205,7 @@ def test_two_students_play_each_game_to_its_end_on_their_own_pages(browser, tmp_
         assert len(views) > 5
         for view in views:
             own_view_only(game, view, seat)
+        exactly_their_seats_views(kept, views, seat)
 
 
 def test_the_teacher_pairs_the_class_watches_the_tables_and_ends_or_restarts_one(browser, tmp_path):

@@ -43,7 +43,7 @@ from ..core.match import PERSON, Hooks, Match
 from ..core.play import Bot
 from ..teaching.answers import AnswerBook
 from ..teaching.games_played import Played, played_rows
-from .seat_words import board_lines, plain
+from .seat_words import board_lines, plain, story_words
 
 MAX_SEATS, MIN_SEATS = 4, 2
 MAX_TABLES = 200  # open at once in one class: 15 pairs many times over
@@ -217,8 +217,10 @@ class Matches:
     def view(self, student: str, table_id: str) -> dict[str, Any]:
         """The table as ``student``'s seat may see it: the step (moves made, chance's too: a move is sent for a step),
         the players' moves made, their seat, who sits where, whose turn, their seat's observation of the state (and
-        as lines to read), the moves they may make now (in the game's words, by their place), what the table was
-        told, and at the end how it ended. Nothing in it comes from another seat's secrets."""
+        as lines to read), the moves they may make now (in the game's words, by their place) and the exact odds of that
+        decision, the story's last lines, what the table was told, and at the end how it ended. Nothing in it comes
+        from another seat's secrets: the odds are the referee's, from what the player to move may know, and the story
+        tells no secret (both proven in ``tests/test_seat_views.py``)."""
         table = self._table(table_id)
         seat = table.seat_of(student)
         if seat is None:
@@ -226,15 +228,17 @@ class Matches:
         table.seen[seat] = self.clock()
         match = table.match
         state = match.state
-        mine, seen = match.to_move() == seat, state.observation(seat)
+        mine, seen, names = match.to_move() == seat, state.observation(seat), match.hooks.names(state)
         return {
             "table": table.id, "game": match.game.name, "step": len(match.history), "seat": seat,
             "played": _played(match),
             "seats": self._seat_names(table),
             "to_move": state.current_player() if not state.is_terminal() else None,
             "state": plain(seen),
-            "board": board_lines(seen, match.hooks.names(state), match.game.num_players),
+            "board": board_lines(seen, names, match.game.num_players),
             "moves": [match.hooks.move_words(state, action) for action in state.legal_actions()] if mine else [],
+            "odds": match.hooks.decision_odds(state) if mine else "",
+            "story": story_words(state, names),
             "over": match.hooks.ending(state) if state.is_terminal() else "",
             "decisions": match.summary(seat) if state.is_terminal() else [],
             "notes": list(table.notes),

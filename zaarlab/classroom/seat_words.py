@@ -1,5 +1,5 @@
-"""A seat's view in words a page shows: the observation as JSON holds it (:func:`plain`), and as lines a student
-reads (:func:`board_lines`), cards by their printed names."""
+"""A seat's view in words a page shows: the observation as JSON holds it (:func:`plain`), as lines a student reads
+(:func:`board_lines`), cards by their printed names, and the story of the game so far (:func:`story_words`)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 from ..core.codec import encode
 
+STORY_LINES = 12  # the story's last lines a page shows: a round of the others' moves, and more
 PLAYER_PARTS = {"holder", "to_play", "player", "winner"}  # parts of an observation that name a player by number
 
 
@@ -64,3 +65,19 @@ def plain(value: Any) -> Any:
     if isinstance(value, str):
         return str(value)  # a phase, say: a str of its own kind
     return encode(value)
+
+
+def story_words(state: Any, names: Mapping[str, str]) -> list[str]:
+    """The last :data:`STORY_LINES` lines of the game's story, each a sentence in the game's words (no rule IDs): what
+    happened since a student last looked, the others' moves too. Every event is told in public words (a card drawn
+    is not named), so every seat reads the same story.
+
+    >>> from zaarlab.core.match import Match
+    >>> from zaarlab.zerzura.bots import BOTS
+    >>> from zaarlab.zerzura.referee import ZerzuraReferee
+    >>> from zaarlab.zerzura.state import ZerzuraGame
+    >>> match = Match(ZerzuraGame(players=2), ["greedy", "greedy"], seed=1, bots=BOTS, hooks=ZerzuraReferee())
+    >>> match.skip() > 0 and story_words(match.state, match.hooks.names(match.state))[0]
+    "Player 2 gives Enchanted lamp to player 1 for their Genie's turban ×3"
+    """
+    return [state.story.sentence(told, names) for told in state.log[-STORY_LINES:]]

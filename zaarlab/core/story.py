@@ -185,6 +185,15 @@ class Story:
         facts = dict(told.facts)
         return self._templates[told.kind].format_map(_Read(facts, self.formats, names, self._fields[told.kind]))
 
+    def sentence(self, told: Event, names: Names = {}) -> str:  # noqa: B006 (read only)
+        """:meth:`words` begun with a capital, as a story on screen shows a line.
+
+        >>> Story({"buys": "{player:seat} buys {card}"}).sentence(event("buys", player=1, card="rope"))
+        'Player 2 buys rope'
+        """
+        words = self.words(told, names)
+        return words[:1].upper() + words[1:]
+
     def line(self, told: Event, names: Names = {}) -> str:  # noqa: B006 (read only)
         """The event in words with its rule IDs after them: what a command line prints."""
         words = self.words(told, names)

@@ -68,6 +68,9 @@
       send({do: "move", table: v.table, step: v.step, choice});
     })));
     $("board").replaceChildren(...v.board.flatMap(([part, text]) => [element("dt", part), element("dd", text)]));
+    $("odds-box").hidden = !v.odds;
+    $("odds").replaceChildren(...v.odds.split("\n").map((line) => element("p", line)));
+    $("story").replaceChildren(...v.story.map((line) => element("li", line)));
   }
 
   socket.addEventListener("open", () => { $("status").textContent = "Connected."; });
