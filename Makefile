@@ -73,10 +73,12 @@ soak: $(VENV)/.dev
 docs: $(VENV)/.dev
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs docs/_build/html
 
-# The pictures of docs/gallery.md: every classroom dashboard from the classroom server, in Chromium. Run it again after
-# a change to a dashboard's look (tests/test_gallery.py checks the page lists every dashboard, not the pictures' looks).
+# The pictures of docs/gallery.md: every classroom dashboard from the classroom server, in Chromium, and those of the
+# teachers' guide's "Students playing each other". Run it again after a change to a dashboard's or a page's look
+# (tests/test_gallery.py checks the page lists every dashboard, not the pictures' looks).
 gallery: $(VENV)/.dev
 	$(BIN)/python docs/gallery_pictures.py
+	$(BIN)/python docs/classroom_pictures.py
 
 bench: $(VENV)/.dev
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

@@ -2,13 +2,15 @@
 page speaking the play page's own protocol (its socket, its JSON), all at once.
 
 The server is the one ``make classroom CLASS_NAME=...`` starts, on a free loopback port. Every student signs in,
-opens the play page's socket; one of each pair opens a Zerzura table, the other sits at it; then each plays their
+opens the play page's socket; one of each pair opens a table (Zerzura, or ``--game``; ``--turns`` at most), the
+other sits at it; then each plays their
 moves when their turn comes, thinking ``THINK`` seconds before each. For every move, the time from the mover's
 message leaving to the other student's page receiving the view that shows it. Baseline, in the same run: the same
 work done in this process on the authority alone (``Matches.move`` and the other seat's ``view``), no server and no
 network. Also the server's memory (its own process) before the tables, when every match is over, and per match.
 Goal (issue 44): p95 from a click to the other page showing the move <= 300 ms.
-Run: .venv/bin/python bench/class_matches.py [--matches 15] [--think 0.5]
+A game with a map (Zargos, Zaar) sends it in every view: ``--game zargos --turns 2`` measures that too.
+Run: .venv/bin/python bench/class_matches.py [--matches 15] [--think 0.5] [--game zerzura] [--turns N]
 """
 
 from __future__ import annotations
@@ -75,11 +77,11 @@ class Student:
         return self.view
 
 
-async def play_pair(first: Student, second: Student, rng: random.Random, think: float,
-                    waits: list[float]) -> int:
-    """``first`` opens a Zerzura table, ``second`` sits at it, both play to the end; each move's wait goes into
+async def play_pair(first: Student, second: Student, rng: random.Random, think: float, waits: list[float],
+                    game: str, turns: int | None) -> int:
+    """``first`` opens a table of ``game``, ``second`` sits at it, both play to the end; each move's wait goes into
     ``waits``. Returns the moves made."""
-    first.send({"do": "open", "game": "zerzura", "seats": ["person", "person"]})
+    first.send({"do": "open", "game": game, "seats": ["person", "person"], "turns": turns})
     table = (await first.until(lambda v: v["seat"] == 0))["table"]
     second.send({"do": "sit", "table": table, "seat": 1})
     await second.until(lambda v: v["table"] == table)
@@ -101,12 +103,13 @@ async def play_pair(first: Student, second: Student, rng: random.Random, think: 
         made += 1
 
 
-def baseline(matches: int, seed: int) -> tuple[list[float], int]:
+def baseline(matches: int, seed: int, game: str, turns: int | None) -> tuple[list[float], int]:
     """The same games on the authority alone, in this process: each move and the other seat's view, timed."""
     rng, waits, made = random.Random(seed), [], 0
     authority = Matches()
     for m in range(matches):
-        table = authority.open(f"A{m}", "zerzura", ["person", "person"])
+        table = authority.open(f"A{m}", game, ["person", "person"],
+                               params={"turn_limit": turns} if turns else None)
         authority.sit(f"B{m}", table, 1)
         while not (ada := authority.view(f"A{m}", table))["over"]:
             mover, other = (f"A{m}", f"B{m}") if ada["moves"] else (f"B{m}", f"A{m}")
@@ -120,14 +123,14 @@ def baseline(matches: int, seed: int) -> tuple[list[float], int]:
     return waits, made
 
 
-async def class_of(base: str, matches: int, think: float, seed: int, pid: int) -> dict:
+async def class_of(base: str, matches: int, think: float, seed: int, pid: int, game: str, turns: int | None) -> dict:
     students = [Student(f"student-{i:02d}") for i in range(2 * matches)]
     await asyncio.gather(*(s.connect(base) for s in students))
     before = megabytes(pid)
     waits: list[float] = []
     began = time.perf_counter()
     moves = await asyncio.gather(*(play_pair(students[2 * m], students[2 * m + 1], random.Random(seed + m), think,
-                                             waits) for m in range(matches)))
+                                             waits, game, turns) for m in range(matches)))
     return {"moves": sum(moves), "seconds": time.perf_counter() - began, "waits": waits, "before": before,
             "after": megabytes(pid)}
 
@@ -149,20 +152,24 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=MATCHES)
     parser.add_argument("--think", type=float, default=THINK)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default="zerzura", choices=("zaar", "zargos", "zerzura", "zogars_gaze"))
+    parser.add_argument("--turns", type=int, default=None, help="a game of at most so many turns")
     args = parser.parse_args()
-    local, local_moves = baseline(args.matches, args.seed)
+    local, local_moves = baseline(args.matches, args.seed, args.game, args.turns)
     with tempfile.TemporaryDirectory() as home:
         kept, port = Class(Path(home) / "class"), free_port()
         command = voila_command("127.0.0.1", port, 0, pages=4 * args.matches, per_device=4 * args.matches,
                                 answers=str(kept.answers), teacher_key=kept.key, class_folder=str(kept.folder))
         env = voila_environment(jupyter_home(Path(home)), answers=kept.answers, sign_in=True)
         with serving("voila", command, env, port, Path(home) / "voila.log") as base:
-            figures = asyncio.run(class_of(base, args.matches, args.think, args.seed, server_pid(port)))
+            figures = asyncio.run(class_of(base, args.matches, args.think, args.seed, server_pid(port), args.game,
+                                           args.turns))
     waits = figures["waits"]
     ms = [w * 1000 for w in waits]
     base_ms = [w * 1000 for w in local]
-    print(f"{args.matches} matches of Zerzura between {2 * args.matches} students (pages on the play page's socket), "
-          f"{figures['moves']} moves in {figures['seconds']:.0f} s, a student thinking {args.think} s on average")
+    print(f"{args.matches} matches of {args.game} between {2 * args.matches} students (pages on the play page's "
+          f"socket), {figures['moves']} moves in {figures['seconds']:.0f} s, a student thinking {args.think} s on "
+          "average")
     print(f"{'':34} {'p50':>8} {'p95':>8} {'max':>8}")
     print(f"{'click to the other page, server':34} {statistics.median(ms):6.1f}ms {quantile(ms, .95):6.1f}ms "
           f"{max(ms):6.1f}ms")

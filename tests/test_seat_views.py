@@ -168,6 +168,26 @@ def test_the_odds_shown_to_the_player_to_move_are_the_same_in_states_that_differ
     assert differed >= 10 or game == "zaar", differed  # ... and in states whose variants really differ
 
 
+@pytest.mark.parametrize("game", ["zaar", "zargos"])
+def test_the_map_every_seat_is_shown_is_the_same_in_states_that_differ_only_in_what_a_seat_may_not_know(game):
+    """A class's page draws the game's map (the referee's ``board_figure``) for every seat alike: it must hold
+    nothing any seat may not know."""
+    import importlib
+
+    referee = importlib.import_module(f"zaarlab.{game}.referee").REFEREE()
+    rng, drawn, differed = random.Random(3), 0, 0
+    for state in reached(game, per_game=8):
+        figure = referee.board_figure(state)
+        if figure is None:
+            continue
+        drawn += 1
+        for seat in [*range(state.game.num_players), None]:
+            variant = VARIANTS[game](state, seat, rng)
+            differed += variant != state
+            assert referee.board_figure(variant).to_json() == figure.to_json(), (game, seat)
+    assert drawn >= 10 and (differed >= 10 or game == "zaar"), (drawn, differed)
+
+
 def _named(told) -> set[str]:
     """Every text an event's facts hold, in tuples too."""
     named: set[str] = set()

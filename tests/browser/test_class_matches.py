@@ -138,21 +138,23 @@ def test_two_students_play_each_other_to_the_end_through_a_reload_and_a_restart(
         exactly_their_seats_views(kept, views, seat)
 
 
-VIEW_KEYS = {"table", "game", "step", "seat", "played", "seats", "to_move", "state", "board", "moves", "odds", "story",
-             "over", "decisions", "notes"}
+VIEW_KEYS = {"table", "game", "step", "seat", "played", "seats", "to_move", "state", "board", "moves", "odds", "figure",
+             "story", "over", "decisions", "notes"}
 
 
 def exactly_their_seats_views(kept: Class, views: list[dict], seat: int) -> None:
     """Value by value, every view a page received is what its seat may know: the true state at the view's step is read
     back from the class's database (every move is kept there), and the view's parts that come from the state equal
-    what that seat's observation gives (``state``, ``board``), the public story, and, for the seat to move, its
-    moves and the referee's odds; nothing else is sent. (The observation hides every secret: tests/test_seat_views.)"""
+    what that seat's observation gives (``state``, ``board``), the public story and map, and, for the seat to move,
+    its moves and the referee's odds; nothing else is sent. (The observation, odds, map and story hide every secret:
+    tests/test_seat_views.py.)"""
     from zaarlab.classroom.matches import MatchBook, game_kinds
     from zaarlab.classroom.seat_words import board_lines, plain, story_words
 
     book = MatchBook(str(kept.answers))
     matches = {table.id: table.match for table in book.tables(game_kinds())}
     book.close()
+    drawn: dict[int, dict | None] = {}
     for view in views:
         match = matches[view["table"]]
         state = match.session.states[view["step"]]
@@ -164,6 +166,10 @@ def exactly_their_seats_views(kept: Class, views: list[dict], seat: int) -> None
         mine = not state.is_terminal() and state.current_player() == seat
         assert view["moves"] == ([hooks.move_words(state, a) for a in state.legal_actions()] if mine else [])
         assert view["odds"] == (hooks.decision_odds(state) if mine else "")
+        if view["step"] not in drawn:  # the map is the same for both seats: drawn once a step
+            figure = hooks.board_figure(state)
+            drawn[view["step"]] = None if figure is None else json.loads(figure.to_json())
+        assert view["figure"] == drawn[view["step"]]
 
 
 SHORT = {"zargos": ("Zargos", 2), "zogars_gaze": ("Zogar's Gaze", 8), "zaar": ("Zaar", 6)}  # title, turns at most
@@ -200,6 +206,16 @@ def test_two_students_play_each_game_to_its_end_on_their_own_pages(browser, tmp_
         expect(bo.page.locator("#table-title")).to_contain_text("you are at seat 2", timeout=WAIT)
         assert play({"Ada": ada, "Bo": bo}) > 0
         assert "turn limit" in ada.turn() and bo.turn() == ada.turn()
+        last = json.loads(next(f for f in reversed(ada.frames) if f.startswith('{"view"')))["view"]
+        if game == "zogars_gaze":  # no map: none drawn, nor its script fetched
+            expect(ada.page.locator("#map")).to_be_hidden()
+        else:  # the map drawn as it stands at the end, on both pages
+            for page in (ada.page, bo.page):
+                expect(page.locator("#map .main-svg").first).to_be_visible(timeout=WAIT)
+                page.locator("#map").scroll_into_view_if_needed()
+                assert page.evaluate("document.getElementById('map').data.length") == len(last["figure"]["data"])
+                assert page.evaluate("document.getElementById('map').layout.title.text") == \
+                    last["figure"]["layout"]["title"]["text"]
     for seat, device in enumerate((ada, bo)):
         views = [json.loads(f)["view"] for f in device.frames if f.startswith('{"view"')]
         assert len(views) > 5

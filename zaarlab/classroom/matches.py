@@ -68,6 +68,7 @@ class Table:
     kept: bool = False  # whether its end went into the class's record
     seen: dict[int, float] = field(default_factory=dict)  # per seat: when its student's page last looked
     notes: list[str] = field(default_factory=list)  # what the table was told: a seat handed to a bot, and back
+    drawn: tuple[int, Any] = (-1, None)  # the map at a step, as JSON: made once for every seat (it is public)
 
     def seat_of(self, student: str) -> int | None:
         return next((seat for seat, who in enumerate(self.sitters) if who == student), None)
@@ -218,9 +219,10 @@ class Matches:
         """The table as ``student``'s seat may see it: the step (moves made, chance's too: a move is sent for a step),
         the players' moves made, their seat, who sits where, whose turn, their seat's observation of the state (and
         as lines to read), the moves they may make now (in the game's words, by their place) and the exact odds of that
-        decision, the story's last lines, what the table was told, and at the end how it ended. Nothing in it comes
-        from another seat's secrets: the odds are the referee's, from what the player to move may know, and the story
-        tells no secret (both proven in ``tests/test_seat_views.py``)."""
+        decision, the game's map (the same for every seat), the story's last lines, what the table was told, and at
+        the end how it ended. Nothing in it comes from another seat's secrets: the odds are the referee's, from what
+        the player to move may know, and the map and the story are public (all proven in
+        ``tests/test_seat_views.py``)."""
         table = self._table(table_id)
         seat = table.seat_of(student)
         if seat is None:
@@ -238,11 +240,22 @@ class Matches:
             "board": board_lines(seen, names, match.game.num_players),
             "moves": [match.hooks.move_words(state, action) for action in state.legal_actions()] if mine else [],
             "odds": match.hooks.decision_odds(state) if mine else "",
+            "figure": self._figure(table),
             "story": story_words(state, names),
             "over": match.hooks.ending(state) if state.is_terminal() else "",
             "decisions": match.summary(seat) if state.is_terminal() else [],
             "notes": list(table.notes),
         }
+
+    @staticmethod
+    def _figure(table: Table) -> Any:
+        """The game's map as it stands (``None`` for a game without one), as plotly's JSON: made once a step, since
+        every seat sees the same map."""
+        step = len(table.match.history)
+        if table.drawn[0] != step:
+            figure = table.match.hooks.board_figure(table.match.state)
+            table.drawn = (step, None if figure is None else json.loads(figure.to_json()))
+        return table.drawn[1]
 
     def open_tables(self) -> list[dict[str, Any]]:
         """Every table not over, as anyone of the class may see it: the game, the seats, who sits where."""

@@ -10,6 +10,7 @@ change of a table, every page of each student at it is sent their own view anew.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections import defaultdict
@@ -150,6 +151,24 @@ class PlayPage(Door, RequestHandler):
                                why="Playing each other needs a class whose students sign in: ask your teacher."))
             return
         self.finish(render("zaarlab.classroom", "play.html.j2", student=self.zaarlab_student))
+
+
+class PlotlyScript(Door, RequestHandler):
+    """plotly.js, from the plotly package installed with zaarlab (no network needed): the play page draws a game's
+    map with it, fetched the first time a map is shown."""
+
+    def get(self):
+        self.set_header("Content-Type", "text/javascript; charset=utf-8")
+        self.set_header("Cache-Control", "private, max-age=86400")
+        self.finish(plotly_js())
+
+
+@functools.cache
+def plotly_js() -> str:
+    from plotly.offline import get_plotlyjs
+
+    script: str = get_plotlyjs()
+    return script
 
 
 class PlaySocket(Door, WebSocketHandler):

@@ -56,7 +56,7 @@ from voila.app import Voila
 
 from ..teaching.gradebook import CSV_FILES
 from .door import CodeTries, Door
-from .play import PlayPage, PlaySocket
+from .play import PlayPage, PlaySocket, PlotlyScript
 from .signin import SheetPage, SignInPage, tell_kernel
 from .students import Class, Signer, SignIns
 from .teacher import TeacherEvents, TeacherFiles, TeacherPage, TeacherTables
@@ -317,7 +317,8 @@ class ClassroomVoila(Voila):
                    (url_path_join(self.server_url, "zaarlab/teacher/sheet"), SheetPage),
                    (url_path_join(self.server_url, "zaarlab/teacher/tables"), TeacherTables),
                    (url_path_join(self.server_url, "zaarlab/play"), PlayPage),
-                   (url_path_join(self.server_url, "zaarlab/play/socket"), PlaySocket)]
+                   (url_path_join(self.server_url, "zaarlab/play/socket"), PlaySocket),
+                   (url_path_join(self.server_url, "zaarlab/play/plotly.js"), PlotlyScript)]
         for pattern, handler, *rest in super().init_handlers():
             if handler.__name__ in UNSERVED:
                 continue

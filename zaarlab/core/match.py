@@ -84,6 +84,11 @@ class Hooks:
         words: str = action.words(self.names(state))
         return words
 
+    def board_figure(self, state: State) -> Any:
+        """The game's map as anyone at the table may see it (a plotly figure; ``None`` for a game without a map): a
+        class's page draws it beside the moves."""
+        return None
+
     def decision_odds(self, state: State) -> str:
         """The exact odds of the decision the player to move faces now, as plain text ("" for none), computed from
         what that player may know alone: a table on screen and a class's page show them to that player."""

@@ -12,12 +12,15 @@ of a class's match) with no widget in it.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
+
+import plotly.graph_objects as go
 
 from ..core.match import Hooks
 from ..core.readable import exact_text
 from .astrolabe import Plates, read
 from .battle import battle_throws, shortcut_opens
-from .figures import free_cells
+from .figures import free_cells, mansion_figure
 from .odds import MAX_WISDOM, battle_dist, next_card_odds
 from .raml import throw_dist, traps
 from .rules import KNIGHT_PRICE, PRICE
@@ -104,6 +107,13 @@ class ZaarReferee(Hooks):
         who = " and ".join(f"player {p + 1}" for p in state.winner)
         return f"{who} {'win' if len(state.winner) > 1 else 'wins'}, the survivors with the most coins ({coins})"
 
+    def board_figure(self, state: ZaarState) -> go.Figure | None:
+        """The mansion with the pawns, the plaques revoked and the demon's room (Zaar hides nothing)."""
+        if not state.rooms:
+            return None
+        return mansion_figure(state.mansion, pawns=pawns(state), revoked=state.revoked, highlight=state.demon_room,
+                              title=f"Level {state.level}: the mansion")
+
     def decision_odds(self, state: ZaarState) -> str:
         if state.phase == Phase.TRAPPED:
             return fight_odds(state)
@@ -122,6 +132,11 @@ class ZaarReferee(Hooks):
                 lines.append("Entering a room, the raml traps the demon there:\n" + "\n".join(
                     f"  {name}: {exact_text(p)}" for name, p in traps_in))
         return "\n".join(lines)
+
+
+def pawns(state: ZaarState) -> dict[str, Any]:
+    """Each player's pawn on the map ("player 1": its cell), the players who have one."""
+    return {f"player {p + 1}": state.pawn(p) for p in range(state.game.players) if state.pawn(p) is not None}
 
 
 def fight_odds(state: ZaarState) -> str:

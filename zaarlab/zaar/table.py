@@ -26,7 +26,7 @@ from ..ui.panel import guarded, show_figure
 from ..ui.table import Table
 from .bots import BOTS
 from .figures import free_cells, mansion_figure
-from .referee import ACROSS, SIDES, TURNS, ZaarReferee
+from .referee import ACROSS, SIDES, TURNS, ZaarReferee, pawns
 from .state import (
     ChooseRoom,
     Move,
@@ -77,10 +77,9 @@ class ZaarTable(Table, ZaarReferee):
             return
         targets = self._map_moves(state)
         free = free_cells(state.mansion) if any(k.startswith("free:") for k in targets) else None
-        pawns = {f"player {p + 1}": state.pawn(p) for p in range(state.game.players) if state.pawn(p) is not None}
         figure = mansion_figure(state.mansion, free=free, fitting=[c for c, n in (free or {}).items()
                                                                    if f"free:{n}" in targets],
-                                pawns=pawns, revoked=state.revoked, highlight=state.demon_room,
+                                pawns=pawns(state), revoked=state.revoked, highlight=state.demon_room,
                                 title=f"Level {state.level}: the mansion")
         rooms = [(self._cell(key), action) for key, action in targets.items() if key.startswith("room:")]
         if rooms:

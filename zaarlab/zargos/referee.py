@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import plotly.graph_objects as go
+
 from ..core.match import Decision, Hooks
 from ..core.readable import exact_text
 from .board import ZARGOS
+from .figures import board_figure
 from .odds import DEMON_DICE, battle_ends, demon_dist
 from .reach import battle_conditions
 from .state import LandAttack, Phase, SeaAttack, ZargosState
@@ -39,6 +42,19 @@ class ZargosReferee(Hooks):
                     (action.src, action.dst)), key=lambda a: a.units)
         best, _ = take_odds(state, most)
         return Decision(state.current_player(), f"{self.move_words(state, action)}", chosen, best)
+
+    def board_figure(self, state: ZargosState, targets: tuple[str, ...] = (), chosen: tuple[str, ...] = ()
+                     ) -> go.Figure:
+        """The planet: each province in the colour of the people holding it, its units, a province's holder on
+        hover (all public); at a table, the provinces a click may pick (``targets``) and those picked (``chosen``)."""
+        title = f"Turn {state.turn}" + (f": the {state.acting} act" if state.acting else "")
+        figure = board_figure(state, title, targets, chosen)
+        # a click (or a touch) reports the province's point, never the region around it: the regions take no hover
+        figure.update_traces(hoverinfo="skip", selector=dict(fill="toself"))
+        hovers = [province_words(state, p) for p in state.game.planet.provinces]
+        figure.update_traces(hoverinfo="text", hovertext=hovers, selector=dict(name="provinces"))
+        return figure.update_layout(margin=dict(l=0, r=0, t=40, b=0),  # the map as wide as the box, the peoples
+                                    legend=dict(orientation="h", x=0, y=0, yanchor="top"))  # named below it
 
     def decision_odds(self, state: ZargosState) -> str:
         """In the attacks, each attack the player may make with its largest force: the exact chance to take the
@@ -81,6 +97,17 @@ def take_odds(state: ZargosState, action) -> tuple[Fraction, Fraction]:
     taken = ends.fraction(lambda end: end[0] > 0)
     lost = sum(Fraction((action.units - end[0]) * w, total) for end, w in ends.items())
     return taken, lost
+
+
+def province_words(state: ZargosState, province: str) -> str:
+    """A province, who holds it and with how many units.
+
+    >>> from .state import ZargosGame
+    >>> province_words(ZargosGame(players=2).initial_state(), "FC")
+    'FC: empty'
+    """
+    holder = state.holder(province)
+    return f"{province}: {state.units(province)} {holder}" if holder else f"{province}: empty"
 
 
 def decimal(value: Fraction) -> str:

@@ -24,7 +24,6 @@ from ..ui.chart_clicks import ChartClicks
 from ..ui.panel import guarded, show_figure
 from ..ui.table import Table
 from .bots import BOTS, greedy_bot
-from .figures import board_figure
 from .referee import SHOWN, ZargosReferee, decimal, take_odds
 from .state import (
     Buy,
@@ -82,28 +81,13 @@ class ZargosTable(Table, ZargosReferee):
         super().refresh()
         state = self.state
         chosen = tuple(p for p in (self.source, self.target) if p)
-        figure = board_figure(state, self._map_title(state), self._targets(state), chosen)
-        # a click (or a touch) reports the province's point, never the region around it: the regions take no hover
-        figure.update_traces(hoverinfo="skip", selector=dict(fill="toself"))
-        figure.update_traces(hoverinfo="text", hovertext=[self._hover(state, p) for p in state.game.planet.provinces],
-                             selector=dict(name="provinces"))
-        figure.update_layout(meta=self.map_meta(),
-                             height=640, margin=dict(l=0, r=0, t=40, b=0),  # the map as wide as the box, the
-                             legend=dict(orientation="h", x=0, y=0, yanchor="top"))  # peoples named below it
-        show_figure(self.map, figure)
+        figure = self.board_figure(state, self._targets(state), chosen)
+        show_figure(self.map, figure.update_layout(meta=self.map_meta(), height=640))
 
     def map_meta(self) -> dict:
         """What the map shows, in its layout's ``meta``: the provinces chosen and the moves made (a page's tests wait
         for it before they click)."""
         return {"chosen": [p for p in (self.source, self.target) if p], "moves": len(self.match.session.history)}
-
-    @staticmethod
-    def _hover(state: ZargosState, province: str) -> str:
-        holder = state.holder(province)
-        return f"{province}: {state.units(province)} {holder}" if holder else f"{province}: empty"
-
-    def _map_title(self, state: ZargosState) -> str:
-        return f"Turn {state.turn}" + (f": the {state.acting} act" if state.acting else "")
 
     def _targets(self, state: ZargosState) -> tuple[str, ...]:
         """The provinces a click may pick now."""

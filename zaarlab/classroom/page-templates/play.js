@@ -55,7 +55,25 @@
     tables.append(list);
   }
 
+  let plotly = null;  // plotly.js, fetched the first time a game with a map is shown
+  function drawMap(figure) {
+    $("map").hidden = !figure;
+    if (!figure) return;
+    $("map").setAttribute("aria-label", figure.layout.title ? `the map: ${figure.layout.title.text}` : "the map");
+    plotly = plotly || new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = `${here}/zaarlab/play/plotly.js`;
+      script.onload = () => resolve(window.Plotly);
+      script.onerror = () => reject(new Error("the map's script did not load"));
+      document.head.append(script);
+    });
+    plotly.then((Plotly) => Plotly.react($("map"), figure.data, {...figure.layout, autosize: true, height: undefined},
+                                        {displayModeBar: false, responsive: true}))
+      .catch((error) => { $("refused").textContent = `The map cannot be drawn: ${error.message}; reload the page.`; });
+  }
+
   function drawView(v) {
+    if (v.table !== shown) $("words").open = !v.figure;  // a table with a map: its words folded, a click away
     view = v; shown = v.table;
     $("lobby").hidden = true; $("table").hidden = false;
     $("table-title").textContent = `${games[v.game] ? games[v.game].title : v.game}: you are at seat ${v.seat + 1}`;
@@ -71,6 +89,7 @@
     $("odds-box").hidden = !v.odds;
     $("odds").replaceChildren(...v.odds.split("\n").map((line) => element("p", line)));
     $("story").replaceChildren(...v.story.map((line) => element("li", line)));
+    drawMap(v.figure);
   }
 
   socket.addEventListener("open", () => { $("status").textContent = "Connected."; });
