@@ -67,9 +67,9 @@ def main() -> None:
             dee = student("Dee", LAPTOP)
             dee.get_by_role("button", name="sit at seat 2").click()
             expect(dee.locator("#table-title")).to_contain_text("seat 2", timeout=WAIT)
-            play(cy, dee, 4 * MOVES)
-            expect(cy.locator("#map .main-svg").first).to_be_visible(timeout=WAIT)
-            cy.screenshot(path=PICTURES / "play-map-laptop.png", full_page=True)
+            mover = play(cy, dee, 4 * MOVES)  # the page whose turn it is: its moves beside the map
+            expect(mover.locator("#map .main-svg").first).to_be_visible(timeout=WAIT)
+            mover.screenshot(path=PICTURES / "play-map-laptop.png", full_page=True)
             teacher = browser.new_context(viewport=LAPTOP).new_page()
             teacher.goto(f"{base}/zaarlab/teacher?key={kept.key}")
             expect(teacher.locator("#live")).to_contain_text("Zargos", timeout=WAIT)

@@ -138,8 +138,8 @@ def test_two_students_play_each_other_to_the_end_through_a_reload_and_a_restart(
         exactly_their_seats_views(kept, views, seat)
 
 
-VIEW_KEYS = {"table", "game", "step", "seat", "played", "seats", "to_move", "state", "board", "moves", "odds", "figure",
-             "story", "over", "decisions", "notes"}
+VIEW_KEYS = {"table", "game", "step", "seat", "played", "seats", "to_move", "state", "board", "moves", "places", "odds",
+             "figure", "story", "over", "decisions", "notes"}
 
 
 def exactly_their_seats_views(kept: Class, views: list[dict], seat: int) -> None:
@@ -164,7 +164,9 @@ def exactly_their_seats_views(kept: Class, views: list[dict], seat: int) -> None
         assert view["board"] == board_lines(seen, names, match.game.num_players)
         assert view["story"] == story_words(state, names)
         mine = not state.is_terminal() and state.current_player() == seat
-        assert view["moves"] == ([hooks.move_words(state, a) for a in state.legal_actions()] if mine else [])
+        legal = state.legal_actions() if mine else []
+        assert view["moves"] == [hooks.move_words(state, a) for a in legal]
+        assert view["places"] == [list(hooks.move_places(state, a)) for a in legal]
         assert view["odds"] == (hooks.decision_odds(state) if mine else "")
         if view["step"] not in drawn:  # the map is the same for both seats: drawn once a step
             figure = hooks.board_figure(state)
@@ -190,6 +192,41 @@ def own_view_only(game: str, view: dict, seat: int) -> None:
         assert state["you"] == seat
 
 
+def moves_about_a_place_clicked_on_the_map(devices: dict[str, Device]) -> None:
+    """The students play until one's moves are about places of the map; that student clicks such a place on the map
+    (with the mouse, where plotly drew it): the moves about it come first in the list, marked, and said how many; the
+    first of them, clicked, is played."""
+    from playwright.sync_api import expect
+
+    from tests.browser.drivers import POINT
+
+    for _ in range(60):
+        mover = next((d for d in devices.values() if d.turn().startswith("Your turn")), None)
+        view = json.loads(next(f for f in reversed(mover.frames) if f.startswith('{"view"')))["view"] if mover else {}
+        if mover and view.get("moves") and any(view["places"]):
+            break
+        play(devices, moves=1)
+    else:
+        raise AssertionError("no move about a place of the map in the game's first 60 moves")
+    place = next(p for places in view["places"] for p in places)
+    about = [words for words, places in zip(view["moves"], view["places"], strict=True) if place in places]
+    page = mover.page
+    expect(page.locator("#about")).to_have_text("A click on the map finds your moves about that place.")
+    page.locator("#map").scroll_into_view_if_needed()
+    trace = "provinces" if view["game"] == "zargos" else "rooms"
+    x, y = page.wait_for_function(POINT, arg=[page.locator("#map").element_handle(), trace, place],
+                                  timeout=WAIT).json_value()
+    page.mouse.click(x, y)
+    expect(page.locator("#about")).to_contain_text(f"about {place}: first in the list, marked")
+    expect(page.locator("#moves button.about")).to_have_text(about)
+    expect(page.locator("#moves button").first).to_have_text(about[0])
+    step = view["step"]
+    page.locator("#moves button.about").first.click()
+    for device in devices.values():
+        expect(device.page.locator("#turn")).not_to_contain_text(f"(move {view['played'] + 1})", timeout=WAIT)
+    assert json.loads(next(f for f in reversed(mover.frames) if f.startswith('{"view"')))["view"]["step"] > step
+
+
 @pytest.mark.parametrize("game", sorted(SHORT))
 def test_two_students_play_each_game_to_its_end_on_their_own_pages(browser, tmp_path, game):
     from playwright.sync_api import expect
@@ -204,6 +241,8 @@ def test_two_students_play_each_game_to_its_end_on_their_own_pages(browser, tmp_
         expect(ada.page.locator("#table-title")).to_contain_text("you are at seat 1", timeout=WAIT)
         bo.page.get_by_role("button", name="sit at seat 2").click()
         expect(bo.page.locator("#table-title")).to_contain_text("you are at seat 2", timeout=WAIT)
+        if game != "zogars_gaze":
+            moves_about_a_place_clicked_on_the_map({"Ada": ada, "Bo": bo})
         assert play({"Ada": ada, "Bo": bo}) > 0
         assert "turn limit" in ada.turn() and bo.turn() == ada.turn()
         last = json.loads(next(f for f in reversed(ada.frames) if f.startswith('{"view"')))["view"]

@@ -218,11 +218,11 @@ class Matches:
     def view(self, student: str, table_id: str) -> dict[str, Any]:
         """The table as ``student``'s seat may see it: the step (moves made, chance's too: a move is sent for a step),
         the players' moves made, their seat, who sits where, whose turn, their seat's observation of the state (and
-        as lines to read), the moves they may make now (in the game's words, by their place) and the exact odds of that
-        decision, the game's map (the same for every seat), the story's last lines, what the table was told, and at
-        the end how it ended. Nothing in it comes from another seat's secrets: the odds are the referee's, from what
-        the player to move may know, and the map and the story are public (all proven in
-        ``tests/test_seat_views.py``)."""
+        as lines to read), the moves they may make now (in the game's words, by their place; and the points of the map
+        each is about) and the exact odds of that decision, the game's map (the same for every seat), the story's
+        last lines, what the table was told, and at the end how it ended. Nothing in it comes from another seat's
+        secrets: the odds are the referee's, from what the player to move may know, and the map and the story are
+        public (all proven in ``tests/test_seat_views.py``)."""
         table = self._table(table_id)
         seat = table.seat_of(student)
         if seat is None:
@@ -231,6 +231,7 @@ class Matches:
         match = table.match
         state = match.state
         mine, seen, names = match.to_move() == seat, state.observation(seat), match.hooks.names(state)
+        legal = state.legal_actions() if mine else []
         return {
             "table": table.id, "game": match.game.name, "step": len(match.history), "seat": seat,
             "played": _played(match),
@@ -238,7 +239,8 @@ class Matches:
             "to_move": state.current_player() if not state.is_terminal() else None,
             "state": plain(seen),
             "board": board_lines(seen, names, match.game.num_players),
-            "moves": [match.hooks.move_words(state, action) for action in state.legal_actions()] if mine else [],
+            "moves": [match.hooks.move_words(state, action) for action in legal],
+            "places": [list(match.hooks.move_places(state, action)) for action in legal],
             "odds": match.hooks.decision_odds(state) if mine else "",
             "figure": self._figure(table),
             "story": story_words(state, names),

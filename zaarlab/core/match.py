@@ -89,6 +89,11 @@ class Hooks:
         class's page draws it beside the moves."""
         return None
 
+    def move_places(self, state: State, action: Any) -> tuple[str, ...]:
+        """The points of :meth:`board_figure` a legal move is about (their ``customdata``: a province, a room), so a
+        click on the map can find the moves about a place; none by default."""
+        return ()
+
     def decision_odds(self, state: State) -> str:
         """The exact odds of the decision the player to move faces now, as plain text ("" for none), computed from
         what that player may know alone: a table on screen and a class's page show them to that player."""

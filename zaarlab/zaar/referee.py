@@ -16,6 +16,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from ..core.hexgrid import Hex, to_pixel
 from ..core.match import Hooks
 from ..core.readable import exact_text
 from .astrolabe import Plates, read
@@ -111,8 +112,21 @@ class ZaarReferee(Hooks):
         """The mansion with the pawns, the plaques revoked and the demon's room (Zaar hides nothing)."""
         if not state.rooms:
             return None
-        return mansion_figure(state.mansion, pawns=pawns(state), revoked=state.revoked, highlight=state.demon_room,
-                              title=f"Level {state.level}: the mansion")
+        figure = mansion_figure(state.mansion, pawns=pawns(state), revoked=state.revoked, highlight=state.demon_room,
+                                title=f"Level {state.level}: the mansion")
+        cells = sorted(state.mansion.layout)  # a point on each room, taking a click: its customdata names the cell
+        return figure.add_trace(go.Scatter(
+            x=[to_pixel(c)[0] for c in cells], y=[to_pixel(c)[1] for c in cells], mode="markers", name="rooms",
+            customdata=[place_of(c) for c in cells], hovertext=[state.mansion.room_at(c).name for c in cells],
+            hoverinfo="text", marker=dict(size=30, color="rgba(255, 255, 255, 0.01)"), showlegend=False))
+
+    def move_places(self, state: ZaarState, action) -> tuple[str, ...]:
+        """The room a move, a choice of room or plaque, or a tool put down or taken back is about."""
+        if isinstance(action, Move):
+            return (place_of(action.to),)
+        if isinstance(action, ChooseRoom | ChoosePlaque | PlaceTool | RetrieveTool):
+            return (place_of(action.cell),)
+        return ()
 
     def decision_odds(self, state: ZaarState) -> str:
         if state.phase == Phase.TRAPPED:
@@ -132,6 +146,15 @@ class ZaarReferee(Hooks):
                 lines.append("Entering a room, the raml traps the demon there:\n" + "\n".join(
                     f"  {name}: {exact_text(p)}" for name, p in traps_in))
         return "\n".join(lines)
+
+
+def place_of(cell: Hex) -> str:
+    """A cell as a point of the map names it (``"q,r"``).
+
+    >>> place_of(Hex(1, -2))
+    '1,-2'
+    """
+    return f"{cell.q},{cell.r}"
 
 
 def pawns(state: ZaarState) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from .board import ZARGOS
 from .figures import board_figure
 from .odds import DEMON_DICE, battle_ends, demon_dist
 from .reach import battle_conditions
-from .state import LandAttack, Phase, SeaAttack, ZargosState
+from .state import Fight, LandAttack, Move, Phase, Place, SeaAttack, ZargosState
 
 SHOWN = 8  # the attacks (or forces) whose odds are shown, each a battle worked out exactly
 
@@ -55,6 +55,14 @@ class ZargosReferee(Hooks):
         figure.update_traces(hoverinfo="text", hovertext=hovers, selector=dict(name="provinces"))
         return figure.update_layout(margin=dict(l=0, r=0, t=40, b=0),  # the map as wide as the box, the peoples
                                     legend=dict(orientation="h", x=0, y=0, yanchor="top"))  # named below it
+
+    def move_places(self, state: ZargosState, action) -> tuple[str, ...]:
+        """The provinces a placement, a combat, an attack or a move is about (an attack's or a move's two)."""
+        if isinstance(action, Place | Fight):
+            return (action.province,)
+        if isinstance(action, LandAttack | SeaAttack | Move):
+            return (action.src, action.dst)
+        return ()
 
     def decision_odds(self, state: ZargosState) -> str:
         """In the attacks, each attack the player may make with its largest force: the exact chance to take the

@@ -58,6 +58,7 @@
   let plotly = null;  // plotly.js, fetched the first time a game with a map is shown
   function drawMap(figure) {
     $("map").hidden = !figure;
+    $("play-area").classList.toggle("with-map", Boolean(figure));  // on a wide screen, the moves beside the map
     if (!figure) return;
     $("map").setAttribute("aria-label", figure.layout.title ? `the map: ${figure.layout.title.text}` : "the map");
     plotly = plotly || new Promise((resolve, reject) => {
@@ -69,7 +70,25 @@
     });
     plotly.then((Plotly) => Plotly.react($("map"), figure.data, {...figure.layout, autosize: true, height: undefined},
                                         {displayModeBar: false, responsive: true}))
+      .then((map) => {
+        if (!map.dataset.clicks) {  // once: the map keeps its listener when drawn again
+          map.dataset.clicks = "yes";
+          map.on("plotly_click", (event) => movesAbout(event.points[0] && event.points[0].customdata));
+        }
+      })
       .catch((error) => { $("refused").textContent = `The map cannot be drawn: ${error.message}; reload the page.`; });
+  }
+
+  function movesAbout(place) {  // a click on the map: the moves about that place first, marked, and said how many
+    if (!view || !view.moves.length || typeof place !== "string") return;
+    const about = [...$("moves").querySelectorAll("button")].filter((b) => JSON.parse(b.dataset.places).includes(place));
+    for (const b of $("moves").querySelectorAll("button")) b.classList.toggle("about", about.includes(b));
+    $("moves").prepend(...about);
+    $("moves").scrollTop = 0;
+    $("about").textContent = about.length
+      ? `${about.length} of your moves ${about.length === 1 ? "is" : "are"} about ${place}: first in the list, marked.`
+      : `None of your moves now is about ${place}.`;
+    if (about.length) about[0].focus();
   }
 
   function drawView(v) {
@@ -81,10 +100,16 @@
     $("turn").textContent = v.over ? `The game is over: ${v.over}.` : v.moves.length
       ? `Your turn (move ${v.played + 1}): choose one of your moves.` : `Waiting for ${waiting} (move ${v.played + 1}).`;
     $("notes").replaceChildren(...v.notes.map((n) => element("li", n)), ...v.decisions.map((d) => element("li", d)));
-    $("moves").replaceChildren(...v.moves.map((words, choice) => button(words, () => {
-      for (const b of $("moves").querySelectorAll("button")) b.disabled = true;  // one move per step
-      send({do: "move", table: v.table, step: v.step, choice});
-    })));
+    $("moves").replaceChildren(...v.moves.map((words, choice) => {
+      const b = button(words, () => {
+        for (const other of $("moves").querySelectorAll("button")) other.disabled = true;  // one move per step
+        send({do: "move", table: v.table, step: v.step, choice});
+      });
+      b.dataset.places = JSON.stringify(v.places[choice]);
+      return b;
+    }));
+    $("about").textContent = v.figure && v.places.some((places) => places.length)
+      ? "A click on the map finds your moves about that place." : "";
     $("board").replaceChildren(...v.board.flatMap(([part, text]) => [element("dt", part), element("dd", text)]));
     $("odds-box").hidden = !v.odds;
     $("odds").replaceChildren(...v.odds.split("\n").map((line) => element("p", line)));
