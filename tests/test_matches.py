@@ -170,9 +170,9 @@ def test_a_view_holds_a_seats_own_secrets_and_of_the_others_only_how_many():
 
 
 @pytest.mark.parametrize("game", ["zargos", "zogars_gaze"])
-def test_the_student_to_move_is_shown_the_odds_of_their_decision_and_both_read_the_same_story(game):
-    """The odds come from the game's referee, for the student to move only (the other sees none); the story is the
-    same on both pages, its last line the last thing that happened."""
+def test_the_student_to_move_is_shown_the_odds_of_their_decision_and_both_read_the_same_story_and_score(game):
+    """The odds come from the game's referee, for the student to move only (the other sees none); the story and the
+    score are the same on both pages, the story's last line the last thing that happened."""
     matches = Matches(clock=Patient())
     table = matches.open("Ada", game, ["person", "person"], deal=4, params=SHORT[game])
     matches.sit("Bo", table, 1)
@@ -184,6 +184,7 @@ def test_the_student_to_move_is_shown_the_odds_of_their_decision_and_both_read_t
         assert mover["odds"] == match.hooks.decision_odds(match.state) and other["odds"] == ""
         shown += mover["odds"] != ""
         assert ada["story"] == bo["story"] and 0 < len(ada["story"]) <= 12
+        assert ada["standing"] == bo["standing"] == match.hooks.standing(match.state) != ""  # the score, public
         assert ada["story"][-1] == match.state.story.sentence(match.state.log[-1], match.hooks.names(match.state))
         matches.move("Ada" if mover is ada else "Bo", table, mover["step"], rng.randrange(len(mover["moves"])))
     assert shown >= 3, shown

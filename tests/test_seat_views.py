@@ -188,6 +188,23 @@ def test_the_map_every_seat_is_shown_is_the_same_in_states_that_differ_only_in_w
     assert drawn >= 10 and (differed >= 10 or game == "zaar"), (drawn, differed)
 
 
+@pytest.mark.parametrize("game", sorted(PLAYED))
+def test_the_score_shown_to_everyone_is_the_same_in_states_that_differ_only_in_what_a_spectator_may_not_know(game):
+    """The score a class's pages and the teacher's page show (the referee's ``standing``) is public."""
+    import importlib
+
+    referee = importlib.import_module(f"zaarlab.{game}.referee").REFEREE()
+    rng, shown, differed = random.Random(4), set(), 0
+    for state in reached(game, per_game=20):
+        standing = referee.standing(state)
+        shown.add(standing)
+        for _ in range(2):
+            variant = VARIANTS[game](state, None, rng)
+            differed += variant != state
+            assert referee.standing(variant) == standing, game
+    assert len(shown) >= 5 and (differed >= 10 or game == "zaar"), (len(shown), differed)
+
+
 def _named(told) -> set[str]:
     """Every text an event's facts hold, in tuples too."""
     named: set[str] = set()

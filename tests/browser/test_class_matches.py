@@ -139,7 +139,7 @@ def test_two_students_play_each_other_to_the_end_through_a_reload_and_a_restart(
 
 
 VIEW_KEYS = {"table", "game", "step", "seat", "played", "seats", "to_move", "state", "board", "moves", "places", "odds",
-             "figure", "story", "over", "decisions", "notes"}
+             "standing", "figure", "story", "over", "decisions", "notes"}
 
 
 def exactly_their_seats_views(kept: Class, views: list[dict], seat: int) -> None:
@@ -162,7 +162,7 @@ def exactly_their_seats_views(kept: Class, views: list[dict], seat: int) -> None
         assert set(view) == VIEW_KEYS and view["seat"] == seat
         assert view["state"] == json.loads(json.dumps(plain(seen)))
         assert view["board"] == board_lines(seen, names, match.game.num_players)
-        assert view["story"] == story_words(state, names)
+        assert view["story"] == story_words(state, names) and view["standing"] == hooks.standing(state)
         mine = not state.is_terminal() and state.current_player() == seat
         legal = state.legal_actions() if mine else []
         assert view["moves"] == [hooks.move_words(state, a) for a in legal]
@@ -284,6 +284,7 @@ def test_the_teacher_pairs_the_class_watches_the_tables_and_ends_or_restarts_one
         row = teacher.locator("#live tbody tr", has_text="the cautious bot")
         alone = next(n for n in devices if n in row.locator("td").nth(1).inner_text())
         expect(row).to_contain_text("at most 8 turns")  # the length the teacher chose
+        expect(row).to_contain_text("of 7 Zogar's Gazes revealed")  # the score, as the players see it
         row.get_by_text("the board").click()  # the public board: what a spectator may see
         expect(row.locator("dl")).to_contain_text("dungeon deck")
         row.get_by_role("button", name="restart").click()

@@ -219,10 +219,10 @@ class Matches:
         """The table as ``student``'s seat may see it: the step (moves made, chance's too: a move is sent for a step),
         the players' moves made, their seat, who sits where, whose turn, their seat's observation of the state (and
         as lines to read), the moves they may make now (in the game's words, by their place; and the points of the map
-        each is about) and the exact odds of that decision, the game's map (the same for every seat), the story's
-        last lines, what the table was told, and at the end how it ended. Nothing in it comes from another seat's
-        secrets: the odds are the referee's, from what the player to move may know, and the map and the story are
-        public (all proven in ``tests/test_seat_views.py``)."""
+        each is about) and the exact odds of that decision, the score as everyone sees it, the game's map (the same
+        for every seat), the story's last lines, what the table was told, and at the end how it ended. Nothing in it
+        comes from another seat's secrets: the odds are the referee's, from what the player to move may know, and
+        the score, the map and the story are public (all proven in ``tests/test_seat_views.py``)."""
         table = self._table(table_id)
         seat = table.seat_of(student)
         if seat is None:
@@ -242,6 +242,7 @@ class Matches:
             "moves": [match.hooks.move_words(state, action) for action in legal],
             "places": [list(match.hooks.move_places(state, action)) for action in legal],
             "odds": match.hooks.decision_odds(state) if mine else "",
+            "standing": match.hooks.standing(state),
             "figure": self._figure(table),
             "story": story_words(state, names),
             "over": match.hooks.ending(state) if state.is_terminal() else "",
@@ -330,9 +331,9 @@ class Matches:
 
     def overview(self) -> list[dict[str, Any]]:
         """Every table as the teacher watches it: the game (and its limit of turns), who sits where, whose turn, the
-        players' moves made, how it ended, and the board as a spectator sees it (no player's secrets: the teacher is
-        shown what the class may); once a game is over, each seat's own view too (every hand revealed, for the
-        debrief)."""
+        score as the players see it, the players' moves made, how it ended, and the board as a spectator sees it
+        (no player's secrets: the teacher is shown what the class may); once a game is over, each seat's own view too
+        (every hand revealed, for the debrief)."""
         tables = []
         for t in self.tables.values():
             match, state = t.match, t.match.state
@@ -343,6 +344,7 @@ class Matches:
                            "to_move": None if state.is_terminal() else state.current_player(),
                            "step": len(match.history), "played": _played(match),
                            "over": match.hooks.ending(state) if state.is_terminal() else "", "state": plain(seen),
+                           "standing": match.hooks.standing(state),
                            "board": board_lines(seen, names, players),
                            "revealed": [board_lines(state.observation(seat), names, players)  # once over: all
                                         for seat in range(players)] if state.is_terminal() else []})

@@ -89,6 +89,11 @@ class Hooks:
         class's page draws it beside the moves."""
         return None
 
+    def standing(self, state: State) -> str:
+        """The score as every player may see it now, in words ("" where the game shows none): the teacher's page and
+        a class's page show it beside whose turn it is."""
+        return ""
+
     def move_places(self, state: State, action: Any) -> tuple[str, ...]:
         """The points of :meth:`board_figure` a legal move is about (their ``customdata``: a province, a room), so a
         click on the map can find the moves about a place; none by default."""

@@ -120,6 +120,11 @@ class ZaarReferee(Hooks):
             customdata=[place_of(c) for c in cells], hovertext=[state.mansion.room_at(c).name for c in cells],
             hoverinfo="text", marker=dict(size=30, color="rgba(255, 255, 255, 0.01)"), showlegend=False))
 
+    def standing(self, state: ZaarState) -> str:
+        """The level and each player's coins (life, wisdom and tools: the final count, ZAAR-END-04)."""
+        coins = ", ".join(f"player {p + 1} {state.coins(p)} coins" for p in range(state.game.players))
+        return f"level {state.level}: {coins}"
+
     def move_places(self, state: ZaarState, action) -> tuple[str, ...]:
         """The room a move, a choice of room or plaque, or a tool put down or taken back is about."""
         if isinstance(action, Move):

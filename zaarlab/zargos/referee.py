@@ -56,6 +56,11 @@ class ZargosReferee(Hooks):
         return figure.update_layout(margin=dict(l=0, r=0, t=40, b=0),  # the map as wide as the box, the peoples
                                     legend=dict(orientation="h", x=0, y=0, yanchor="top"))  # named below it
 
+    def standing(self, state: ZargosState) -> str:
+        """Each people's points at the last count."""
+        counted = ", ".join(f"the {people} {points}" for people, points in state.points)
+        return f"turn {state.turn}: " + (f"points {counted}" if counted else "no points counted yet")
+
     def move_places(self, state: ZargosState, action) -> tuple[str, ...]:
         """The provinces a placement, a combat, an attack or a move is about (an attack's or a move's two)."""
         if isinstance(action, Place | Fight):

@@ -35,6 +35,14 @@ class ZerzuraReferee(Hooks):
         scores = ", ".join(f"player {p + 1} {t} VP" for p, t in enumerate(totals))
         return f"{won} {'win' if ' and ' in won else 'wins'} with {best} VP ({scores})"
 
+    def standing(self, state: ZerzuraState) -> str:
+        """Each player's score sheet as it stands, on the Easy side, where the cubes show every player's Objects
+        (ZERZURA-ACTION-11); the Expert side keeps the scores hidden to the end (ZERZURA-END-06)."""
+        if state.game.side != "easy":
+            return f"round {state.round}: the scores stay hidden to the end (Expert side)"
+        scores = ", ".join(f"player {p + 1} {sheet.total} VP" for p, sheet in enumerate(state.sheets()))
+        return f"round {state.round}: {scores}"
+
     def decision_odds(self, state: ZerzuraState) -> str:
         player = state.current_player()
         names = self.names(state)

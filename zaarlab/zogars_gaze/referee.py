@@ -17,6 +17,7 @@ from fractions import Fraction
 from ..core.match import Decision, Hooks
 from ..core.readable import exact_text
 from .deck import p_survive
+from .goals import GAZES_TO_LOSE
 from .odds import HoldAdvice, hold_advice, hold_words, p_escape, p_win, parse
 from .state import Hold, Phase, SkipMarket, ZogarState
 
@@ -55,6 +56,11 @@ class ZogarReferee(Hooks):
         if state.ended_by == "gaze":
             return "the seventh Zogar's Gaze came up: Zogar wins and every player loses"
         return "the game stopped at its turn limit: nobody wins"
+
+    def standing(self, state: ZogarState) -> str:
+        """The turn and the Gazes revealed (the seventh ends the game: ZOGAR-GAZE-02); a player's progress towards
+        their goals is their secret."""
+        return f"turn {state.turn}: {len(state.gazes)} of {GAZES_TO_LOSE} Zogar's Gazes revealed"
 
     def decision_odds(self, state: ZogarState) -> str:
         """The exact odds of the combat, the Thieves, the trap or the delve at hand. A delve's are shown only while

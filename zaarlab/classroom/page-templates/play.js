@@ -99,6 +99,7 @@
     const waiting = v.to_move === null ? "" : v.seats[v.to_move];
     $("turn").textContent = v.over ? `The game is over: ${v.over}.` : v.moves.length
       ? `Your turn (move ${v.played + 1}): choose one of your moves.` : `Waiting for ${waiting} (move ${v.played + 1}).`;
+    $("standing").textContent = v.standing ? `${v.standing[0].toUpperCase()}${v.standing.slice(1)}.` : "";
     $("notes").replaceChildren(...v.notes.map((n) => element("li", n)), ...v.decisions.map((d) => element("li", d)));
     $("moves").replaceChildren(...v.moves.map((words, choice) => {
       const b = button(words, () => {
