@@ -251,6 +251,7 @@ def test_two_students_play_each_game_to_its_end_on_their_own_pages(browser, tmp_
         else:  # the map drawn as it stands at the end, on both pages
             for page in (ada.page, bo.page):
                 expect(page.locator("#map .main-svg").first).to_be_visible(timeout=WAIT)
+                assert page.evaluate("document.getElementById('words').open") is False  # folded beside the map
                 page.locator("#map").scroll_into_view_if_needed()
                 assert page.evaluate("document.getElementById('map').data.length") == len(last["figure"]["data"])
                 assert page.evaluate("document.getElementById('map').layout.title.text") == \

@@ -5,7 +5,7 @@
   const $ = (id) => document.getElementById(id);
   const here = location.pathname.replace(/\/zaarlab\/play\/?$/, "");
   const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${here}/zaarlab/play/socket`);
-  let games = {}, shown = null, view = null;
+  let games = {}, shown = null, view = null, mapped = false;
 
   const send = (message) => { $("refused").textContent = ""; socket.send(JSON.stringify(message)); };
   const button = (text, act) => {
@@ -92,7 +92,8 @@
   }
 
   function drawView(v) {
-    if (v.table !== shown) $("words").open = !v.figure;  // a table with a map: its words folded, a click away
+    if (v.table !== shown || Boolean(v.figure) !== mapped) $("words").open = !v.figure;  // beside a map: folded
+    mapped = Boolean(v.figure);
     view = v; shown = v.table;
     $("lobby").hidden = true; $("table").hidden = false;
     $("table-title").textContent = `${games[v.game] ? games[v.game].title : v.game}: you are at seat ${v.seat + 1}`;
