@@ -1,6 +1,6 @@
 """The pictures of "Students playing each other" in the teachers' guide: the play page's list of tables, a student's
 table (their moves, the odds of their decision, the table as they may see it, the story) on a laptop and on a phone,
-a Zargos table with its map, and the teacher's page pairing and watching the class.
+a finished game replayed, a Zargos table with its map, and the teacher's page pairing and watching the class.
 
 A class whose students sign in is served as ``make classroom CLASS_NAME=...`` serves it; four students (Chromium
 pages of their own) sign in: Ada and Bo play a few moves of Zerzura while Cy looks at the list, then Cy and Dee a
@@ -62,6 +62,14 @@ def main() -> None:
             other = bo if mover is ada else ada
             other.screenshot(path=PICTURES / f"play-table-{'laptop' if other is ada else 'phone'}.png",
                              full_page=True)
+            while not ada.locator("#turn").inner_text().startswith("The game is over"):  # to the end, then replay
+                play(ada, bo, 1)
+            bo.get_by_role("button", name="replay this game move by move").click()
+            expect(bo.locator("#turn")).to_contain_text("Replay, moment 1 of", timeout=WAIT)
+            for _ in range(3):
+                bo.get_by_role("button", name="one move on").click()
+            expect(bo.locator("#turn")).to_contain_text("Replay, moment 4 of", timeout=WAIT)
+            bo.screenshot(path=PICTURES / "play-replay-phone.png")
             cy.get_by_label("Game").select_option(label="Zargos")
             cy.get_by_role("button", name="open the table").click()  # Zargos, whose map the page draws
             dee = student("Dee", LAPTOP)
@@ -75,23 +83,26 @@ def main() -> None:
             expect(teacher.locator("#live")).to_contain_text("Zargos", timeout=WAIT)
             row = teacher.locator("#live tbody tr", has_text="Zerzura")
             row.get_by_text("the board").click()
-            expect(row.locator("dl")).to_contain_text("market")
+            expect(row.locator("dl").first).to_contain_text("round")
             teacher.locator("#live").scroll_into_view_if_needed()
             teacher.locator("#live").screenshot(path=PICTURES / "teacher-tables.png")
 
 
 def play(first, second, moves: int):
-    """Whoever's turn it is takes their first move, ``moves`` times, each seen on both pages; returns the page whose
-    turn it is then."""
+    """Whoever's turn it is takes their first move, ``moves`` times (fewer if the game ends), each seen on both pages;
+    returns the page whose turn it is then (``None`` once the game is over)."""
     from playwright.sync_api import expect
 
     for _ in range(moves):
-        mover = next(page for page in (first, second) if page.locator("#turn").inner_text().startswith("Your"))
+        mover = next((page for page in (first, second) if page.locator("#turn").inner_text().startswith("Your")),
+                     None)
+        if mover is None:  # the game is over
+            return None
         step = re.search(r"\(move (\d+)\)", mover.locator("#turn").inner_text()).group(1)
         mover.locator("#moves button").first.click()
         for page in (first, second):
             expect(page.locator("#turn")).not_to_contain_text(f"(move {step})", timeout=WAIT)
-    return next(page for page in (first, second) if page.locator("#turn").inner_text().startswith("Your"))
+    return next((page for page in (first, second) if page.locator("#turn").inner_text().startswith("Your")), None)
 
 
 if __name__ == "__main__":

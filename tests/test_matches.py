@@ -190,6 +190,34 @@ def test_the_student_to_move_is_shown_the_odds_of_their_decision_and_both_read_t
     assert shown >= 3, shown
 
 
+def test_a_finished_game_is_replayed_move_by_move_as_each_seat_saw_it():
+    """Each moment of a finished game (a player to move, or the end) as the student's seat saw it: its view then,
+    its story then; refused while the game is on, for a moment out of range, and to a student who did not sit."""
+    from zaarlab.classroom.seat_words import plain
+
+    matches = Matches(clock=Patient())
+    table = matches.open("Ada", "zogars_gaze", ["person", "person"], deal=5, params=SHORT["zogars_gaze"])
+    matches.sit("Bo", table, 1)
+    with pytest.raises(Refused, match="once it is over"):
+        matches.replay("Ada", table, 0)
+    play_between(matches, table, ["Ada", "Bo"], seed=5)
+    match = matches.tables[table].match
+    [finished] = matches.finished_tables("Bo")
+    assert finished["table"] == table and finished["over"] == matches.view("Bo", table)["over"]
+    for moment in range(finished["moments"]):
+        seen = matches.replay("Bo", table, moment)
+        state = match.session.states[seen["step"]]
+        assert seen["replay"] == {"moment": moment, "of": finished["moments"]} and seen["moves"] == []
+        assert seen["state"] == plain(state.observation(1)) and seen["seat"] == 1
+        assert state.is_terminal() or state.current_player() >= 0  # a player's moment, not chance's
+    assert seen["over"] and seen["step"] == len(match.history)  # the last moment: the end
+    for forged in (-1, finished["moments"], "1", 1.0, None):
+        with pytest.raises(Refused, match="replayed from moment 0"):
+            matches.replay("Bo", table, forged)
+    with pytest.raises(Refused, match="do not sit"):
+        matches.replay("Cy", table, 0)
+
+
 def test_a_finished_match_goes_into_each_students_record_beside_their_answers(tmp_path):
     from zaarlab.teaching.answers import AnswerBook
 

@@ -88,6 +88,29 @@ def play(devices: dict[str, Device], moves: int | None = None) -> int:
     return made
 
 
+def replay_the_game(device: Device, over: str) -> None:
+    """At the end, the student replays the game: its first moment, forward one, to the end; and after going back to
+    the tables, replays it from the list of their finished games."""
+    from playwright.sync_api import expect
+
+    page, turn = device.page, device.page.locator("#turn")
+    ending = page.locator("#story li").last.inner_text()  # what happened last in the game
+    page.get_by_role("button", name="replay this game move by move").click()
+    expect(turn).to_contain_text(re.compile(r"^Replay, moment 1 of (\d+): "), timeout=WAIT)
+    moments = int(re.search(r"of (\d+)", turn.inner_text()).group(1))
+    expect(page.get_by_role("button", name="one move back")).to_be_disabled()
+    expect(page.locator("#story li").last).not_to_have_text(ending)  # the story as it stood then
+    page.get_by_role("button", name="one move on").click()
+    expect(turn).to_contain_text(f"Replay, moment 2 of {moments}: ", timeout=WAIT)
+    page.get_by_role("button", name="the end").click()
+    expect(turn).to_have_text(f"Replay, moment {moments} of {moments}: {over}", timeout=WAIT)
+    expect(page.locator("#story li").last).to_have_text(ending)
+    expect(page.get_by_role("button", name="one move on")).to_be_disabled()
+    page.get_by_role("button", name="back to the tables").click()
+    page.locator("#finished li").first.get_by_role("button", name="replay it").click()
+    expect(turn).to_have_text(f"Replay, moment {moments} of {moments}: {over}", timeout=WAIT)
+
+
 def test_two_students_play_each_other_to_the_end_through_a_reload_and_a_restart(browser, tmp_path):
     from playwright.sync_api import expect
 
@@ -121,6 +144,7 @@ def test_two_students_play_each_other_to_the_end_through_a_reload_and_a_restart(
         assert play(devices) > 0
         over = ada.turn()
         assert over.startswith("The game is over") and bo.turn() == over
+        replay_the_game(ada, over)
         teacher = browser.new_context().new_page()
         teacher.goto(f"{base}/zaarlab/teacher?key={kept.key}")
         for name in ("Ada", "Bo"):
@@ -159,11 +183,12 @@ def exactly_their_seats_views(kept: Class, views: list[dict], seat: int) -> None
         match = matches[view["table"]]
         state = match.session.states[view["step"]]
         hooks, seen, names = match.hooks, state.observation(seat), match.hooks.names(state)
-        assert set(view) == VIEW_KEYS and view["seat"] == seat
+        replayed = "replay" in view  # a moment of the game replayed after its end: no move to make then
+        assert set(view) == VIEW_KEYS | ({"replay"} if replayed else set()) and view["seat"] == seat
         assert view["state"] == json.loads(json.dumps(plain(seen)))
         assert view["board"] == board_lines(seen, names, match.game.num_players)
         assert view["story"] == story_words(state, names) and view["standing"] == hooks.standing(state)
-        mine = not state.is_terminal() and state.current_player() == seat
+        mine = not state.is_terminal() and state.current_player() == seat and not replayed
         legal = state.legal_actions() if mine else []
         assert view["moves"] == [hooks.move_words(state, a) for a in legal]
         assert view["places"] == [list(hooks.move_places(state, a)) for a in legal]

@@ -224,17 +224,39 @@ class Matches:
         comes from another seat's secrets: the odds are the referee's, from what the player to move may know, and
         the score, the map and the story are public (all proven in ``tests/test_seat_views.py``)."""
         table = self._table(table_id)
-        seat = table.seat_of(student)
-        if seat is None:
-            raise Refused("you do not sit at this table")
+        seat = self._seat_of(table, student)
         table.seen[seat] = self.clock()
         match = table.match
-        state = match.state
-        mine, seen, names = match.to_move() == seat, state.observation(seat), match.hooks.names(state)
+        return self._seen(table, seat, len(match.history), match.to_move() == seat) | {
+            "figure": self._figure(table), "decisions": match.summary(seat) if match.state.is_terminal() else []}
+
+    def replay(self, student: str, table_id: str, moment: int) -> dict[str, Any]:
+        """A finished game as ``student``'s seat saw it at one of its moments (each time a player was to move, and
+        its end: :func:`moments`), numbered from 0, with ``replay``: the moment and how many there are. Only once the
+        game is over, and only for a student who sat at it; the seat's view then is what their page was shown."""
+        table = self._table(table_id)
+        seat = self._seat_of(table, student)
+        match = table.match
+        if not match.state.is_terminal():
+            raise Refused("a game is replayed once it is over")
+        steps = moments(match)
+        if not (type(moment) is int and 0 <= moment < len(steps)):
+            raise Refused(f"this game is replayed from moment 0 to moment {len(steps) - 1}")
+        state = match.session.states[steps[moment]]
+        figure = match.hooks.board_figure(state)
+        return self._seen(table, seat, steps[moment], mine=False) | {
+            "figure": None if figure is None else json.loads(figure.to_json()), "decisions": [],
+            "replay": {"moment": moment, "of": len(steps)}}
+
+    def _seen(self, table: Table, seat: int, step: int, mine: bool) -> dict[str, Any]:
+        """The table after ``step`` moves as ``seat`` may see it (``mine``: its moves and their odds, for the seat to
+        move now)."""
+        match = table.match
+        state = match.session.states[step]
+        seen, names = state.observation(seat), match.hooks.names(state)
         legal = state.legal_actions() if mine else []
         return {
-            "table": table.id, "game": match.game.name, "step": len(match.history), "seat": seat,
-            "played": _played(match),
+            "table": table.id, "game": match.game.name, "step": step, "seat": seat, "played": _played(match, step),
             "seats": self._seat_names(table),
             "to_move": state.current_player() if not state.is_terminal() else None,
             "state": plain(seen),
@@ -243,12 +265,17 @@ class Matches:
             "places": [list(match.hooks.move_places(state, action)) for action in legal],
             "odds": match.hooks.decision_odds(state) if mine else "",
             "standing": match.hooks.standing(state),
-            "figure": self._figure(table),
             "story": story_words(state, names),
             "over": match.hooks.ending(state) if state.is_terminal() else "",
-            "decisions": match.summary(seat) if state.is_terminal() else [],
             "notes": list(table.notes),
         }
+
+    @staticmethod
+    def _seat_of(table: Table, student: str) -> int:
+        seat = table.seat_of(student)
+        if seat is None:
+            raise Refused("you do not sit at this table")
+        return seat
 
     @staticmethod
     def _figure(table: Table) -> Any:
@@ -259,6 +286,12 @@ class Matches:
             figure = table.match.hooks.board_figure(table.match.state)
             table.drawn = (step, None if figure is None else json.loads(figure.to_json()))
         return table.drawn[1]
+
+    def finished_tables(self, student: str) -> list[dict[str, Any]]:
+        """The games ``student`` sat at that are over (and not ended by the teacher): each to replay."""
+        return [{"table": t.id, "game": t.match.game.name, "over": t.match.hooks.ending(t.match.state),
+                 "moments": len(moments(t.match))}
+                for t in self.tables.values() if student in t.sitters and t.match.state.is_terminal()]
 
     def open_tables(self) -> list[dict[str, Any]]:
         """Every table not over, as anyone of the class may see it: the game, the seats, who sits where."""
@@ -332,8 +365,8 @@ class Matches:
     def overview(self) -> list[dict[str, Any]]:
         """Every table as the teacher watches it: the game (and its limit of turns), who sits where, whose turn, the
         score as the players see it, the players' moves made, how it ended, and the board as a spectator sees it
-        (no player's secrets: the teacher is shown what the class may); once a game is over, each seat's own view too
-        (every hand revealed, for the debrief)."""
+        (no player's secrets: the teacher is shown what the class may); once a game is over, what each seat's own view
+        adds to it too (every hand revealed, for the debrief)."""
         tables = []
         for t in self.tables.values():
             match, state = t.match, t.match.state
@@ -342,11 +375,12 @@ class Matches:
             tables.append({"table": t.id, "game": match.game.name, "seats": self._seat_names(t),
                            "limit": getattr(match.game, "turn_limit", None),
                            "to_move": None if state.is_terminal() else state.current_player(),
-                           "step": len(match.history), "played": _played(match),
+                           "step": len(match.history), "played": _played(match, len(match.history)),
                            "over": match.hooks.ending(state) if state.is_terminal() else "", "state": plain(seen),
                            "standing": match.hooks.standing(state),
-                           "board": board_lines(seen, names, players),
-                           "revealed": [board_lines(state.observation(seat), names, players)  # once over: all
+                           "board": (board := board_lines(seen, names, players)),
+                           "revealed": [[line for line in board_lines(state.observation(seat), names, players)
+                                         if line not in board]  # once over: what each seat held, beyond the board
                                         for seat in range(players)] if state.is_terminal() else []})
         return tables
 
@@ -460,9 +494,17 @@ class MatchBook:
         self.answers.close()
 
 
-def _played(match: Match) -> int:
-    """The players' moves made (chance's left out): what a student counts as the moves of the game."""
-    return sum(1 for state in match.session.states[:-1] if state.current_player() != CHANCE)
+def _played(match: Match, step: int) -> int:
+    """The players' moves made in the first ``step`` (chance's left out): what a student counts as the moves of the
+    game."""
+    return sum(1 for state in match.session.states[:step] if state.current_player() != CHANCE)
+
+
+def moments(match: Match) -> list[int]:
+    """The steps of a match at which a player was to move, and its end: the moments a replay shows (chance's
+    moves come between them)."""
+    states = match.session.states
+    return [step for step, state in enumerate(states) if state.is_terminal() or state.current_player() != CHANCE]
 
 
 def _hand_over_until(table: Table, handovers: list[tuple[int, int, str, str]], step: int) -> list:

@@ -67,7 +67,9 @@ class Hall:
         if do == "move":
             matches.move(student, table, message.get("step"), message.get("choice"))
             return None, {table}
-        raise Refused(f"a page may ask for the tables, open, sit, look or move, not {do[:20]!r}")
+        if do == "replay":
+            return {"view": matches.replay(student, table, message.get("moment"))}, set()
+        raise Refused(f"a page may ask for the tables, open, sit, look, move or replay, not {do[:20]!r}")
 
     def turns(self, game: str, turns: Any) -> dict[str, int] | None:
         """The parameters of a short game of ``game`` (``turns`` at most, ``None`` for the rulebook's length), checked:
@@ -79,9 +81,10 @@ class Hall:
         return {"turn_limit": turns}
 
     def lobby(self, student: str) -> dict[str, Any]:
-        """The class's tables as ``student``'s page lists them, and the games a table may be opened for."""
+        """The class's tables as ``student``'s page lists them, the games a table may be opened for, and the
+        student's finished games (to replay)."""
         return {"tables": [t | {"mine": student in t["sitters"]} for t in self.matches.open_tables()],
-                "games": self.games}
+                "games": self.games, "finished": self.matches.finished_tables(student)}
 
     def send_tables(self, tables: set[str]) -> None:
         """Each student at these tables gets their own view of them on every page they have open; where the list of

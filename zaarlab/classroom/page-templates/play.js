@@ -33,6 +33,12 @@
       for (const [name, game] of Object.entries(games)) $("game").append(new Option(game.title, name));
       drawSeats();
     }
+    $("finished").replaceChildren(...lobby.finished.map((f) => {
+      const item = element("li", `${games[f.game] ? games[f.game].title : f.game}: ${f.over} `);
+      item.append(button("replay it", () => send({do: "replay", table: f.table, moment: f.moments - 1})));
+      return item;
+    }));
+    $("finished-box").hidden = !lobby.finished.length;
     const tables = $("tables");
     tables.replaceChildren();
     if (!lobby.tables.length) { tables.append(element("p", "No table yet: open one below.")); return; }
@@ -91,6 +97,22 @@
     if (about.length) about[0].focus();
   }
 
+  function drawReplay(v) {  // a finished game's moments, one at a time: its end first, then back and forth
+    const bar = $("replay");
+    bar.hidden = !(v.replay || v.over);
+    if (bar.hidden) return;
+    const at = v.replay ? v.replay.moment : null, last = v.replay ? v.replay.of - 1 : null;
+    const go = (moment) => send({do: "replay", table: v.table, moment});
+    const step = ([words, moment]) => {
+      const b = button(words, () => go(moment));
+      b.disabled = moment < 0 || moment > last || moment === at;
+      return b;
+    };
+    const buttons = v.replay ? [["the start", 0], ["one move back", at - 1], ["one move on", at + 1], ["the end", last]].map(step)
+      : [button("replay this game move by move", () => go(0))];
+    bar.replaceChildren(...buttons);
+  }
+
   function drawView(v) {
     if (v.table !== shown || Boolean(v.figure) !== mapped) $("words").open = !v.figure;  // beside a map: folded
     mapped = Boolean(v.figure);
@@ -98,8 +120,12 @@
     $("lobby").hidden = true; $("table").hidden = false;
     $("table-title").textContent = `${games[v.game] ? games[v.game].title : v.game}: you are at seat ${v.seat + 1}`;
     const waiting = v.to_move === null ? "" : v.seats[v.to_move];
-    $("turn").textContent = v.over ? `The game is over: ${v.over}.` : v.moves.length
+    const told = v.over ? `The game is over: ${v.over}.` : v.moves.length
       ? `Your turn (move ${v.played + 1}): choose one of your moves.` : `Waiting for ${waiting} (move ${v.played + 1}).`;
+    $("turn").textContent = v.replay ? `Replay, moment ${v.replay.moment + 1} of ${v.replay.of}: ${v.over
+      ? told : v.to_move === v.seat ? `your turn (move ${v.played + 1}).` : `${waiting}'s turn (move ${v.played + 1}).`}`
+      : told;
+    drawReplay(v);
     $("standing").textContent = v.standing ? `${v.standing[0].toUpperCase()}${v.standing.slice(1)}.` : "";
     $("notes").replaceChildren(...v.notes.map((n) => element("li", n)), ...v.decisions.map((d) => element("li", d)));
     $("moves").replaceChildren(...v.moves.map((words, choice) => {
