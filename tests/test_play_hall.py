@@ -62,6 +62,7 @@ def test_a_table_opened_and_joined_sends_each_student_their_own_view_and_everyon
     ({"do": "look", "table": "forged"}, "there is no such table"),
     ({"do": "sit", "table": None, "seat": 0}, "there is no such table"),
     ({"do": "move", "table": {"a": 1}, "step": 0, "choice": 0}, "there is no such table"),
+    ({"do": "replay", "table": "forged", "moment": 0}, "there is no such table"),
 ])
 def test_what_a_page_may_not_send_is_refused_in_words(hall, message, refusal):
     with pytest.raises(Refused, match=refusal):
@@ -105,3 +106,19 @@ def test_a_table_the_teacher_ends_or_restarts_tells_its_students_pages(hall):
     assert page_of(hall, "Ada").sent[-2] == {"ended": again, "why": "your teacher ended this table"}
     with pytest.raises(Refused, match="there is no such table"):
         hall.end(again)
+
+
+def test_a_finished_game_is_replayed_through_the_hall_and_listed_among_the_students_finished_games(hall):
+    _, [table] = hall.handle("Ada", {"do": "open", "game": "zogars_gaze", "seats": ["person", "cautious"],
+                                     "turns": 4})
+    with pytest.raises(Refused, match="once it is over"):
+        hall.handle("Ada", {"do": "replay", "table": table, "moment": 0})
+    while not (seen := hall.matches.view("Ada", table))["over"]:
+        hall.handle("Ada", {"do": "move", "table": table, "step": seen["step"], "choice": 0})
+    [finished] = hall.lobby("Ada")["finished"]
+    assert finished["table"] == table and hall.lobby("Bo")["finished"] == []  # Bo did not sit there
+    answer, changed = hall.handle("Ada", {"do": "replay", "table": table, "moment": finished["moments"] - 1})
+    assert changed == set() and answer["view"]["over"] == seen["over"] and answer["view"]["replay"]["moment"] == \
+        finished["moments"] - 1
+    with pytest.raises(Refused, match="replayed from moment 0"):
+        hall.handle("Ada", {"do": "replay", "table": table, "moment": "0"})
