@@ -138,6 +138,23 @@ def test_a_flood_of_moves_is_refused_once_its_burst_is_spent_and_slows_no_other_
     assert matches.view("Cy", elsewhere)["step"] > view["step"]
 
 
+def test_a_flood_of_replays_is_refused_as_a_flood_of_moves_is():
+    """A replay draws its moment anew (a map too): a student's replays count against the same bound as their
+    moves."""
+    matches = Matches(clock=Patient())
+    table = matches.open("Ada", "zargos", ["person", "greedy"], deal=2, params={"turn_limit": 1})
+    play_between(matches, table, ["Ada"], seed=2)
+    later = matches.clock() + 100  # the game long over: the bound's full burst is Ada's again
+    matches.clock = lambda: later  # and a flood comes faster than any student clicks
+    refusals = []
+    for _ in range(BURST + 3):
+        try:
+            matches.replay("Ada", table, 0)
+        except Refused as refused:
+            refusals.append(str(refused))
+    assert refusals == ["too many moves at once: wait a moment"] * 3
+
+
 def test_every_move_is_kept_and_a_restarted_server_goes_on_where_each_match_stood(tmp_path):
     path = str(tmp_path / "answers.sqlite")
     kept, twin = Matches(MatchBook(path), clock=Patient()), Matches(clock=Patient())

@@ -233,7 +233,9 @@ class Matches:
     def replay(self, student: str, table_id: str, moment: int) -> dict[str, Any]:
         """A finished game as ``student``'s seat saw it at one of its moments (each time a player was to move, and
         its end: :func:`moments`), numbered from 0, with ``replay``: the moment and how many there are. Only once the
-        game is over, and only for a student who sat at it; the seat's view then is what their page was shown."""
+        game is over, and only for a student who sat at it; the seat's view then is what their page was shown. Each
+        is drawn anew (a map too), so a student's replays count with their moves against a flood."""
+        self._not_flooding(student)
         table = self._table(table_id)
         seat = self._seat_of(table, student)
         match = table.match
