@@ -244,11 +244,8 @@ class Matches:
         steps = moments(match)
         if not (type(moment) is int and 0 <= moment < len(steps)):
             raise Refused(f"this game is replayed from moment 0 to moment {len(steps) - 1}")
-        state = match.session.states[steps[moment]]
-        figure = match.hooks.board_figure(state)
         return self._seen(table, seat, steps[moment], mine=False) | {
-            "figure": None if figure is None else json.loads(figure.to_json()), "decisions": [],
-            "replay": {"moment": moment, "of": len(steps)}}
+            "figure": _drawn(match, steps[moment]), "decisions": [], "replay": {"moment": moment, "of": len(steps)}}
 
     def _seen(self, table: Table, seat: int, step: int, mine: bool) -> dict[str, Any]:
         """The table after ``step`` moves as ``seat`` may see it (``mine``: its moves and their odds, for the seat to
@@ -285,8 +282,7 @@ class Matches:
         every seat sees the same map."""
         step = len(table.match.history)
         if table.drawn[0] != step:
-            figure = table.match.hooks.board_figure(table.match.state)
-            table.drawn = (step, None if figure is None else json.loads(figure.to_json()))
+            table.drawn = (step, _drawn(table.match, step))
         return table.drawn[1]
 
     def finished_tables(self, student: str) -> list[dict[str, Any]]:
@@ -500,6 +496,12 @@ def _played(match: Match, step: int) -> int:
     """The players' moves made in the first ``step`` (chance's left out): what a student counts as the moves of the
     game."""
     return sum(1 for state in match.session.states[:step] if state.current_player() != CHANCE)
+
+
+def _drawn(match: Match, step: int) -> Any:
+    """The game's map after ``step`` moves as plotly's JSON (``None`` for a game without one)."""
+    figure = match.hooks.board_figure(match.session.states[step])
+    return None if figure is None else json.loads(figure.to_json())
 
 
 def moments(match: Match) -> list[int]:

@@ -26,7 +26,7 @@ from ..ui.panel import guarded, show_figure
 from ..ui.table import Table
 from .bots import BOTS
 from .figures import free_cells, mansion_figure
-from .referee import ACROSS, SIDES, TURNS, ZaarReferee, pawns
+from .referee import ACROSS, SIDES, TURNS, ZaarReferee, pawns, place_of
 from .state import (
     ChooseRoom,
     Move,
@@ -85,7 +85,7 @@ class ZaarTable(Table, ZaarReferee):
         if rooms:
             figure.add_trace(go.Scatter(
                 x=[to_pixel(c)[0] for c, _ in rooms], y=[to_pixel(c)[1] for c, _ in rooms], mode="markers",
-                name="rooms you can click", customdata=[f"{c.q},{c.r}" for c, _ in rooms],
+                name="rooms you can click", customdata=[place_of(c) for c, _ in rooms],
                 hovertext=[self.move_words(state, a) for _, a in rooms], hoverinfo="text",
                 marker=dict(size=30, color="rgba(0, 114, 178, 0.25)", line=dict(width=3, color="#0072b2"))))
         figure.update_layout(meta=self.map_meta())
@@ -109,11 +109,11 @@ class ZaarTable(Table, ZaarReferee):
                 if isinstance(action, Relocate) or action.rotation == self._rotation(state):
                     moves[f"free:{numbers[cell]}"] = action
             elif isinstance(action, Move):
-                key = f"room:{action.to.q},{action.to.r}"
+                key = f"room:{place_of(action.to)}"
                 if key not in moves or MOVE_ORDER.index(action.kind) < MOVE_ORDER.index(moves[key].kind):
                     moves[key] = action
             elif isinstance(action, ChooseRoom):
-                moves[f"room:{action.cell.q},{action.cell.r}"] = action
+                moves[f"room:{place_of(action.cell)}"] = action
         return moves
 
     @staticmethod

@@ -67,8 +67,7 @@ class ZogarReferee(Hooks):
         no other player has traded cards into the dungeon: those went in face down (ZOGAR-MARKET-06), and odds
         counted from the deck as it is would hint at what they are."""
         if state.phase == Phase.HOLD:
-            advice = hold_advice_now(state)
-            return f"The best hold ({hold_words(advice.best)}): {exact_text(advice.p(advice.best))} to win this combat."
+            return best_hold(hold_advice_now(state))
         if state.phase == Phase.DELVE:
             if traded_in_by_others(state):
                 return ("The chance to survive the next card is not shown: the other players have traded cards "
@@ -84,6 +83,11 @@ class ZogarReferee(Hooks):
             kind = state.game.cards[state.traps[state.player]].kind
             return f"The chance that one roll frees you: {exact_text(p_escape(kind, Fraction))}."
         return ""
+
+
+def best_hold(advice: HoldAdvice) -> str:
+    """The best hold of the dice showing and its exact chance to win the combat, in a sentence."""
+    return f"The best hold ({hold_words(advice.best)}): {exact_text(advice.p(advice.best))} to win this combat."
 
 
 def traded_in_by_others(state: ZogarState) -> bool:

@@ -22,7 +22,7 @@ from ..ui.table import Table
 from .bots import BOTS
 from .goals import GAZES_TO_LOSE, meets_class, race_progress
 from .odds import DICE, hold_words, parse
-from .referee import ZogarReferee, hold_advice_now
+from .referee import ZogarReferee, best_hold, hold_advice_now
 from .rules import PHASE_RULES, PRICE
 from .state import (
     AcceptDeath,
@@ -233,7 +233,7 @@ class ZogarTable(Table, ZogarReferee):
         mine = tuple(sorted(f for f, held in zip(state.dice, self.held, strict=True) if held))
         yours = (f"Your hold ({hold_words(mine)}): {exact_text(advice.p(mine))} to win this combat."
                  if len(mine) < DICE else "Hold at most four dice.")
-        return f"{yours}\n{super().decision_odds(state)}"
+        return f"{yours}\n{best_hold(advice)}"  # the referee's line, from the advice worked out once
 
     def task(self, state: ZogarState) -> str:
         cards = state.game.cards
