@@ -71,6 +71,8 @@ class ExerciseBox(Panel):
         self._explainers: dict[str, Panel] = {}  # by question: made once, kept as the student left it
         self.current: Question | None = None
         self.name.observe(lambda change: self.new_question(), names="value")
+        for control in (self.answer, self.option):
+            control.observe(lambda change: self._edited(), names="value")
         self.check_button.on_click(lambda button: self.check())
         self.solution_button.observe(lambda change: self._show_solution(), names="value")
         self.box = widgets.VBox([widgets.HTML(f"<b>{html.escape(exercise.title)}</b>"), self.name, self.question,
@@ -125,6 +127,14 @@ class ExerciseBox(Panel):
                                        f"({self._tries_words(every=True)})</p>")
                 self.solution_button.disabled = self.mode.test
         self.check_button.disabled = question is None or self._no_tries_left()
+
+    def _edited(self) -> None:
+        """An answer changed after its check: the verdict on the old one goes. A page sends a click at once but holds
+        a text's next change until the kernel has taken the last one (ipywidgets throttles a control's updates), so
+        a check clicked fast after typing may judge an older answer; when the newer one arrives, its verdict goes,
+        and the page never shows a verdict beside an answer it did not judge."""
+        if self.current is not None:
+            self.feedback.value = ""
 
     def _no_tries_left(self) -> bool:
         return bool(self.current and self.mode.tries and self.tries.get(self.current.text, 0) >= self.mode.tries)

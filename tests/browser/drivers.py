@@ -498,32 +498,38 @@ def drive_exercise_sheet(page, root, twin) -> None:
         box.locator(".widget-text input").first.fill("Ada")
         expect(box).to_contain_text(question.text, timeout=WAIT)
         feedback = box.locator(".widget-html", has_text=re.compile("Right|Not yet"))
+        verdict = box.locator(".widget-html", has_text=re.compile("Right|Not yet|Not an answer yet"))
         answer = box.locator(".widget-text input").nth(1)
+
+        def answer_with(typed: str | None = None, picked: str | None = None) -> None:
+            """Type (or pick) an answer, and click *check* once the kernel has it: the verdict on the last answer
+            goes when the new one arrives (a page sends a click at once, a text's change in the kernel's turn)."""
+            if picked is not None:
+                box.locator("select").select_option(label=picked)
+            elif typed is not None:
+                answer.fill(typed)
+            expect(verdict).to_have_count(0, timeout=WAIT)
+            check_button.click()
+
         check_button.click()  # nothing typed or picked: no try, and the solution stays shut
         expect(box).to_contain_text("Not an answer yet", timeout=WAIT)
         expect(box.get_by_role("button", name="show the solution")).to_be_disabled()
         if question.kind == "choice":
-            menu = box.locator("select")
-            wrong = next(option for option in question.options if option != question.answer)
-            menu.select_option(label=wrong)
-            check_button.click()
+            answer_with(picked=next(option for option in question.options if option != question.answer))
             expect(feedback).to_contain_text("Not yet", timeout=WAIT)
-            menu.select_option(label=question.answer)
-            rights = [None]
+            answer_with(picked=question.answer)
+            expect(feedback).to_contain_text(f"Right: {question.answer_text}", timeout=WAIT)
         else:
-            answer.fill("2/3" if question.kind == "number" else ", ".join(reversed(question.answer)))  # a wrong order
-            check_button.click()
+            answer_with("2/3" if question.kind == "number" else ", ".join(reversed(question.answer)))  # a wrong order
             expect(feedback).to_contain_text("Not yet", timeout=WAIT)
             expect(feedback).to_contain_text("Hint", timeout=WAIT)
             text = question.answer_text
             rights = [text.split(" ≈ ")[0]] + ([text.split(" ≈ ")[1].replace("%", " %")] if " ≈ " in text else [])
             if " ≈ " in text:  # the same percent as a decimal
                 rights.append(str(round(float(question.answer), 4)))
-        for right in rights:
-            if right is not None:
-                answer.fill(right)
-            check_button.click()
-            expect(feedback).to_contain_text(f"Right: {question.answer_text}", timeout=WAIT)
+            for right in rights:  # each form of the right answer judged anew (the last verdict gone first)
+                answer_with(right)
+                expect(feedback).to_contain_text(f"Right: {question.answer_text}", timeout=WAIT)
         box.get_by_role("button", name="show the solution").click()
         expect(box).to_contain_text(question.solution, timeout=WAIT)
         if question.explainer:  # and the widget that shows why, on the question's numbers
