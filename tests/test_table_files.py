@@ -1,12 +1,13 @@
 """A game at a table saved as a file and loaded again (the frame's, for every game's table): the same position, the
 same dice to come, and every file that is not such a game refused in words with the game on the table untouched."""
 
+import html
 import json
 import random
 
 import pytest
 
-from tests.tables import click_move
+from tests.tables import click_move, unreadable
 from zaarlab.zerzura.table import ZerzuraTable
 from zaarlab.zogars_gaze.table import ZogarTable
 
@@ -60,7 +61,7 @@ def tampered(saved: str, change) -> bytes:
 
 
 @pytest.mark.parametrize("change, said", [
-    (lambda d: d.update(game="zaar"), "cannot be loaded"),
+    (lambda d: d.update(game="zaar"), "zaar has no parameter"),
     (lambda d: d["history"].__setitem__(-1, d["history"][0]), "is not"),
     (lambda d: d["table"].update(seats=["person"]), "one seat a player (2)"),
     (lambda d: d["table"].update(seats=["person", "ace"]), "a seat is a person or one of the bots"),
@@ -75,17 +76,23 @@ def test_a_file_that_is_not_a_saved_game_of_this_table_is_refused_and_nothing_ch
     before, history = other.state, list(other.match.session.history)
     upload(other, tampered(saved, change))
     assert other.state is before and other.match.session.history == history
-    assert "This file cannot be loaded" in other.message and said in other.message, other.message
+    assert other.message == "This file cannot be loaded: it is damaged, or it is not a game saved at a zaarlab table."
+    assert said in html.unescape(other.said.value), other.said.value  # what exactly is wrong: one click away
 
 
 def test_other_files_are_refused_in_words():
     table = ZerzuraTable(seats=("person", "greedy"), seed=4, pace=0)
     before = table.state
-    for content, said in ((b"\xff\xfe", "not UTF-8"), (b"[1, 2", "not valid JSON"), (b"{}", '"game" is missing')):
+    for content, said in ((b"\xff\xfe", "not UTF-8"), (b"[1, 2", "not valid JSON: it breaks off or goes wrong at "
+                                                                 "line 1, column 6"), (b"{}", '"game" is missing')):
         upload(table, content)
-        assert said in table.message and table.state is before
+        assert "it is damaged, or it is not a game saved" in table.message and said in html.unescape(table.said.value)
+        assert not unreadable(table.message) and "Expecting" not in table.said.value  # the parser's words stay out
+        assert table.state is before
     upload(table, ZogarTable(seats=("person", "bold"), seed=1, pace=0).save().encode())
-    assert "a game of zogars_gaze, not of zerzura" in table.message and table.state is before
+    assert table.message == ("This file cannot be loaded here: it is a saved Zogar's Gaze game. Open it at the "
+                             "Zogar's Gaze table.") and table.state is before
+    assert not unreadable(table.message)
     upload(table, b" " * (table.upload.max_bytes + 1))  # refused by the control before anything reads it
     assert table.state is before and table.upload.value == ()
 

@@ -1,10 +1,16 @@
 """What every game's table shares: a whole game at it needs no sympy (the classroom's pages start without it; the
-static site loads it only for the notebooks), checked in a fresh interpreter."""
+static site loads it only for the notebooks), checked in a fresh interpreter; and every refusal says what to do."""
 
+import ast
+import importlib
+import random
 import subprocess
 import sys
 
 import pytest
+
+from tests.tables import play_by_clicks, send, unreadable
+from zaarlab.ui.table import text_of
 
 TABLES = {  # the table, its seats and the bot whose choices the person makes
     "zogars_gaze": ("zaarlab.zogars_gaze.table", "ZogarTable", "('person', 'cautious')", "bold"),
@@ -22,3 +28,41 @@ def test_a_whole_game_at_the_table_needs_no_sympy(game):
             "print(t.state.is_terminal(), 'sympy' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=600)
     assert done.stdout.split() == ["True", "False"]
+
+
+def _table(game: str):
+    module, table, seats, bot = TABLES[game]
+    made = getattr(importlib.import_module(module), table)(seats=ast.literal_eval(seats), seed=3, pace=0)
+    return made, made.bots[bot]
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_every_refusal_says_why_and_names_a_move_legal_now_and_changes_nothing(game):
+    """At every decision of a whole game, a click the board did not mark (and a forged one) is refused: the state
+    and the table's own choice stay, and the refusal says what can be done now, naming legal moves in the words of
+    the list of moves, with the rule's words one click away and no bare rule ID."""
+    table, bot = _table(game)
+    refusals = named = 0
+
+    def refuse_some(table) -> None:
+        nonlocal refusals, named
+        if table.to_move() is None or table.passing:
+            return
+        unmarked = [piece["key"] for zone in table.board.zones for piece in zone["pieces"]
+                    if not piece["target"] and not table.select_only(piece["key"])]
+        for key in [*unmarked[:2], "forged:key"]:
+            state, board = table.state, table.board.zones
+            send(table, key)
+            if not table.message.startswith("Not allowed: "):
+                continue  # a click that only chose (a province to attack from), not a refusal
+            refusals += 1
+            assert table.state is state and table.board.zones == board, key
+            legal_words = {table.move_words(state, action) for action in state.legal_actions()}
+            said = table.message.split(" You can now: ", 1)
+            assert len(said) == 2 and any(f'"{words}"' in said[1] for words in legal_words), table.message
+            named += 1
+            assert "<details" in table.said.value and not unreadable(text_of(table)), table.said.value
+            table.clear_selection()
+
+    play_by_clicks(table, lambda state, rng: bot(state, rng), random.Random(3), read=refuse_some)
+    assert refusals >= 20 and named == refusals

@@ -484,6 +484,18 @@ def drive_game_viewer(page, root, twin) -> None:
             same_as_twin()
 
 
+def answer_with(box, typed: str | None = None, picked: str | None = None) -> None:
+    """In an exercise ``box``, type (or pick) an answer and click *check* once the kernel has it: the verdict on the
+    last answer goes when the new one arrives (a page sends a click at once, a text's change in the kernel's turn)."""
+    if picked is not None:
+        box.locator("select").select_option(label=picked)
+    elif typed is not None:
+        box.locator(".widget-text input").nth(1).fill(typed)
+    expect(box.locator(".widget-html", has_text=re.compile("Right|Not yet|Not an answer yet"))).to_have_count(
+        0, timeout=WAIT)
+    box.get_by_role("button", name="check").click()
+
+
 def drive_exercise_sheet(page, root, twin) -> None:
     """ExerciseSheet: in each exercise a student types a name, gets the question the twin draws for it, checks
     nothing (no try, no solution), answers wrongly (a hint), then rightly (in each equivalent form for a probability),
@@ -498,29 +510,17 @@ def drive_exercise_sheet(page, root, twin) -> None:
         box.locator(".widget-text input").first.fill("Ada")
         expect(box).to_contain_text(question.text, timeout=WAIT)
         feedback = box.locator(".widget-html", has_text=re.compile("Right|Not yet"))
-        verdict = box.locator(".widget-html", has_text=re.compile("Right|Not yet|Not an answer yet"))
-        answer = box.locator(".widget-text input").nth(1)
-
-        def answer_with(typed: str | None = None, picked: str | None = None) -> None:
-            """Type (or pick) an answer, and click *check* once the kernel has it: the verdict on the last answer
-            goes when the new one arrives (a page sends a click at once, a text's change in the kernel's turn)."""
-            if picked is not None:
-                box.locator("select").select_option(label=picked)
-            elif typed is not None:
-                answer.fill(typed)
-            expect(verdict).to_have_count(0, timeout=WAIT)
-            check_button.click()
-
         check_button.click()  # nothing typed or picked: no try, and the solution stays shut
         expect(box).to_contain_text("Not an answer yet", timeout=WAIT)
         expect(box.get_by_role("button", name="show the solution")).to_be_disabled()
         if question.kind == "choice":
-            answer_with(picked=next(option for option in question.options if option != question.answer))
+            answer_with(box, picked=next(option for option in question.options if option != question.answer))
             expect(feedback).to_contain_text("Not yet", timeout=WAIT)
-            answer_with(picked=question.answer)
+            answer_with(box, picked=question.answer)
             expect(feedback).to_contain_text(f"Right: {question.answer_text}", timeout=WAIT)
         else:
-            answer_with("2/3" if question.kind == "number" else ", ".join(reversed(question.answer)))  # a wrong order
+            wrong = "2/3" if question.kind == "number" else ", ".join(reversed(question.answer))  # a wrong order
+            answer_with(box, wrong)
             expect(feedback).to_contain_text("Not yet", timeout=WAIT)
             expect(feedback).to_contain_text("Hint", timeout=WAIT)
             text = question.answer_text
@@ -528,7 +528,7 @@ def drive_exercise_sheet(page, root, twin) -> None:
             if " ≈ " in text:  # the same percent as a decimal
                 rights.append(str(round(float(question.answer), 4)))
             for right in rights:  # each form of the right answer judged anew (the last verdict gone first)
-                answer_with(right)
+                answer_with(box, right)
                 expect(feedback).to_contain_text(f"Right: {question.answer_text}", timeout=WAIT)
         box.get_by_role("button", name="show the solution").click()
         expect(box).to_contain_text(question.solution, timeout=WAIT)
@@ -613,7 +613,7 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
     story = root.locator(".zaarlab-table-story")
     skip = root.get_by_role("button", name="skip to my turn")
     rng = random.Random(deal)
-    clicks = passes = 0
+    clicks = passes = refused = 0
     while True:
         shown = twin.heading_text.splitlines()[0]
         skip_the_others(page, skip, lambda shown=shown: shown in heading.inner_text())
@@ -630,6 +630,8 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
             continue
         if twin.odds.value:  # the exact odds of the decision at hand, before it is made
             shows_lines(odds, twin.decision_odds(twin.state))
+        if refused < 2:
+            refused += refuses_in_place(root, twin)
         for key in twin.clicks_for(choose(twin.state, rng)):
             if key.startswith(tuple(MAP_KEYS)):  # the twin clicks with it
                 click_map(page, root, twin, key)
@@ -642,6 +644,32 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
     shows_lines(heading, twin.heading_text)
     assert clicks > 20 and "The game is over" in twin.text
     return passes
+
+
+def refuses_in_place(root, twin) -> int:
+    """A click on a piece the board did not mark: the twin's refusal shows, naming a move legal now, and neither the
+    board nor the map beside it moves by a pixel. Returns 1, or 0 where every piece is marked."""
+    key = next((piece["key"] for zone in twin.board.zones for piece in zone["pieces"]
+                if not piece["target"] and not twin.select_only(piece["key"])), None)
+    if key is None:
+        return 0
+    state, placed = twin.state, root.locator(".zaarlab-board, .js-plotly-plot")
+    heading = root.locator(".zaarlab-table-heading")
+
+    def offsets() -> list[tuple[float, float]]:  # from the heading above them: a scroll to the piece moves all alike
+        top = heading.bounding_box()
+        return [(box["x"] - top["x"], box["y"] - top["y"]) for box in (e.bounding_box() for e in placed.all())]
+
+    before = offsets()
+    root.locator(f'.zaarlab-piece[data-key="{key}"]').click(timeout=WAIT)
+    twin.click(key)
+    assert twin.state is state and twin.message.startswith("Not allowed: ") and " You can now: " in twin.message
+    said = root.locator(".zaarlab-table-said")
+    for line in (twin.message.split(" You can now: ")[0], "You can now: " + twin.message.split(" You can now: ")[1]):
+        expect(said).to_contain_text(line, timeout=WAIT)
+    expect(said.get_by_text("the rule", exact=True)).to_be_visible()  # its words one click away
+    assert offsets() == before, f"a refusal moved the board: {before} -> {offsets()}"
+    return 1
 
 
 def drive_zerzura_table(page, root, twin) -> int:

@@ -12,7 +12,7 @@ Examples
 >>> parse_json('{"players": 3', "--params")
 Traceback (most recent call last):
 ...
-ValueError: --params: not valid JSON: Expecting ',' delimiter: line 1 column 14 (char 13)
+ValueError: --params: not valid JSON: it breaks off or goes wrong at line 1, column 14
 >>> parse_json("[" * 500 + "]" * 500, "--params")
 Traceback (most recent call last):
 ...
@@ -77,7 +77,8 @@ def parse_json(text: str, where: str) -> Any:
         return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_key_twice,
                           parse_int=_bounded_int)
     except json.JSONDecodeError as error:
-        raise ValueError(f"{where}: not valid JSON: {error}") from None
+        raise ValueError(f"{where}: not valid JSON: it breaks off or goes wrong at line {error.lineno}, column "
+                         f"{error.colno}") from None  # the parser's own words name its internals
     except ValueError as error:
         raise ValueError(f"{where}: {error}") from None
 

@@ -298,7 +298,7 @@ class Match:
         data = read_save(text, where)
         playthrough = from_saved(data, where)
         if game_name is not None and playthrough.game.name != game_name:
-            raise ValueError(f"{where}: a game of {playthrough.game.name}, not of {game_name}")
+            raise OtherGame(playthrough.game.name, f"{where}: a game of {playthrough.game.name}, not of {game_name}")
         seats, seed, dice = _table_part(data.get("table"), where, playthrough.game.num_players)
         match = cls(playthrough.game, seats, seed, bots, hooks)
         session = match.session
@@ -313,6 +313,14 @@ class Match:
                 if decision is not None:
                     match.decisions[i] = decision
         return match
+
+
+class OtherGame(ValueError):
+    """A saved game of another game than the one asked for: ``game`` names the game it is (``"zogars_gaze"``)."""
+
+    def __init__(self, game: str, message: str):
+        super().__init__(message)
+        self.game = game
 
 
 def _table_part(table: Any, where: str, players: int) -> tuple[list[str], int, tuple[Any, ...]]:

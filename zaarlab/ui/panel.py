@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import logging
+import re
 from collections.abc import Callable, Mapping, Sequence
 
 import anywidget
@@ -22,7 +23,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..core.play import Session
-from ..core.rule_texts import rule_text
+from ..core.rule_texts import RULE_ID, rule_text
 from ..core.story import Event, Story
 from . import controls
 from .assets import asset
@@ -199,6 +200,25 @@ def rule_tags(rules: Sequence[str]) -> str:
         title = html.escape(f"{rule}: {words}" if words else rule, quote=True)
         tags.append(f'<small class="zaarlab-rule" style="color: #5c5c5c" title="{title}">{html.escape(rule)}</small>')
     return " ".join(tags)
+
+
+# a reconstruction's data file, or the IDs of the rules a rule rests on: for who edits the data, not for a player
+_NOT_FOR_PLAYERS = re.compile(rf" \((?:\w+/[\w.]+\.yaml|{RULE_ID.pattern}(?:, {RULE_ID.pattern})*)\)")
+
+
+def rule_details(rules: Sequence[str], summary: str = "") -> str:
+    """The words of ``rules`` one click away (a touch screen has no hover): folded under ``summary`` (by default
+    "the rule"), each ID small.
+
+    >>> print(rule_details(["ZOGAR-COMBAT-05"]))  # doctest: +ELLIPSIS
+    <details class="zaarlab-rules"><summary>the rule</summary><div>Up to three rolls in total; ... <small ...
+    """
+    if not rules:
+        return ""
+    shown = "".join(f"<div>{html.escape(_NOT_FOR_PLAYERS.sub('', rule_text(rule)) or 'a rule of the game')} "
+                    f"{rule_tags([rule])}</div>" for rule in rules)
+    summary = summary or f'the rule{"s" if len(rules) > 1 else ""}'
+    return f'<details class="zaarlab-rules"><summary>{html.escape(summary)}</summary>{shown}</details>'
 
 
 def line_html(words: str, rules: Sequence[str]) -> str:

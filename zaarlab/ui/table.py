@@ -9,8 +9,9 @@ click on it means, its secrets, its odds, its words); this frame keeps what all 
   at a readable pace (``pace`` seconds, where an event loop runs: a notebook, Voila, the static site), or at once;
 - **hot seat**: with two or more persons at one screen, a "pass the device" screen stands between them, and no
   secret of one is on screen while another holds the device;
-- **never silent**: an illegal click says which rule forbids it, in words; a control that cannot act is disabled
-  with a line saying why;
+- **never silent**: an illegal click says why not in words and what can be done now (naming moves that are legal),
+  the rule's words one click away, in a band kept for it so the board never moves; a control that cannot act is
+  disabled with a line saying why;
 - **undo** of a person's own moves, back to the last thing chance, a bot or another player did (nothing revealed
   since can be taken back), and the end: who won and why, and each person's decisions against the best ones.
 """
@@ -23,19 +24,23 @@ import re
 import secrets
 import sys
 from collections.abc import Mapping, Sequence
+from itertools import islice
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..core.api import CHANCE, IllegalActionError
-from ..core.match import PERSON, Hooks, Match
+from ..core.catalogue import game_info
+from ..core.match import PERSON, Hooks, Match, OtherGame
 from ..core.play import Bot
 from . import controls
 from .card_board import CardBoard, Zone
 from .download import Download
-from .panel import Panel, as_html, guarded, line_html, row, rule_tags, set_options, show
+from .panel import Panel, as_html, guarded, line_html, row, rule_details, set_options, show
 
 STORY_LINES = 4  # the story shows at least this many lines, even just after your own move
+SAID_HEIGHT = "7.2em"  # the band where the table answers: five lines, so a refusal on a phone moves nothing
+EXAMPLES = 2  # the legal moves a refusal names, of different kinds where there are
 MAX_SEATS = 4  # the seats a table offers
 
 
@@ -55,6 +60,7 @@ class Table(Panel, Hooks):
         for panel in (self.secrets, self.odds):  # two boxes side by side, or one above the other on a phone
             panel.layout = widgets.Layout(border="1px solid #8a8a8a", padding="2px 10px", margin="4px 10px 4px 0",
                                           width="min(100%, 560px)")
+        self.said.layout = widgets.Layout(height=SAID_HEIGHT, overflow="auto")  # kept: a refusal moves nothing
         self.board = CardBoard()
         self.board.on_click(lambda key: guarded(lambda: self.click(key), self.said)())
         self.heading.add_class("zaarlab-result")
@@ -137,8 +143,12 @@ class Table(Panel, Hooks):
             return
         try:
             self.load(files[0]["content"].tobytes(), files[0].get("name", "the file")[:80])
+        except OtherGame as other:
+            title = short_title(other.game)
+            self.say(f"This file cannot be loaded here: it is a saved {title} game. Open it at the {title} table.")
         except ValueError as refused:
-            self.say(f"This file cannot be loaded: {refused}")
+            self.say("This file cannot be loaded: it is damaged, or it is not a game saved at a zaarlab table.",
+                     details=("what is wrong with it", str(refused)))
         finally:
             self.upload.value = ()
 
@@ -303,13 +313,44 @@ class Table(Panel, Hooks):
 
     # -- showing ---------------------------------------------------------------------------------------------
     def _refused(self, refused: IllegalActionError) -> None:
-        self.say(f"Not allowed: {refused.words(self.names(self.state))}", refused.rules)
+        """Say why a click or move makes nothing, what can be done instead, and the rule one click away."""
+        why = refused.words(self.names(self.state))
+        self.say(f"Not allowed: {why}." if refused.rules else f"Not now: {why}.", refused.rules,
+                 then=self.way_forward(self.state) if refused.rules else "")
 
-    def say(self, text: str, rules: Sequence[str] = ()) -> None:
-        """Tell the person something (``message``, in words), with the rules it cites in small print."""
-        self.message = text
-        self.said.value = (f'<p role="status" class="zaarlab-said">{html.escape(text)}'
-                           f"{' ' + rule_tags(rules) if rules else ''}</p>") if text else ""
+    def way_forward(self, state) -> str:
+        """What the person at the table can do now, naming legal moves of different kinds (what to click is in the
+        heading above): said after a refusal.
+
+        >>> from zaarlab.zerzura.table import ZerzuraTable
+        >>> print(ZerzuraTable(seats=("person", "greedy"), seed=1, pace=0).way_forward(None))  # doctest: +ELLIPSIS
+        You can now: "take Guard (Q+2)" (all 4 moves in 'or pick a move').
+        """
+        state = self.state if state is None else state
+        if state.is_terminal():
+            return "The game is over: 'start a new game' is below."
+        if self.passing or self.to_move() is None:
+            return ""
+        legal = state.legal_actions()
+        kinds: dict[str, str] = {}  # one move of each kind ("take", "buy", "end"), the first met
+        for action in legal:
+            words = self.move_words(state, action)
+            kinds.setdefault(words.split(" ", 1)[0], words)
+        examples = list(islice(kinds.values(), EXAMPLES))
+        listed = " or ".join(f'"{words}"' for words in examples)
+        if len(legal) == 1:
+            return f"You can now: {listed} (the only move)."
+        return f"You can now: {listed} (all {len(legal)} moves in 'or pick a move')."
+
+    def say(self, text: str, rules: Sequence[str] = (), then: str = "", details: tuple[str, str] | None = None) -> None:
+        """Tell the person something (``text``, in words) and what to do ``then``, in the band kept for it; one click
+        away, the rules it rests on or ``details`` (a fold's title and its words: what exactly is wrong)."""
+        self.message = " ".join(filter(None, (text, then)))
+        folded = (f"<details><summary>{html.escape(details[0])}</summary>{html.escape(details[1])}</details>"
+                  if details else "")
+        lines = "".join(f'<p style="margin: 0">{html.escape(line)}</p>' for line in (text, then) if line)
+        self.said.value = (f'<div role="status" class="zaarlab-said" style="line-height: 1.4">{lines}'
+                           f"{rule_details(rules)}{folded}</div>") if text else ""
 
     def refresh(self) -> None:
         """Show the table as the person holding the device may see it."""
@@ -380,12 +421,24 @@ class Table(Panel, Hooks):
         return lines or [("Nothing yet: the game begins.", ())]
 
     def _story(self, state, viewer: int | None) -> str:
-        shown = "".join(line_html(words, rules) for words, rules in self.story_lines(state, viewer))
-        return f'<div class="zaarlab-story"><strong>What happened</strong>{shown}</div>'
+        lines = self.story_lines(state, viewer)
+        shown = "".join(line_html(words, ()) for words, _ in lines)
+        cited = list(dict.fromkeys(rule for _, rules in lines for rule in rules))  # on demand, not after every line
+        cited_html = rule_details(cited, "the rules behind these lines")
+        return f'<div class="zaarlab-story"><strong>What happened</strong>{shown}{cited_html}</div>'
 
     def _summary(self) -> str:
         lines = [line for player in self.match.persons for line in self.match.summary(player)]
         return "".join(f"\n{line}" for line in lines)
+
+
+def short_title(game: str) -> str:
+    """A game's name as a player says it.
+
+    >>> short_title("zerzura"), short_title("zogars_gaze")
+    ('Zerzura', "Zogar's Gaze")
+    """
+    return game_info(game).title.split(":")[0]
 
 
 def new_deal() -> int:

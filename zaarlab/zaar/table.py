@@ -213,7 +213,7 @@ class ZaarTable(Table, ZaarReferee):
             raise IllegalActionError(*self._why_not_cell(state, rest))
         if kind == "room":
             raise IllegalActionError(*self._why_not_room(state, rest))
-        raise IllegalActionError("ZAAR-TURN-01", f"that makes no move now: {self.task(state)}")
+        raise IllegalActionError("ZAAR-TURN-01", "that makes no move now")
 
     def _why_not_cell(self, state: ZaarState, number: str) -> tuple[str, str]:
         cell = next((c for c, n in free_cells(state.mansion).items() if str(n) == number), None) \

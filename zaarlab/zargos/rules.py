@@ -23,6 +23,7 @@ Where pawns may go is :mod:`zaarlab.zargos.reach`; the points count, cards and p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -204,9 +205,9 @@ def apply(state: ZargosState, action: Any) -> ZargosState:
         return resolve(state, action)
     expected = _ACTION_KINDS[state.phase]
     if not isinstance(action, expected):
-        names = " or ".join(kind.__name__ for kind in expected)
-        raise IllegalActionError(_PHASE_RULES[state.phase], f"in the {state.phase} phase the move is {names}, "
-                                 f"not {action!r}")
+        names = " or ".join(re.sub(r"(?<!^)(?=[A-Z])", " ", kind.__name__).lower() for kind in expected)
+        raise IllegalActionError(_PHASE_RULES[state.phase], f"now the move is to {names}, not to {{action}}",
+                                 action=action)
     if state.phase == Phase.RED:
         magic.check_red(state, action)
     elif state.phase == Phase.WAR:

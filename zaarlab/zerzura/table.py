@@ -153,7 +153,7 @@ class ZerzuraTable(Table, ZerzuraReferee):
                 raise IllegalActionError("ZERZURA-ACTION-04", "choose one of your face-up cards to give first, then "
                                          "the card you want in exchange")
             return Exchange(chosen[0], int(q), card)
-        raise IllegalActionError("ZERZURA-ACTION-02", "that makes no move: take a Market card, exchange or store")
+        raise IllegalActionError("ZERZURA-ACTION-02", "that makes no move now")
 
     # -- what a player knows -------------------------------------------------------------------------------
     def private(self, state: ZerzuraState, player: int) -> str:
