@@ -340,7 +340,8 @@ class Table(Panel, Hooks):
         listed = " or ".join(f'"{words}"' for words in examples)
         if len(legal) == 1:
             return f"You can now: {listed} (the only move)."
-        return f"You can now: {listed} (all {len(legal)} moves in 'or pick a move')."
+        every = "both moves" if len(legal) == 2 else f"all {len(legal)} moves"
+        return f"You can now: {listed} ({every} in 'or pick a move')."
 
     def say(self, text: str, rules: Sequence[str] = (), then: str = "", details: tuple[str, str] | None = None) -> None:
         """Tell the person something (``text``, in words) and what to do ``then``, in the band kept for it; one click
