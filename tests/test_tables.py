@@ -66,3 +66,47 @@ def test_every_refusal_says_why_and_names_a_move_legal_now_and_changes_nothing(g
 
     play_by_clicks(table, lambda state, rng: bot(state, rng), random.Random(3), read=refuse_some)
     assert refusals >= 20 and named == refusals
+
+
+class _Clock:
+    """An event loop's ``call_later`` that runs nothing by itself: a test runs each callback, counting the seconds."""
+
+    def __init__(self):
+        self.waiting: list = []
+
+    def call_later(self, delay, callback):
+        self.waiting.append((delay, callback))
+        return self
+
+    def cancel(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_a_bots_turn_takes_at_most_five_seconds_to_watch_and_says_what_it_played_at_once(game, monkeypatch):
+    """At the default pace, every bot's turn of a whole game is watched for at most BOT_TURN_SECONDS (one tick a
+    step), however many moves it makes: the rest at once, said in a line; every move is still in the story."""
+    from zaarlab.ui import table as frame
+
+    clock = _Clock()
+    monkeypatch.setattr(frame, "_running_loop", lambda: clock)
+    module, name, seats, bot = TABLES[game]
+    table = getattr(importlib.import_module(module), name)(seats=ast.literal_eval(seats), seed=3)
+    rng, watched, turns, at_once = random.Random(3), {}, 0, 0
+    while not table.state.is_terminal():
+        if clock.waiting:
+            delay, tick = clock.waiting.pop()
+            mover = table._turn_of()
+            watched[mover] = watched.get(mover, 0) + delay
+            assert watched[mover] <= frame.BOT_TURN_SECONDS + 1e-9, (game, mover, watched)
+            before = len(table.state.log)
+            tick()
+            at_once += "at once, so that its turn stays short" in table.message
+            assert len(table.state.log) >= before
+        else:  # the person's move: the bots' next turns are watched afresh
+            assert table.to_move() is not None, "the others stopped moving before the person's turn"
+            turns += 1
+            watched = {}
+            table.play(table.bots[bot](table.state, rng))
+    assert turns > 3
+    assert game != "zargos" or at_once > 0  # a Zargos bot's turn is long: its rest was played at once

@@ -7,6 +7,8 @@ click on it means, its secrets, its odds, its words); this frame keeps what all 
 
 - **seats**: each a person (``"person"``) or one of the game's bots; chance and bots move on their own, one step
   at a readable pace (``pace`` seconds, where an event loop runs: a notebook, Voila, the static site), or at once;
+  a bot's turn takes at most :data:`BOT_TURN_SECONDS` to watch, the rest of it played at once and said in a line
+  (a Zargos bot may make a hundred moves in a turn);
 - **hot seat**: with two or more persons at one screen, a "pass the device" screen stands between them, and no
   secret of one is on screen while another holds the device;
 - **never silent**: an illegal click says why not in words and what can be done now (naming moves that are legal),
@@ -31,7 +33,7 @@ import ipywidgets as widgets
 
 from ..core.api import CHANCE, IllegalActionError
 from ..core.catalogue import game_info
-from ..core.match import PERSON, Hooks, Match, OtherGame
+from ..core.match import MAX_BOT_STEPS, PERSON, Hooks, Match, OtherGame
 from ..core.play import Bot
 from . import controls
 from .card_board import CardBoard, Zone
@@ -41,6 +43,7 @@ from .panel import Panel, as_html, guarded, line_html, row, rule_details, set_op
 STORY_LINES = 4  # the story shows at least this many lines, even just after your own move
 SAID_HEIGHT = "7.2em"  # the band where the table answers: five lines, so a refusal on a phone moves nothing
 EXAMPLES = 2  # the legal moves a refusal names, of different kinds where there are
+BOT_TURN_SECONDS = 5.0  # the longest a bot's turn takes to watch at the table's pace: the rest of it at once
 MAX_SEATS = 4  # the seats a table offers
 
 
@@ -53,6 +56,7 @@ class Table(Panel, Hooks):
 
     def __init__(self, seats: Sequence[str], seed: int | None = None, odds: bool = True, pace: float = 0.6):
         self.pace, self._timer = pace, None
+        self._watched: dict[int, int] = {}  # the steps of each player's turns shown since the person last moved
         self.heading, self.said, self.secrets, self.odds, self.story, self.why_not = (
             widgets.HTML() for _ in range(6))
         for name in ("heading", "said", "secrets", "odds", "story", "why_not"):
@@ -261,6 +265,7 @@ class Table(Panel, Hooks):
             self._refused(refused)
             return
         self.say("")
+        self._watched = {}  # the others' next turns are watched afresh
         self._advance()
 
     def undo(self) -> None:
@@ -281,11 +286,18 @@ class Table(Panel, Hooks):
         self.say("")
         self.refresh()
 
-    def skip(self) -> None:
-        """Play the bots' and chance's moves at once, up to the next person's move or the end."""
+    def skip(self) -> int:
+        """Play the bots' and chance's moves at once, up to the next person's move or the end; returns how many."""
         self._stop_timer()
-        self.match.skip()
+        moved = self.match.skip()
         self.refresh()
+        return moved
+
+    def skip_to_my_turn(self) -> None:
+        """The *skip* button: the others' moves at once, and how many were played (the story lists them)."""
+        moved = self.skip()
+        self.say(f"{moved} move{'s' if moved != 1 else ''} of the others played at once: the story lists them."
+                 if moved else "")
 
     def _advance(self) -> None:
         """Let chance and the bots move: a bot's move (and what chance does after it) one step each ``pace`` seconds
@@ -302,9 +314,36 @@ class Table(Panel, Hooks):
             self._timer = loop.call_later(self.pace, guarded(self._tick, self.said))
 
     def _tick(self) -> None:
+        """One step of the others at the table's pace; a player whose turns were watched for
+        :data:`BOT_TURN_SECONDS` since the person last moved plays the rest of them at once, said in a line (the
+        story keeps every move)."""
         self._timer = None
-        if self.match.step_others():
-            self._advance()
+        mover = self._turn_of()
+        if not self.match.step_others():
+            return
+        if mover is not None:
+            self._watched[mover] = self._watched.get(mover, 0) + 1
+        moved: dict[int, int] = {}
+        while sum(moved.values()) < MAX_BOT_STEPS:
+            mover = self._turn_of()
+            if mover is None or (self._watched.get(mover, 0) + 1) * self.pace <= BOT_TURN_SECONDS:
+                break  # chance's own step, or time to watch this player's next one
+            if not self.match.step_others():
+                break
+            moved[mover] = moved.get(mover, 0) + 1
+        if moved:
+            self.say(" ".join(f"{self._who(mover)} made {n} more move{'s' if n != 1 else ''} at once, so that its "
+                              "turn stays short: the story lists them." for mover, n in moved.items()))
+        self._advance()
+
+    def _who(self, player: int) -> str:
+        return (f"The quick start for player {player + 1}" if player in self.match.persons else
+                f"Player {player + 1} ({self.match.seats[player]} bot)")
+
+    def _turn_of(self) -> int | None:
+        """The player whose turn the next step of the others is in: a bot's, or chance's own (``None``)."""
+        mover = self.state.current_player()
+        return self.match.last_mover() if mover == CHANCE else mover
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
@@ -410,7 +449,9 @@ class Table(Panel, Hooks):
         mover = state.current_player()
         who = ("chance" if mover == CHANCE else f"the quick start, for player {mover + 1}"
                if mover in self.match.persons else f"player {mover + 1} ({self.match.seats[mover]} bot)")
-        return f"{where}Waiting for {who}. ('skip to my turn' plays the others' moves at once.)"
+        shown = self._watched.get(mover, 0) if mover != CHANCE else 0
+        doing = f", its move {shown + 1} since yours" if shown else ""  # how far into its turn: it will not last
+        return f"{where}Waiting for {who}{doing}. ('skip to my turn' plays the others' moves at once.)"
 
     def story_lines(self, state, viewer: int | None) -> list[tuple[str, tuple[str, ...]]]:
         """The story ``viewer`` reads: what happened since their last move (at least the last few lines), each line in
