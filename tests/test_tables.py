@@ -110,3 +110,33 @@ def test_a_bots_turn_takes_at_most_five_seconds_to_watch_and_says_what_it_played
             table.play(table.bots[bot](table.state, rng))
     assert turns > 3
     assert game != "zargos" or at_once > 0  # a Zargos bot's turn is long: its rest was played at once
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_what_changed_since_the_persons_move_is_marked_until_they_act(game):
+    """At each decision of a whole game, the pieces marked changed are exactly those not as the board showed them
+    when the person last acted (a card come or gone, a count, a die), never a move; a click that only chooses (a die
+    held, a province to attack from) is acting too, and clears the marks."""
+    table, bot = _table(game)
+    rng, marked, decisions = random.Random(3), 0, 0
+
+    def seen_now() -> dict[str, tuple]:
+        return {p["key"]: (p["name"], p["note"], p["face"], p["colour"])
+                for zone in table.board.zones for p in zone["pieces"]}
+
+    last_seen: dict[str, tuple] | None = None
+    while not table.state.is_terminal():
+        pieces = [piece for zone in table.board.zones for piece in zone["pieces"]]
+        if last_seen is not None:
+            expected = {p["key"] for p in pieces if p["kind"] != "move" and last_seen.get(p["key"]) != (
+                p["name"], p["note"], p["face"], p["colour"])}
+            assert {p["key"] for p in pieces if p["changed"]} == expected
+            marked += len(expected)
+        decisions += 1
+        keys = table.clicks_for(bot(table.state, rng))
+        for key in keys:
+            last_seen = seen_now()
+            send(table, key)
+            if key != keys[-1]:  # a choice: acting, so nothing is marked
+                assert not any(p["changed"] for zone in table.board.zones for p in zone["pieces"])
+    assert decisions > 5 and marked > decisions

@@ -621,6 +621,11 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
         expect(story).to_contain_text(twin.story_lines(twin.state, twin.viewer)[-1][0], timeout=WAIT)
         if watch:
             watch(twin)
+        changed = sorted(p["key"] for zone in twin.board.zones for p in zone["pieces"] if p["changed"])
+        marked = root.locator(".zaarlab-board").first  # what changed since the person acted, marked alike
+        page.wait_for_function("""([board, keys]) => JSON.stringify([...board.querySelectorAll('.zaarlab-changed')]
+            .map(el => el.dataset.key).sort()) === JSON.stringify(keys)""", arg=[marked.element_handle(), changed],
+                               timeout=WAIT)
         if twin.state.is_terminal():
             break
         if twin.passing:
@@ -632,6 +637,7 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
             shows_lines(odds, twin.decision_odds(twin.state))
         if refused < 2:
             refused += refuses_in_place(root, twin)
+            status_in_view(page, root)
         for key in twin.clicks_for(choose(twin.state, rng)):
             if key.startswith(tuple(MAP_KEYS)):  # the twin clicks with it
                 click_map(page, root, twin, key)
@@ -642,23 +648,36 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
             if key.startswith("die:"):  # the hold's chance follows each die held
                 shows_lines(odds, twin.decision_odds(twin.state))
     shows_lines(heading, twin.heading_text)
+    status_in_view(page, root)  # the result too
     assert clicks > 20 and "The game is over" in twin.text
     return passes
 
 
+def status_in_view(page, root) -> None:
+    """Scrolled down to the board's last piece, as a student reaching for it: the table's heading (whose turn, what
+    to do, the result) and its answer are on screen, over the board's top."""
+    root.locator(".zaarlab-board .zaarlab-piece").last.scroll_into_view_if_needed()
+    said = root.locator(".zaarlab-table-said")
+    for part in (root.locator(".zaarlab-table-heading"), *([said] if said.inner_text().strip() else [])):
+        page.wait_for_function("""el => { const r = el.getBoundingClientRect();
+            return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }""", arg=part.element_handle(),
+                               timeout=WAIT)
+
+
 def refuses_in_place(root, twin) -> int:
     """A click on a piece the board did not mark: the twin's refusal shows, naming a move legal now, and neither the
-    board nor the map beside it moves by a pixel. Returns 1, or 0 where every piece is marked."""
+    board nor the map beside it (if drawn yet) moves by a pixel. Returns 1, or 0 where every piece is marked."""
     key = next((piece["key"] for zone in twin.board.zones for piece in zone["pieces"]
                 if not piece["target"] and not twin.select_only(piece["key"])), None)
     if key is None:
         return 0
-    state, placed = twin.state, root.locator(".zaarlab-board, .js-plotly-plot")
-    heading = root.locator(".zaarlab-table-heading")
+    state = twin.state
+    placed = [element.element_handle() for element in root.locator(".zaarlab-board, .js-plotly-plot").all()]
+    pin = root.locator(".zaarlab-pin").first  # the top of the table, in its place whether its heading is pinned or not
 
-    def offsets() -> list[tuple[float, float]]:  # from the heading above them: a scroll to the piece moves all alike
-        top = heading.bounding_box()
-        return [(box["x"] - top["x"], box["y"] - top["y"]) for box in (e.bounding_box() for e in placed.all())]
+    def offsets() -> list[tuple[float, float]]:  # from the table's top: a scroll to the piece moves all alike
+        top = pin.bounding_box()
+        return [(box["x"] - top["x"], box["y"] - top["y"]) for box in (e.bounding_box() for e in placed)]
 
     before = offsets()
     root.locator(f'.zaarlab-piece[data-key="{key}"]').click(timeout=WAIT)

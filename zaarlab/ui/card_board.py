@@ -17,8 +17,8 @@ marked; the others still answer a click, with the reason they cannot be picked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, replace
 
 import anywidget
 import traitlets
@@ -35,7 +35,7 @@ class Piece:
     ``die`` (its face), or a ``move`` that is no piece of the game (a button, e.g. "leave the dungeon").
 
     ``key`` is what a click reports; ``target`` marks a piece the player may pick now; ``held``, a die set aside;
-    ``colour``, a card's background.
+    ``changed``, a piece that is new or changed since the player last acted; ``colour``, a card's background.
     """
 
     key: str
@@ -46,6 +46,7 @@ class Piece:
     held: bool = False
     face: int = 0
     colour: str = "#ffffff"
+    changed: bool = False
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -58,6 +59,25 @@ class Zone:
 
     title: str
     pieces: tuple[Piece, ...]
+
+
+def mark_changes(zones: Sequence[Zone], seen: Mapping[str, tuple]) -> list[Zone]:
+    """``zones`` with every piece not as it looked in ``seen`` (:meth:`CardBoard.looks`) marked ``changed``; a move
+    is no change.
+
+    >>> board = CardBoard()
+    >>> board.lay([Zone("market", (Piece("a", "Rope"), Piece("b", "Torch")))])
+    >>> now = mark_changes([Zone("market", (Piece("a", "Rope"), Piece("c", "Lamp")))], board.looks())
+    >>> [piece.changed for piece in now[0].pieces]
+    [False, True]
+    """
+    return [Zone(zone.title, tuple(replace(piece, changed=piece.kind != "move" and seen.get(piece.key) != _look(
+        asdict(piece))) for piece in zone.pieces)) for zone in zones]
+
+
+def _look(piece: Mapping) -> tuple:
+    """What of a laid piece a player sees change: its name, note, face and colour (not the marks of a choice)."""
+    return piece["name"], piece["note"], piece["face"], piece["colour"]
 
 
 class CardBoard(Guarded, anywidget.AnyWidget):
@@ -81,6 +101,10 @@ class CardBoard(Guarded, anywidget.AnyWidget):
         """Lay the table out anew: the page redraws it."""
         self._keys = frozenset(p.key for zone in zones for p in zone.pieces)
         self.zones = [{"title": zone.title, "pieces": [asdict(p) for p in zone.pieces]} for zone in zones]
+
+    def looks(self) -> dict[str, tuple]:
+        """How each piece laid now looks, by its key (what :func:`mark_changes` compares with)."""
+        return {piece["key"]: _look(piece) for zone in self.zones for piece in zone["pieces"]}
 
     def on_click(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(key)`` for each click on a piece the kernel laid out."""

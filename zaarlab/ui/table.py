@@ -9,6 +9,8 @@ click on it means, its secrets, its odds, its words); this frame keeps what all 
   at a readable pace (``pace`` seconds, where an event loop runs: a notebook, Voila, the static site), or at once;
   a bot's turn takes at most :data:`BOT_TURN_SECONDS` to watch, the rest of it played at once and said in a line
   (a Zargos bot may make a hundred moves in a turn);
+- **always in view**: whose turn, what to do, the result and the table's answer stay at the top of the screen while
+  the table is on it (:class:`~zaarlab.ui.pin.Pin`);
 - **hot seat**: with two or more persons at one screen, a "pass the device" screen stands between them, and no
   secret of one is on screen while another holds the device;
 - **never silent**: an illegal click says why not in words and what can be done now (naming moves that are legal),
@@ -36,9 +38,10 @@ from ..core.catalogue import game_info
 from ..core.match import MAX_BOT_STEPS, PERSON, Hooks, Match, OtherGame
 from ..core.play import Bot
 from . import controls
-from .card_board import CardBoard, Zone
+from .card_board import CardBoard, Zone, mark_changes
 from .download import Download
 from .panel import Panel, as_html, guarded, line_html, row, rule_details, set_options, show
+from .pin import Pin
 
 STORY_LINES = 4  # the story shows at least this many lines, even just after your own move
 SAID_HEIGHT = "7.2em"  # the band where the table answers: five lines, so a refusal on a phone moves nothing
@@ -57,6 +60,7 @@ class Table(Panel, Hooks):
     def __init__(self, seats: Sequence[str], seed: int | None = None, odds: bool = True, pace: float = 0.6):
         self.pace, self._timer = pace, None
         self._watched: dict[int, int] = {}  # the steps of each player's turns shown since the person last moved
+        self._seen: dict[int, dict[str, tuple]] = {}  # the board each person saw when they last acted
         self.heading, self.said, self.secrets, self.odds, self.story, self.why_not = (
             widgets.HTML() for _ in range(6))
         for name in ("heading", "said", "secrets", "odds", "story", "why_not"):
@@ -96,8 +100,10 @@ class Table(Panel, Hooks):
         self.start(seats, new_deal() if seed is None else seed)
         if self.around_board():
             self.board.layout.flex = "1 1 420px"  # beside the map where the screen is wide, below it on a phone
+        status = widgets.VBox([self.heading, self.said])  # pinned in view while the table is
+        status.add_class("zaarlab-table-status")
         self.box = widgets.VBox([
-            self.heading, self.said, row([self.buttons["show my cards"], self.buttons["skip to my turn"],
+            Pin(), status, row([self.buttons["show my cards"], self.buttons["skip to my turn"],
                                              self.buttons["take back my move"], self.show_odds]), self.why_not,
             row([self.odds, self.secrets]), row([*self.around_board(), self.board]) if self.around_board()
             else self.board,
@@ -115,7 +121,7 @@ class Table(Panel, Hooks):
     def seat(self, match: Match) -> None:
         """Show ``match`` at this table, from its position now."""
         self._stop_timer()
-        self.match = match
+        self.match, self._seen = match, {}
         persons, seats = match.persons, match.seats
         self.viewer = persons[0] if len(persons) == 1 else None  # whose secrets the screen may show
         for menu, seat in zip(self.seat_menus, [*seats, *[""] * (MAX_SEATS - len(seats))], strict=False):
@@ -237,9 +243,11 @@ class Table(Panel, Hooks):
         """A click on the board: the move it makes, or the reason it makes none."""
         try:
             self._not_waiting()
-            if self.select(self.state, key):
+            if self.select(self.state, key):  # a choice is acting: the board as it now looks is what they saw
                 self.say("")
+                self._seen.pop(self.viewer, None)
                 self.refresh()
+                self._saw(self.board.looks())
                 return
             action = self.action_for(self.state, key)
         except IllegalActionError as refused:
@@ -258,6 +266,7 @@ class Table(Panel, Hooks):
 
     def play(self, action) -> None:
         """Play the person's ``action``; an illegal one is refused in words and changes nothing."""
+        seen = self.board.looks()
         try:
             self._not_waiting()
             self.match.play(action)
@@ -266,6 +275,7 @@ class Table(Panel, Hooks):
             return
         self.say("")
         self._watched = {}  # the others' next turns are watched afresh
+        self._saw(seen)
         self._advance()
 
     def undo(self) -> None:
@@ -392,15 +402,22 @@ class Table(Panel, Hooks):
         self.said.value = (f'<div role="status" class="zaarlab-said" style="line-height: 1.4">{lines}'
                            f"{rule_details(rules)}{folded}</div>") if text else ""
 
+    def _saw(self, board: dict[str, tuple]) -> None:
+        """The person at the device acted on ``board`` (:meth:`CardBoard.looks`): what differs from it is marked until
+        they act again."""
+        if self.viewer is not None:
+            self._seen[self.viewer] = board
+
     def refresh(self) -> None:
-        """Show the table as the person holding the device may see it."""
+        """Show the table as the person holding the device may see it, what changed since they acted marked."""
         state, player = self.state, self.to_move()
         if state is not getattr(self, "_selected_in", None):  # a move, an undo or a new game since the choice
             self.clear_selection()
             self._selected_in = state
         passing = self.passing
         viewer = None if passing else self.viewer
-        self.board.lay(self.lay(state, viewer))
+        zones = self.lay(state, viewer)
+        self.board.lay(mark_changes(zones, self._seen[viewer]) if viewer in self._seen else zones)
         self.board.disabled = passing
         self.heading_text = self._heading(state, player, passing)
         self.heading.value = as_html(self.heading_text)

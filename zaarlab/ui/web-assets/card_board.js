@@ -3,7 +3,7 @@ function piece(model, p, off) {
   const b = document.createElement("button");
   b.type = "button";
   b.className = `zaarlab-piece zaarlab-${p.kind}` + (p.target ? " zaarlab-target" : "")
-    + (p.held ? " zaarlab-held" : "");
+    + (p.held ? " zaarlab-held" : "") + (p.changed ? " zaarlab-changed" : "");
   b.disabled = off;
   b.dataset.key = p.key;
   if (p.kind === "card") b.style.background = p.colour;
@@ -13,7 +13,8 @@ function piece(model, p, off) {
   name.textContent = (chosen ? "✓ " : "") + p.name;
   note.textContent = p.note;
   hint.className = "zaarlab-sr";  // for screen readers: the outline says it to the eye
-  hint.textContent = (chosen ? " (chosen)" : "") + (p.target ? " (you can pick this)" : "");
+  hint.textContent = (chosen ? " (chosen)" : "") + (p.target ? " (you can pick this)" : "")
+    + (p.changed ? " (changed since your move)" : "");
   if (p.kind === "die") {  // a drawing: its words are its name
     b.innerHTML = face(p.face);
     b.setAttribute("aria-label", `die showing ${p.face}${p.held ? ", held" : ""}${hint.textContent}`);
