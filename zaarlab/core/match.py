@@ -94,6 +94,11 @@ class Hooks:
         a class's page show it beside whose turn it is."""
         return ""
 
+    def warning(self, state: State) -> str:
+        """A warning every player may read, in words, when someone can end the game soon (a last round, a win one
+        move away); "" otherwise. A table shows it in its heading, which stays in view."""
+        return ""
+
     def move_places(self, state: State, action: Any) -> tuple[str, ...]:
         """The points of :meth:`board_figure` a legal move is about (their ``customdata``: a province, a room), so a
         click on the map can find the moves about a place; none by default."""

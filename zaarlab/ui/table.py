@@ -419,7 +419,8 @@ class Table(Panel, Hooks):
         zones = self.lay(state, viewer)
         self.board.lay(mark_changes(zones, self._seen[viewer]) if viewer in self._seen else zones)
         self.board.disabled = passing
-        self.heading_text = self._heading(state, player, passing)
+        warning = self.warning(state)  # someone may end the game soon: said where it stays in view
+        self.heading_text = self._heading(state, player, passing) + (f"\nWarning: {warning}" if warning else "")
         self.heading.value = as_html(self.heading_text)
         secret = self.private(state, viewer) if viewer is not None else ""
         self.secrets.value = as_html(secret) if secret else ""  # no empty box where a game keeps no secret

@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 
 from ..core.match import Decision, Hooks
 from ..core.readable import exact_text
-from .board import ZARGOS
+from .board import FORBIDDEN_CITY, ZARGOS
 from .figures import board_figure
 from .odds import DEMON_DICE, battle_ends, demon_dist
 from .reach import battle_conditions
@@ -60,6 +60,17 @@ class ZargosReferee(Hooks):
         """Each people's points at the last count."""
         counted = ", ".join(f"the {people} {points}" for people, points in state.points)
         return f"turn {state.turn}: " + (f"points {counted}" if counted else "no points counted yet")
+
+    def warning(self, state: ZargosState) -> str:
+        """A people one province from the win: they hold three of the Forbidden City and the three provinces around
+        it, and taking the fourth wins the game (ZARGOS-GOAL-01)."""
+        if state.is_terminal():
+            return ""
+        centre = (FORBIDDEN_CITY, *state.game.planet.land_neighbours(FORBIDDEN_CITY))
+        held = [state.holder(province) for province in centre]
+        close = sorted({people for people in held if people and held.count(people) == len(centre) - 1})
+        return " ".join(f"The {people} hold {len(centre) - 1} of the Forbidden City and the provinces around it: "
+                        "taking the last one wins them the game." for people in close)
 
     def move_places(self, state: ZargosState, action) -> tuple[str, ...]:
         """The provinces a placement, a combat, an attack or a move is about (an attack's or a move's two)."""

@@ -16,7 +16,7 @@ from ..core.match import Hooks
 from ..core.readable import exact_text
 from .odds import market_gains, p_market_has
 from .scoring import quantities
-from .state import Store, ZerzuraState
+from .state import Phase, Store, ZerzuraState
 
 
 class ZerzuraReferee(Hooks):
@@ -42,6 +42,18 @@ class ZerzuraReferee(Hooks):
             return f"round {state.round}: the scores stay hidden to the end (Expert side)"
         scores = ", ".join(f"player {p + 1} {sheet.total} VP" for p, sheet in enumerate(state.sheets()))
         return f"round {state.round}: {scores}"
+
+    def warning(self, state: ZerzuraState) -> str:
+        """The last round: the draw deck is used up, so the game ends with this round (ZERZURA-END-01).
+
+        >>> from dataclasses import replace
+        >>> from .state import Phase, ZerzuraGame
+        >>> ZerzuraReferee().warning(replace(ZerzuraGame(players=3).initial_state(), phase=Phase.ACT, deck=()))
+        'Last round: the draw deck is used up, so the game ends when this round does.'
+        """
+        if state.phase == Phase.ACT and not state.deck:
+            return "Last round: the draw deck is used up, so the game ends when this round does."
+        return ""
 
     def decision_odds(self, state: ZerzuraState) -> str:
         player = state.current_player()

@@ -62,6 +62,13 @@ class ZogarReferee(Hooks):
         their goals is their secret."""
         return f"turn {state.turn}: {len(state.gazes)} of {GAZES_TO_LOSE} Zogar's Gazes revealed"
 
+    def warning(self, state: ZogarState) -> str:
+        """One Gaze from the end: the next revealed makes everybody lose (ZOGAR-GAZE-02)."""
+        if len(state.gazes) == GAZES_TO_LOSE - 1 and not state.is_terminal():
+            return (f"{GAZES_TO_LOSE - 1} of {GAZES_TO_LOSE} Zogar's Gazes are revealed: the next one turned over "
+                    "ends the game, and every player loses.")
+        return ""
+
     def decision_odds(self, state: ZogarState) -> str:
         """The exact odds of the combat, the Thieves, the trap or the delve at hand. A delve's are shown only while
         no other player has traded cards into the dungeon: those went in face down (ZOGAR-MARKET-06), and odds
