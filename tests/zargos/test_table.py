@@ -118,6 +118,22 @@ def test_in_hot_seat_nobody_sees_another_persons_magic_cards():
     assert seen
 
 
+def test_the_map_names_the_peoples_of_the_person_at_the_device_yours_and_nobodys_while_it_is_passed():
+    table = ZargosTable(seats=("person", "person"), seed=4, turn_limit=3)
+    rng, checked = random.Random(4), 0
+    while not table.state.is_terminal():
+        names = {trace["name"] for trace in table.map.outputs[0]["data"]["application/vnd.plotly.v1+json"]["data"]}
+        ours = {f"{people} (yours)" for people, owner in zip(table.state.peoples, table.state.owners, strict=False)
+                if owner == table.viewer and table.state.provinces_of(people)}
+        assert {name for name in names if name.endswith("(yours)")} == (set() if table.passing else ours)
+        checked += bool(ours) and not table.passing
+        if table.passing:
+            table.reveal()
+            continue
+        click_move(table, greedy_bot(table.state, rng))
+    assert checked > 5
+
+
 def test_the_quick_start_places_alike_at_a_readable_pace_and_at_once():
     """The table draws on the deal's dice once per unit it places for a person, never when it is only asked whether
     it moves (each tick of a paced page asks): a deal played at a readable pace in an event loop (a page) places

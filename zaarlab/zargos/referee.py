@@ -43,14 +43,18 @@ class ZargosReferee(Hooks):
         best, _ = take_odds(state, most)
         return Decision(state.current_player(), f"{self.move_words(state, action)}", chosen, best)
 
-    def board_figure(self, state: ZargosState, targets: tuple[str, ...] = (), chosen: tuple[str, ...] = ()
-                     ) -> go.Figure:
+    def board_figure(self, state: ZargosState, targets: tuple[str, ...] = (), chosen: tuple[str, ...] = (),
+                     viewer: int | None = None) -> go.Figure:
         """The planet: each province in the colour of the people holding it, its units, a province's holder on
-        hover (all public); at a table, the provinces a click may pick (``targets``) and those picked (``chosen``)."""
+        hover (all public); at a table, the provinces a click may pick (``targets``) and those picked (``chosen``),
+        and ``viewer``'s peoples named "yours" in the legend."""
         title = f"Turn {state.turn}" + (f": the {state.acting} act" if state.acting else "")
         figure = board_figure(state, title, targets, chosen)
         # a click (or a touch) reports the province's point, never the region around it: the regions take no hover
         figure.update_traces(hoverinfo="skip", selector=dict(fill="toself"))
+        for people, owner in zip(state.peoples, state.owners, strict=False):
+            if owner == viewer:
+                figure.update_traces(name=f"{people} (yours)", selector=dict(name=people, fill="toself"))
         hovers = [province_words(state, p) for p in state.game.planet.provinces]
         figure.update_traces(hoverinfo="text", hovertext=hovers, selector=dict(name="provinces"))
         return figure.update_layout(margin=dict(l=0, r=0, t=40, b=0),  # the map as wide as the box, the peoples
