@@ -7,8 +7,8 @@ click on it means, its secrets, its odds, its words); this frame keeps what all 
 
 - **seats**: each a person (``"person"``) or one of the game's bots; chance and bots move on their own, one step
   at a readable pace (``pace`` seconds, where an event loop runs: a notebook, Voila, the static site), or at once;
-  a bot's turn takes at most :data:`BOT_TURN_SECONDS` to watch, the rest of it played at once and said in a line
-  (a Zargos bot may make a hundred moves in a turn);
+  the others' moves after a person's take at most :data:`BOT_TURN_SECONDS` to watch, the rest played at once and
+  said in a line (a Zargos bot may make a hundred moves in a turn);
 - **always in view**: whose turn, what to do, the result and the table's answer stay at the top of the screen while
   the table is on it (:class:`~zaarlab.ui.pin.Pin`);
 - **hot seat**: with two or more persons at one screen, a "pass the device" screen stands between them, and no
@@ -46,7 +46,7 @@ from .pin import Pin
 STORY_LINES = 4  # the story shows at least this many lines, even just after your own move
 SAID_HEIGHT = "7.2em"  # the band where the table answers: five lines, so a refusal on a phone moves nothing
 EXAMPLES = 2  # the legal moves a refusal names, of different kinds where there are
-BOT_TURN_SECONDS = 5.0  # the longest a bot's turn takes to watch at the table's pace: the rest of it at once
+BOT_TURN_SECONDS = 5.0  # the longest the others' moves take to watch after the person's, at the table's pace
 MAX_SEATS = 4  # the seats a table offers
 
 
@@ -59,7 +59,7 @@ class Table(Panel, Hooks):
 
     def __init__(self, seats: Sequence[str], seed: int | None = None, odds: bool = True, pace: float = 0.6):
         self.pace, self._timer = pace, None
-        self._watched: dict[int, int] = {}  # the steps of each player's turns shown since the person last moved
+        self._watched: dict[int, int] = {}  # the steps of each other player shown since the person last moved
         self._seen: dict[int, dict[str, tuple]] = {}  # the board each person saw when they last acted
         self.heading, self.said, self.secrets, self.odds, self.story, self.why_not = (
             widgets.HTML() for _ in range(6))
@@ -324,8 +324,8 @@ class Table(Panel, Hooks):
             self._timer = loop.call_later(self.pace, guarded(self._tick, self.said))
 
     def _tick(self) -> None:
-        """One step of the others at the table's pace; a player whose turns were watched for
-        :data:`BOT_TURN_SECONDS` since the person last moved plays the rest of them at once, said in a line (the
+        """One step of the others at the table's pace; once the others have been watched for
+        :data:`BOT_TURN_SECONDS` since the person last moved, the rest of their moves at once, said in a line (the
         story keeps every move)."""
         self._timer = None
         mover = self._turn_of()
@@ -334,16 +334,15 @@ class Table(Panel, Hooks):
         if mover is not None:
             self._watched[mover] = self._watched.get(mover, 0) + 1
         moved: dict[int, int] = {}
-        while sum(moved.values()) < MAX_BOT_STEPS:
-            mover = self._turn_of()
-            if mover is None or (self._watched.get(mover, 0) + 1) * self.pace <= BOT_TURN_SECONDS:
-                break  # chance's own step, or time to watch this player's next one
+        while (sum(self._watched.values()) + 1) * self.pace > BOT_TURN_SECONDS and sum(moved.values()) < MAX_BOT_STEPS:
+            mover = self._turn_of()  # no time left to watch another step: the others' next ones at once
             if not self.match.step_others():
                 break
-            moved[mover] = moved.get(mover, 0) + 1
+            if mover is not None:
+                moved[mover] = moved.get(mover, 0) + 1
         if moved:
-            self.say(" ".join(f"{self._who(mover)} made {n} more move{'s' if n != 1 else ''} at once, so that its "
-                              "turn stays short: the story lists them." for mover, n in moved.items()))
+            self.say(" ".join(f"{self._who(mover)} made {n} more move{'s' if n != 1 else ''} at once, so that the "
+                              "wait stays short: the story lists them." for mover, n in moved.items()))
         self._advance()
 
     def _who(self, player: int) -> str:
