@@ -217,8 +217,17 @@ def rule_details(rules: Sequence[str], summary: str = "") -> str:
         return ""
     shown = "".join(f"<div>{html.escape(_NOT_FOR_PLAYERS.sub('', rule_text(rule)) or 'a rule of the game')} "
                     f"{rule_tags([rule])}</div>" for rule in rules)
-    summary = summary or f'the rule{"s" if len(rules) > 1 else ""}'
-    return f'<details class="zaarlab-rules"><summary>{html.escape(summary)}</summary>{shown}</details>'
+    return fold(summary or f'the rule{"s" if len(rules) > 1 else ""}', shown, "zaarlab-rules")
+
+
+def fold(summary: str, inner: str, kind: str = "") -> str:
+    """``inner`` (HTML) folded under the words ``summary``, opened by a click (or a touch).
+
+    >>> fold("what is wrong with it", "a &lt; b")
+    '<details><summary>what is wrong with it</summary>a &lt; b</details>'
+    """
+    shown_as = f' class="{kind}"' if kind else ""
+    return f"<details{shown_as}><summary>{html.escape(summary)}</summary>{inner}</details>"
 
 
 def line_html(words: str, rules: Sequence[str]) -> str:

@@ -40,7 +40,7 @@ from ..core.play import Bot
 from . import controls
 from .card_board import CardBoard, Zone, mark_changes
 from .download import Download
-from .panel import Panel, as_html, guarded, line_html, row, rule_details, set_options, show
+from .panel import Panel, as_html, fold, guarded, line_html, row, rule_details, set_options, show
 from .pin import Pin
 
 STORY_LINES = 4  # the story shows at least this many lines, even just after your own move
@@ -364,17 +364,17 @@ class Table(Panel, Hooks):
         """Say why a click or move makes nothing, what can be done instead, and the rule one click away."""
         why = refused.words(self.names(self.state))
         self.say(f"Not allowed: {why}." if refused.rules else f"Not now: {why}.", refused.rules,
-                 then=self.way_forward(self.state) if refused.rules else "")
+                 then=self.way_forward() if refused.rules else "")
 
-    def way_forward(self, state) -> str:
+    def way_forward(self) -> str:
         """What the person at the table can do now, naming legal moves of different kinds (what to click is in the
         heading above): said after a refusal.
 
         >>> from zaarlab.zerzura.table import ZerzuraTable
-        >>> print(ZerzuraTable(seats=("person", "greedy"), seed=1, pace=0).way_forward(None))  # doctest: +ELLIPSIS
+        >>> print(ZerzuraTable(seats=("person", "greedy"), seed=1, pace=0).way_forward())
         You can now: "take Guard (Q+2)" (all 4 moves in 'or pick a move').
         """
-        state = self.state if state is None else state
+        state = self.state
         if state.is_terminal():
             return "The game is over: 'start a new game' is below."
         if self.passing or self.to_move() is None:
@@ -395,8 +395,7 @@ class Table(Panel, Hooks):
         """Tell the person something (``text``, in words) and what to do ``then``, in the band kept for it; one click
         away, the rules it rests on or ``details`` (a fold's title and its words: what exactly is wrong)."""
         self.message = " ".join(filter(None, (text, then)))
-        folded = (f"<details><summary>{html.escape(details[0])}</summary>{html.escape(details[1])}</details>"
-                  if details else "")
+        folded = fold(details[0], html.escape(details[1])) if details else ""
         lines = "".join(f'<p style="margin: 0">{html.escape(line)}</p>' for line in (text, then) if line)
         self.said.value = (f'<div role="status" class="zaarlab-said" style="line-height: 1.4">{lines}'
                            f"{rule_details(rules)}{folded}</div>") if text else ""
