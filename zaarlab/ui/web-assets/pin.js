@@ -1,24 +1,32 @@
 // The pin (zaarlab.ui.pin.Pin): the widget after it in its box stays at the top of the screen while the box is in
 // view and the widget's own place has scrolled past; an empty block of its height keeps its place, so nothing moves.
+// Pinned, the part keeps the box it has in its place (pin.css), so the block follows its height as its words change:
+// a part that grew or shrank while pinned must not make the page below jump when it goes back (a click aimed at a
+// button under it would land elsewhere).
 function render({ el }) {
   el.classList.add("zaarlab-pin");
   function place() {
     const part = el.nextElementSibling, box = el.parentElement;
     if (!part || !box) return;
     const anchor = el.getBoundingClientRect(), frame = box.getBoundingClientRect();
-    const pinned = anchor.top < 0 && frame.bottom > part.offsetHeight + 48;  // past its place, the box still in view
-    if (pinned !== part.classList.contains("zaarlab-pinned")) {
-      el.style.height = pinned ? `${part.offsetHeight}px` : "";
-      part.classList.toggle("zaarlab-pinned", pinned);
-    }
+    const wasPinned = part.classList.contains("zaarlab-pinned");
+    const height = wasPinned ? part.scrollHeight : part.offsetHeight;  // pinned, a long part scrolls in its box
+    const pinned = anchor.top < 0 && frame.bottom > height + 48;  // past its place, the box still in view
+    el.style.height = pinned ? `${height}px` : "";
+    if (pinned !== wasPinned) part.classList.toggle("zaarlab-pinned", pinned);
     part.style.left = pinned ? `${frame.left}px` : "";
     part.style.width = pinned ? `${frame.width}px` : "";
   }
   const options = { capture: true, passive: true };  // capture: whichever box scrolls (the page, a notebook's panel)
+  const resized = new ResizeObserver(place);  // the part's words changed: its place follows while pinned
   document.addEventListener("scroll", place, options);
   window.addEventListener("resize", place, options);
-  requestAnimationFrame(place);
+  requestAnimationFrame(() => {
+    for (const child of el.nextElementSibling ? el.nextElementSibling.children : []) resized.observe(child);
+    place();
+  });
   return () => {
+    resized.disconnect();
     document.removeEventListener("scroll", place, options);
     window.removeEventListener("resize", place, options);
   };
