@@ -168,6 +168,28 @@ def test_the_odds_shown_to_the_player_to_move_are_the_same_in_states_that_differ
     assert differed >= 10 or game == "zaar", differed  # ... and in states whose variants really differ
 
 
+@pytest.mark.parametrize("game", ["zerzura", "zogars_gaze"])
+def test_the_board_of_pieces_a_seat_is_shown_is_the_same_in_states_that_differ_only_in_what_it_may_not_know(game):
+    """A class's page draws each seat the game's cards, piles and dice (the referee's ``board_zones``): for the seat
+    and for a spectator, nothing in it may come from what they may not know; and its own secrets are there (a
+    seat's board differs from the spectator's)."""
+    import importlib
+
+    referee = importlib.import_module(f"zaarlab.{game}.referee").REFEREE()
+    rng, drawn, differed, own = random.Random(5), 0, 0, 0
+    for state in reached(game, per_game=20):
+        for seat in [*range(state.game.num_players), None]:
+            zones = referee.board_zones(state, seat)
+            drawn += 1
+            own += seat is not None and zones != referee.board_zones(state, None)
+            for _ in range(2):
+                variant = VARIANTS[game](state, seat, rng)
+                differed += variant != state
+                assert referee.board_zones(variant, seat) == zones, (game, seat)
+            assert not any(piece.target for zone in zones for piece in zone.pieces)  # a picture: nothing to pick
+    assert drawn >= 100 and differed >= 50 and own >= 20, (drawn, differed, own)
+
+
 @pytest.mark.parametrize("game", ["zaar", "zargos"])
 def test_the_map_every_seat_is_shown_is_the_same_in_states_that_differ_only_in_what_a_seat_may_not_know(game):
     """A class's page draws the game's map (the referee's ``board_figure``) for every seat alike: it must hold

@@ -126,6 +126,11 @@ def test_two_students_play_each_other_to_the_end_through_a_reload_and_a_restart(
         expect(bo.page.locator("#table-title")).to_contain_text("you are at seat 2", timeout=WAIT)
         devices = {"Ada": ada, "Bo": bo}
         assert play(devices, moves=4) == 4
+        for device in devices.values():  # each sees the Market, their own cards and storage, the other's cards
+            pieces_drawn(device)
+        for device, seat, other in ((ada, 1, 2), (bo, 2, 1)):
+            expect(device.page.locator("#pieces h2", has_text=f"Your cards (player {seat})")).to_have_count(1)
+            expect(device.page.locator("#pieces h2", has_text=f"Player {other}'s cards")).to_have_count(1)
         bo.back_to_the_table()  # a reload mid-game: the same seat, the same moment
         assert MOVE.search(bo.turn()).group(1) == MOVE.search(ada.turn()).group(1)
         # not one's own turn: no move to click on this page, and one sent as a hostile page would (for the other
@@ -162,18 +167,20 @@ def test_two_students_play_each_other_to_the_end_through_a_reload_and_a_restart(
         exactly_their_seats_views(kept, views, seat)
 
 
-VIEW_KEYS = {"table", "game", "step", "seat", "played", "seats", "to_move", "state", "board", "moves", "places", "odds",
-             "standing", "figure", "story", "over", "decisions", "notes"}
+VIEW_KEYS = {"table", "game", "step", "seat", "played", "seats", "to_move", "state", "board", "zones", "moves",
+             "places", "odds", "standing", "figure", "story", "over", "decisions", "notes"}
 
 
 def exactly_their_seats_views(kept: Class, views: list[dict], seat: int) -> None:
     """Value by value, every view a page received is what its seat may know: the true state at the view's step is read
     back from the class's database (every move is kept there), and the view's parts that come from the state equal
-    what that seat's observation gives (``state``, ``board``), the public story and map, and, for the seat to move,
+    what that seat's observation gives (``state``, ``board``), the referee's board of pieces for that seat
+    (``zones``), the public story and map, and, for the seat to move,
     its moves and the referee's odds; nothing else is sent. (The observation, odds, map and story hide every secret:
     tests/test_seat_views.py.)"""
     from zaarlab.classroom.matches import MatchBook, game_kinds
     from zaarlab.classroom.seat_words import board_lines, plain, story_words
+    from zaarlab.ui.pieces import plain_zones
 
     book = MatchBook(str(kept.answers))
     matches = {table.id: table.match for table in book.tables(game_kinds())}
@@ -187,6 +194,7 @@ def exactly_their_seats_views(kept: Class, views: list[dict], seat: int) -> None
         assert set(view) == VIEW_KEYS | ({"replay"} if replayed else set()) and view["seat"] == seat
         assert view["state"] == json.loads(json.dumps(plain(seen)))
         assert view["board"] == board_lines(seen, names, match.game.num_players)
+        assert view["zones"] == json.loads(json.dumps(plain_zones(hooks.board_zones(state, seat))))
         assert view["story"] == story_words(state, names) and view["standing"] == hooks.standing(state)
         mine = not state.is_terminal() and state.current_player() == seat and not replayed
         legal = state.legal_actions() if mine else []
@@ -215,6 +223,28 @@ def own_view_only(game: str, view: dict, seat: int) -> None:
         assert "races" not in state and "classes" not in state and isinstance(state["dungeon_deck"], int)
     else:  # Zaar hides nothing: every seat sees the same table
         assert state["you"] == seat
+
+
+def pieces_drawn(device: Device) -> None:
+    """The page draws the cards, piles and dice of the last view it received as pictures, zone by zone (no button:
+    the moves are the buttons), its words folded under them; a game whose board is its map draws none."""
+    from playwright.sync_api import expect
+
+    page = device.page
+    zones = json.loads(next(f for f in reversed(device.frames) if f.startswith('{"view"')))["view"]["zones"]
+    if not zones:
+        expect(page.locator("#pieces")).to_be_hidden()
+        return
+    expect(page.locator("#pieces h2")).to_have_text([zone["title"] for zone in zones])
+    pieces = [piece for zone in zones for piece in zone["pieces"]]
+    drawn = page.locator("#pieces .zaarlab-piece")
+    expect(drawn).to_have_count(len(pieces))
+    for shown, piece in zip(drawn.all(), pieces, strict=True):
+        expect(shown).to_have_attribute("data-key", piece["key"])
+        if piece["kind"] != "die":
+            expect(shown.locator("strong")).to_have_text(piece["name"])
+    assert not page.locator("#pieces button").count()
+    assert page.evaluate("document.getElementById('words').open") is False  # the words folded under the picture
 
 
 def moves_about_a_place_clicked_on_the_map(devices: dict[str, Device]) -> None:
@@ -271,6 +301,8 @@ def test_two_students_play_each_game_to_its_end_on_their_own_pages(browser, tmp_
         assert play({"Ada": ada, "Bo": bo}) > 0
         assert "turn limit" in ada.turn() and bo.turn() == ada.turn()
         last = json.loads(next(f for f in reversed(ada.frames) if f.startswith('{"view"')))["view"]
+        for device in (ada, bo):
+            pieces_drawn(device)
         if game == "zogars_gaze":  # no map: none drawn, nor its script fetched
             expect(ada.page.locator("#map")).to_be_hidden()
         else:  # the map drawn as it stands at the end, on both pages

@@ -43,6 +43,7 @@ from ..core.match import PERSON, Hooks, Match
 from ..core.play import Bot
 from ..teaching.answers import AnswerBook
 from ..teaching.games_played import Played, played_rows
+from ..ui.pieces import plain_zones
 from .seat_words import board_lines, plain, story_words
 
 MAX_SEATS, MIN_SEATS = 4, 2
@@ -218,11 +219,12 @@ class Matches:
     def view(self, student: str, table_id: str) -> dict[str, Any]:
         """The table as ``student``'s seat may see it: the step (moves made, chance's too: a move is sent for a step),
         the players' moves made, their seat, who sits where, whose turn, their seat's observation of the state (and
-        as lines to read), the moves they may make now (in the game's words, by their place; and the points of the map
-        each is about) and the exact odds of that decision, the score as everyone sees it, the game's map (the same
-        for every seat), the story's last lines, what the table was told, and at the end how it ended. Nothing in it
-        comes from another seat's secrets: the odds are the referee's, from what the player to move may know, and
-        the score, the map and the story are public (all proven in ``tests/test_seat_views.py``)."""
+        as lines to read; the cards, piles and dice as the seat's board of pieces), the moves they may make now (in the
+        game's words, by their place; and the points of the map each is about) and the exact odds of that decision,
+        the score as everyone sees it, the game's map (the same for every seat), the story's last lines, what the table
+        was told, and at the end how it ended. Nothing in it comes from another seat's secrets: the board of pieces is
+        the referee's for that seat, the odds the referee's from what the player to move may know, and the score, the
+        map and the story are public (all proven in ``tests/test_seat_views.py``)."""
         table = self._table(table_id)
         seat = self._seat_of(table, student)
         table.seen[seat] = self.clock()
@@ -260,6 +262,7 @@ class Matches:
             "to_move": state.current_player() if not state.is_terminal() else None,
             "state": plain(seen),
             "board": board_lines(seen, names, match.game.num_players),
+            "zones": plain_zones(match.hooks.board_zones(state, seat)),
             "moves": [match.hooks.move_words(state, action) for action in legal],
             "places": [list(match.hooks.move_places(state, action)) for action in legal],
             "odds": match.hooks.decision_odds(state) if mine else "",

@@ -16,11 +16,13 @@ import time
 from collections import defaultdict
 from typing import Any
 
+from markupsafe import Markup
 from tornado.ioloop import PeriodicCallback
 from tornado.web import RequestHandler
 from tornado.websocket import WebSocketClosedError, WebSocketHandler
 
 from ..core.catalogue import game_info
+from ..ui.assets import asset
 from ..ui.pages import render
 from .door import Door
 from .matches import MatchBook, Matches, Refused
@@ -153,7 +155,9 @@ class PlayPage(Door, RequestHandler):
             self.finish(render("zaarlab.classroom", "door.html.j2", kind="refused",
                                why="Playing each other needs a class whose students sign in: ask your teacher."))
             return
-        self.finish(render("zaarlab.classroom", "play.html.j2", student=self.zaarlab_student))
+        self.finish(render("zaarlab.classroom", "play.html.j2", student=self.zaarlab_student,  # the cards drawn as
+                           pieces_js=Markup(asset("die_face.js", "pieces.js")),  # at a table, from zaarlab's own files
+                           pieces_css=Markup(asset("card_board.css"))))
 
 
 class PlotlyScript(Door, RequestHandler):

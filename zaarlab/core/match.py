@@ -89,6 +89,12 @@ class Hooks:
         class's page draws it beside the moves."""
         return None
 
+    def board_zones(self, state: State, viewer: int | None) -> Sequence[Any]:
+        """The game's cards, piles and dice as ``viewer`` may see them (``None``: nobody's secrets), as zones of
+        pieces (``zaarlab.ui.pieces``) none of which is marked to pick: a class's page draws them beside the moves.
+        None by default (a game whose board is its map)."""
+        return ()
+
     def standing(self, state: State) -> str:
         """The score as every player may see it now, in words ("" where the game shows none): the teacher's page and
         a class's page show it beside whose turn it is."""

@@ -38,9 +38,10 @@ from ..core.catalogue import game_info
 from ..core.match import MAX_BOT_STEPS, PERSON, Hooks, Match, OtherGame
 from ..core.play import Bot
 from . import controls
-from .card_board import CardBoard, Zone, mark_changes
+from .card_board import CardBoard
 from .download import Download
 from .panel import Panel, as_html, fold, guarded, line_html, row, rule_details, set_options, show
+from .pieces import Zone, mark_changes
 from .pin import Pin
 
 STORY_LINES = 4  # the story shows at least this many lines, even just after your own move

@@ -20,9 +20,9 @@ import plotly.graph_objects as go
 from ..core.api import IllegalActionError
 from ..core.hexgrid import Hex, rotate_sides, to_pixel
 from ..core.match import PERSON
-from ..ui.card_board import Piece, Zone
 from ..ui.chart_clicks import ChartClicks
 from ..ui.panel import guarded, show_figure
+from ..ui.pieces import Piece, Zone
 from ..ui.table import Table
 from .bots import BOTS
 from .figures import free_cells, mansion_figure

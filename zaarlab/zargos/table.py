@@ -19,9 +19,9 @@ import ipywidgets as widgets
 from ..core.api import IllegalActionError
 from ..core.match import PERSON
 from ..core.readable import exact_text
-from ..ui.card_board import Piece, Zone
 from ..ui.chart_clicks import ChartClicks
 from ..ui.panel import guarded, show_figure
+from ..ui.pieces import Piece, Zone
 from ..ui.table import Table
 from .bots import BOTS, greedy_bot
 from .referee import SHOWN, ZargosReferee, decimal, take_odds

@@ -10,17 +10,91 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence, Set
 from fractions import Fraction
 
 from ..core.match import Hooks
 from ..core.readable import exact_text
+from ..ui.pieces import Piece, Zone
 from .odds import market_gains, p_market_has
 from .scoring import quantities
-from .state import Phase, Store, ZerzuraState
+from .state import Exchange, Pass, Phase, Store, Take, ZerzuraState
 
 
 class ZerzuraReferee(Hooks):
     """Zerzura's words for a match, and the odds of the Market."""
+
+    def board_zones(self, state: ZerzuraState, viewer: int | None, legal: Set = frozenset(),
+                    chosen: Sequence[str] = ()) -> list[Zone]:
+        """The Market, the command tiles, ``viewer``'s cards and storage and the others' face-up cards and storage
+        counts; pieces that make one of the ``legal`` moves marked, ``chosen`` (keys of the viewer's cards) held.
+
+        >>> from .state import ZerzuraGame
+        >>> for zone in ZerzuraReferee().board_zones(ZerzuraGame(players=2).initial_state(), 0):
+        ...     print(zone.title)
+        The Market
+        Your cards (player 1)
+        Your storage (only you see it)
+        Player 2's cards
+        """
+        cards, mover = state.game.cards, state.current_player()
+        zones = [Zone("The Market", (
+            Piece("deck", str(len(state.deck)), "draw deck", "pile"),
+            *(Piece(f"take:{c}:{i}", cards.card_name(c), self._kind(state, c), target=Take(c) in legal,
+                    colour=self._colour(state, c)) for i, c in enumerate(state.market)),
+            *((Piece("pass", "pass", "", "move", target=True),) if Pass() in legal else ())))]
+        if state.tiles_up:
+            zones.append(Zone("Command tiles (3 VP each, taken as soon as met)", tuple(
+                Piece(f"tile:{t}", cards.tiles[t].name, "command tile", colour="#f3e6c8") for t in state.tiles_up)))
+        if viewer is not None:
+            choosing = viewer == mover and any(isinstance(a, Store | Exchange) for a in legal)
+            mine = tuple(Piece(key, cards.card_name(c), note, held=key in chosen, target=choosing,
+                               colour=self._colour(state, c))
+                         for key, c, note in self._area(state, viewer, "mine"))
+            store = (Piece("store", f"store the {len(chosen)} chosen", "face down, safe from exchange", "move",
+                           target=True),) if chosen and choosing else ()
+            zones.append(Zone(f"Your cards (player {viewer + 1})" + (
+                ": click to choose, then store or exchange" if choosing else ""), mine + store))
+            zones.append(Zone("Your storage (only you see it)", tuple(
+                Piece(f"stored:{i}", cards.card_name(c), self._kind(state, c), colour=self._colour(state, c))
+                for i, c in enumerate(state.stored[viewer]))))
+        for q in range(state.game.players):
+            if q == viewer:
+                continue
+            takes = {a.take for a in legal if isinstance(a, Exchange) and a.player == q}
+            zones.append(Zone(f"Player {q + 1}'s cards" + self._tiles_words(state, q), (
+                *(Piece(key, cards.card_name(c), note, target=c in takes and len(chosen) == 1,
+                        colour=self._colour(state, c)) for key, c, note in self._area(state, q, f"theirs:{q}")),
+                Piece(f"storage:{q}", str(len(state.stored[q])), "in storage, face down", "pile"))))
+        return zones
+
+    @staticmethod
+    def _kind(state: ZerzuraState, card: str) -> str:
+        found = state.game.cards[card]
+        if found.kind == "goods":
+            return " and ".join(f"{n} {obj}" for obj, n in Counter(found.objects).items())
+        return "character"
+
+    def _area(self, state: ZerzuraState, player: int, prefix: str) -> list[tuple[str, str, str]]:
+        """(key, card, note) for each face-up card of ``player``; as many copies as lie under a Bird say so."""
+        under = Counter(state.protected[player])
+        shown = []
+        for i, card in enumerate(state.areas[player]):
+            bird = under[card] > 0
+            under[card] -= 1
+            shown.append((f"{prefix}:{card}:{i}", card, self._kind(state, card) + ("; under a Bird" if bird else "")))
+        return shown
+
+    @staticmethod
+    def _colour(state: ZerzuraState, card: str) -> str:
+        found = state.game.cards[card]
+        return "#e8f0e0" if found.kind != "goods" else "#ffffff"
+
+    @staticmethod
+    def _tiles_words(state: ZerzuraState, player: int) -> str:
+        owned = state.tiles_owned[player]
+        return f", {len(owned)} command tile{'s' if len(owned) != 1 else ''}" if owned else ""
 
     def move_words(self, state: ZerzuraState, action) -> str:
         names = self.names(state)

@@ -12,14 +12,36 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence, Set
 from fractions import Fraction
 
 from ..core.match import Decision, Hooks
 from ..core.readable import exact_text
+from ..ui.pieces import Piece, Zone
 from .deck import p_survive
 from .goals import GAZES_TO_LOSE
 from .odds import HoldAdvice, hold_advice, hold_words, p_escape, p_win, parse
-from .state import Hold, Phase, SkipMarket, ZogarState
+from .rules import PRICE
+from .state import (
+    AcceptDeath,
+    Buy,
+    Carry,
+    Climb,
+    Enter,
+    Fight,
+    Flip,
+    Gamble,
+    Hold,
+    Leave,
+    PassThieves,
+    PayThieves,
+    Phase,
+    PickPayment,
+    SkipMarket,
+    TradeIn,
+    UseItem,
+    ZogarState,
+)
 
 
 def hold_advice_now(state: ZogarState) -> HoldAdvice:
@@ -29,8 +51,111 @@ def hold_advice_now(state: ZogarState) -> HoldAdvice:
                        straight_alt=state.game.straight_alt)
 
 
+KIND_COLOURS = {"gaze": "#E6D3E0", "monster": "#F6D5C2", "thieves": "#F6D5C2", "treasure": "#FBF3C4",
+                "artifact": "#F8E2B8", "weapon": "#D3E8F6", "market": "white"}  # a card's face, by its kind
+MOVES = {"skip": SkipMarket, "gamble": Gamble, "leave": Leave, "fight": Fight, "pay": PayThieves,
+         "pass": PassThieves, "escape": Climb, "death": AcceptDeath}  # the moves that are no card, by key
+
 class ZogarReferee(Hooks):
     """Zogar's Gaze's words for a match, the judge of each hold, and the odds a player may be shown."""
+
+    def board_zones(self, state: ZogarState, viewer: int | None, legal: Set = frozenset(),
+                    held: Sequence[bool] | None = None) -> list[Zone]:
+        """The dungeon (its count, the card looked at, the cards found, the enemy, the Gazes revealed), the dice, the
+        choices, what the player in the dungeon has with them, the market, the cards traded in (face down but to
+        their player), ``viewer``'s hand and the others' card counts; pieces that make one of the ``legal`` moves
+        marked; while dice are held, ``held`` marks the dice set aside (by default the ones kept).
+
+        >>> from .state import ZogarGame
+        >>> for zone in ZogarReferee().board_zones(ZogarGame(players=2).initial_state(), 1):
+        ...     print(zone.title)
+        The dungeon
+        The market (each card costs 5)
+        Your hand (player 2)
+        The other players
+        """
+        cards, active = state.game.cards, state.player
+        dungeon = [Piece("dungeon", str(len(state.dungeon)), self._dungeon_note(state), "pile",
+                         target=bool({Flip.of(), Enter.of()} & legal))]
+        if state.peeked:
+            seen = viewer == active
+            dungeon.append(Piece("peeked", cards[state.peeked].name if seen else "a card", "next card (you looked)"
+                                 if seen else f"player {active + 1} looked at it", "card" if seen else "pile"))
+        dungeon += [self._card(state, f"found:{c}:{i}", c, False) for i, c in enumerate(state.found)]
+        if state.enemy:
+            dungeon.append(self._card(state, f"enemy:{state.enemy}", state.enemy, False, "faced now: "))
+        dungeon.append(Piece("gazes", f"{len(state.gazes)} of {GAZES_TO_LOSE}", "Zogar's Gazes revealed", "pile"))
+        dungeon += self._moves(legal, ("leave", "leave the dungeon"))
+        zones = [Zone("The dungeon", tuple(dungeon))]
+        if state.dice:
+            holding = state.phase == Phase.HOLD
+            held = list(held) if holding and held is not None else held_flags(state.dice, state.kept)
+            dice = [Piece(f"die:{i}", str(face), "held" if held[i] else "", "die", target=holding and bool(legal),
+                          held=held[i], face=face) for i, face in enumerate(state.dice)]
+            zones.append(Zone(f"The dice: roll {state.rolls} of {state.rolls_allowed}", tuple(
+                dice + self._moves(legal, ("roll", "roll the others")))))
+        choices = self._moves(legal, ("fight", "fight the Thieves"), ("pay", "pay them off"), ("pass", "pass them by"),
+                              ("escape", "try to escape"), ("death", "accept death"))
+        if choices:
+            zones.append(Zone("Your choices", tuple(choices)))
+        if state.carried or state.found:
+            zones.append(Zone(f"With player {active + 1} in the dungeon", tuple(
+                self._card(state, f"with:{c}:{i}", c, bool({UseItem.of(c), PickPayment.of(c)} & legal))
+                for i, c in enumerate(state.with_player))))
+        market = [Piece("gamble", str(len(state.market_deck)), "market deck: take its top card unseen", "pile",
+                        target=Gamble.of() in legal)]
+        market += [self._card(state, f"buy:{c}:{i}", c, Buy.of(c) in legal) for i, c in enumerate(state.market_up)]
+        market += self._moves(legal, ("skip", "buy nothing"))
+        zones.append(Zone(f"The market (each card costs {PRICE})", tuple(market)))
+        if state.offered:  # face down to the others: a card's back shows its level, not which was traded first
+            zones.append(Zone(f"Traded in by player {active + 1}: worth {cards.worth(state.offered)} of {PRICE}", tuple(
+                (self._card(state, f"offered:{c}:{i}", c, False) for i, c in enumerate(state.offered))
+                if viewer == active else (Piece(f"offered:{i}", f"level {level}", "face down", "pile") for i, level in
+                                          enumerate(sorted(cards[c].level for c in state.offered))))))
+        if viewer is not None:
+            hand = state.hands[viewer]
+            zones.append(Zone(f"Your hand (player {viewer + 1})" + self._trap_words(state, viewer), tuple(
+                self._card(state, f"hand:{c}:{i}", c, self._hand_action(state, c) in legal)
+                for i, c in enumerate(hand))))
+        others = [Piece(f"player:{q}", str(len(state.hands[q])), f"player {q + 1}'s cards"
+                        + self._trap_words(state, q), "pile")
+                  for q in range(state.game.players) if q != viewer]
+        zones.append(Zone("The other players" if viewer is not None else "The players", tuple(others)))
+        return zones
+
+    def _card(self, state: ZogarState, key: str, card_id: str, target: bool, prefix: str = "") -> Piece:
+        card = state.game.cards[card_id]
+        if card.kind == "market":
+            note = card.effect
+        elif card.requirement:
+            note = f"needs {parse(card.requirement).words()}"
+        else:
+            note = f"{card.kind.replace('_', ' ')}, level {card.level}"
+        colour = KIND_COLOURS.get(card.kind, "#eeeeee")
+        return Piece(key, card.name, prefix + note, "card", target=target, colour=colour)
+
+    @staticmethod
+    def _moves(legal: Set, *moves: tuple[str, str]) -> list[Piece]:
+        """The moves that are no card, for those of ``moves`` legal now (the roll: any hold)."""
+        return [Piece(key, words, "", "move", target=True) for key, words in moves
+                if any(isinstance(a, Hold if key == "roll" else MOVES[key]) for a in legal)]
+
+    @staticmethod
+    def _dungeon_note(state: ZogarState) -> str:
+        if state.phase == Phase.ITEMS:
+            return "dungeon deck: click to enter"
+        if state.drawable:
+            return f"dungeon deck: {state.drawable} under the cut"
+        return "dungeon deck"
+
+    @staticmethod
+    def _trap_words(state: ZogarState, player: int) -> str:
+        trap = state.traps[player]
+        return f", trapped by {state.game.cards[trap].name}" if trap else ""
+
+    @staticmethod
+    def _hand_action(state: ZogarState, card: str):
+        return {"market": TradeIn, "items": Carry, "trapped": UseItem}.get(state.phase, TradeIn).of(card)
 
     def move_words(self, state: ZogarState, action) -> str:
         if isinstance(action, Hold):
@@ -110,3 +235,17 @@ def traded_in_by_others(state: ZogarState) -> bool:
 
 REFEREE = ZogarReferee
 """The referee a match of the game is played with where no table is on screen (a class's match)."""
+
+
+def held_flags(dice: tuple[int, ...], kept: tuple[int, ...]) -> list[bool]:
+    """One flag a die: whether it is among ``kept`` (each kept face marks one die showing it).
+
+    >>> held_flags((2, 5, 5, 6, 5), (5, 5))
+    [False, True, True, False, False]
+    """
+    left, flags = list(kept), []
+    for face in dice:
+        flags.append(face in left)
+        if flags[-1]:
+            left.remove(face)
+    return flags

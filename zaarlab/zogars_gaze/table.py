@@ -17,42 +17,28 @@ from collections.abc import Sequence
 from ..core.api import IllegalActionError
 from ..core.match import PERSON
 from ..core.readable import exact_text
-from ..ui.card_board import Piece, Zone
+from ..ui.pieces import Zone
 from ..ui.table import Table
 from .bots import BOTS
-from .goals import GAZES_TO_LOSE, meets_class, race_progress
-from .odds import DICE, hold_words, parse
-from .referee import ZogarReferee, best_hold, hold_advice_now
+from .goals import meets_class, race_progress
+from .odds import DICE, hold_words
+from .referee import MOVES, ZogarReferee, best_hold, held_flags, hold_advice_now
 from .rules import PHASE_RULES, PRICE
 from .state import (
-    AcceptDeath,
     Buy,
-    Carry,
-    Climb,
     Enter,
-    Fight,
     Flip,
-    Gamble,
     Hold,
-    Leave,
-    PassThieves,
-    PayThieves,
     Phase,
     PickPayment,
-    SkipMarket,
-    TradeIn,
     UseItem,
     ZogarGame,
     ZogarState,
 )
 
-KIND_COLOURS = {"gaze": "#E6D3E0", "monster": "#F6D5C2", "thieves": "#F6D5C2", "treasure": "#FBF3C4",
-                "artifact": "#F8E2B8", "weapon": "#D3E8F6", "market": "white"}  # a card's face, by its kind
 COUNTS = {"treasure_points": "treasure points", "gaze_revealed": "Zogar's Gazes revealed",
           "artifacts": "artifacts", "fame_points": "fame points from defeated enemies",
           "monsters": "defeated enemies"}  # what each race card counts (ZOGAR-SETUP-04)
-MOVES = {"skip": SkipMarket, "gamble": Gamble, "leave": Leave, "fight": Fight, "pay": PayThieves,
-         "pass": PassThieves, "escape": Climb, "death": AcceptDeath}  # the moves that are no card, by key
 TASKS = {
     "market": "click cards of your hand to trade them in (every market card costs {price}; traded in so far: "
               "{offered}), then a market card or the market deck to buy it; or buy nothing",
@@ -82,89 +68,8 @@ class ZogarTable(Table, ZogarReferee):
 
     # -- the board -----------------------------------------------------------------------------------------
     def lay(self, state: ZogarState, viewer: int | None) -> Sequence[Zone]:
-        legal = set(state.legal_actions()) if self.to_move() is not None else set()
-        cards, active = state.game.cards, state.player
-        dungeon = [Piece("dungeon", str(len(state.dungeon)), self._dungeon_note(state), "pile",
-                         target=bool({Flip.of(), Enter.of()} & legal))]
-        if state.peeked:
-            seen = viewer == active
-            dungeon.append(Piece("peeked", cards[state.peeked].name if seen else "a card", "next card (you looked)"
-                                 if seen else f"player {active + 1} looked at it", "card" if seen else "pile"))
-        dungeon += [self._card(state, f"found:{c}:{i}", c, False) for i, c in enumerate(state.found)]
-        if state.enemy:
-            dungeon.append(self._card(state, f"enemy:{state.enemy}", state.enemy, False, "faced now: "))
-        dungeon.append(Piece("gazes", f"{len(state.gazes)} of {GAZES_TO_LOSE}", "Zogar's Gazes revealed", "pile"))
-        dungeon += self._moves(legal, ("leave", "leave the dungeon"))
-        zones = [Zone("The dungeon", tuple(dungeon))]
-        if state.dice:
-            holding = state.phase == Phase.HOLD
-            held = self.held if holding else _held_flags(state.dice, state.kept)
-            dice = [Piece(f"die:{i}", str(face), "held" if held[i] else "", "die", target=holding, held=held[i],
-                          face=face) for i, face in enumerate(state.dice)]
-            zones.append(Zone(f"The dice: roll {state.rolls} of {state.rolls_allowed}", tuple(
-                dice + self._moves(legal, ("roll", "roll the others")))))
-        choices = self._moves(legal, ("fight", "fight the Thieves"), ("pay", "pay them off"), ("pass", "pass them by"),
-                              ("escape", "try to escape"), ("death", "accept death"))
-        if choices:
-            zones.append(Zone("Your choices", tuple(choices)))
-        if state.carried or state.found:
-            zones.append(Zone(f"With player {active + 1} in the dungeon", tuple(
-                self._card(state, f"with:{c}:{i}", c, bool({UseItem.of(c), PickPayment.of(c)} & legal))
-                for i, c in enumerate(state.with_player))))
-        market = [Piece("gamble", str(len(state.market_deck)), "market deck: take its top card unseen", "pile",
-                        target=Gamble.of() in legal)]
-        market += [self._card(state, f"buy:{c}:{i}", c, Buy.of(c) in legal) for i, c in enumerate(state.market_up)]
-        market += self._moves(legal, ("skip", "buy nothing"))
-        zones.append(Zone(f"The market (each card costs {PRICE})", tuple(market)))
-        if state.offered:
-            zones.append(Zone(f"Traded in by player {active + 1}: worth {cards.worth(state.offered)} of {PRICE}", tuple(
-                self._card(state, f"offered:{c}:{i}", c, False) if viewer == active else
-                Piece(f"offered:{i}", f"level {cards[c].level}", "face down", "pile")
-                for i, c in enumerate(state.offered))))
-        if viewer is not None:
-            hand = state.hands[viewer]
-            zones.append(Zone(f"Your hand (player {viewer + 1})" + self._trap_words(state, viewer), tuple(
-                self._card(state, f"hand:{c}:{i}", c, self._hand_action(state, c) in legal)
-                for i, c in enumerate(hand))))
-        others = [Piece(f"player:{q}", str(len(state.hands[q])), f"player {q + 1}'s cards"
-                        + self._trap_words(state, q), "pile")
-                  for q in range(state.game.players) if q != viewer]
-        zones.append(Zone("The other players" if viewer is not None else "The players", tuple(others)))
-        return zones
-
-    def _card(self, state: ZogarState, key: str, card_id: str, target: bool, prefix: str = "") -> Piece:
-        card = state.game.cards[card_id]
-        if card.kind == "market":
-            note = card.effect
-        elif card.requirement:
-            note = f"needs {parse(card.requirement).words()}"
-        else:
-            note = f"{card.kind.replace('_', ' ')}, level {card.level}"
-        colour = KIND_COLOURS.get(card.kind, "#eeeeee")
-        return Piece(key, card.name, prefix + note, "card", target=target, colour=colour)
-
-    @staticmethod
-    def _moves(legal: set, *moves: tuple[str, str]) -> list[Piece]:
-        """The moves that are no card, for those of ``moves`` legal now (the roll: any hold)."""
-        return [Piece(key, words, "", "move", target=True) for key, words in moves
-                if any(isinstance(a, Hold if key == "roll" else MOVES[key]) for a in legal)]
-
-    @staticmethod
-    def _dungeon_note(state: ZogarState) -> str:
-        if state.phase == Phase.ITEMS:
-            return "dungeon deck: click to enter"
-        if state.drawable:
-            return f"dungeon deck: {state.drawable} under the cut"
-        return "dungeon deck"
-
-    @staticmethod
-    def _trap_words(state: ZogarState, player: int) -> str:
-        trap = state.traps[player]
-        return f", trapped by {state.game.cards[trap].name}" if trap else ""
-
-    @staticmethod
-    def _hand_action(state: ZogarState, card: str):
-        return {"market": TradeIn, "items": Carry, "trapped": UseItem}.get(state.phase, TradeIn).of(card)
+        legal = frozenset(state.legal_actions()) if self.to_move() is not None else frozenset()
+        return self.board_zones(state, viewer, legal, self.held)
 
     def clear_selection(self) -> None:
         self.held = [False] * DICE
@@ -185,7 +90,7 @@ class ZogarTable(Table, ZogarReferee):
     def clicks_for(self, action) -> tuple[str, ...]:
         if not isinstance(action, Hold):
             return super().clicks_for(action)
-        wanted = _held_flags(self.state.dice, action.dice)
+        wanted = held_flags(self.state.dice, action.dice)
         return (*(f"die:{i}" for i, (now, want) in enumerate(zip(self.held, wanted, strict=True)) if now != want),
                 "roll")
 
@@ -242,17 +147,3 @@ class ZogarTable(Table, ZogarReferee):
         return TASKS[state.phase].format(
             price=PRICE, offered=cards.worth(state.offered), roll=state.rolls + 1, rolls=state.rolls_allowed,
             player=state.player + 1, trap=cards[state.traps[state.player]].name if state.traps[state.player] else "")
-
-
-def _held_flags(dice: tuple[int, ...], kept: tuple[int, ...]) -> list[bool]:
-    """One flag a die: whether it is among ``kept`` (each kept face marks one die showing it).
-
-    >>> _held_flags((2, 5, 5, 6, 5), (5, 5))
-    [False, True, True, False, False]
-    """
-    left, flags = list(kept), []
-    for face in dice:
-        flags.append(face in left)
-        if flags[-1]:
-            left.remove(face)
-    return flags

@@ -5,7 +5,7 @@
   const $ = (id) => document.getElementById(id);
   const here = location.pathname.replace(/\/zaarlab\/play\/?$/, "");
   const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${here}/zaarlab/play/socket`);
-  let games = {}, shown = null, view = null, mapped = false;
+  let games = {}, shown = null, view = null, drawnBefore = false;
 
   const send = (message) => { $("refused").textContent = ""; socket.send(JSON.stringify(message)); };
   const button = (text, act) => {
@@ -114,8 +114,9 @@
   }
 
   function drawView(v) {
-    if (v.table !== shown || Boolean(v.figure) !== mapped) $("words").open = !v.figure;  // beside a map: folded
-    mapped = Boolean(v.figure);
+    const drawn = Boolean(v.figure || v.zones.length);  // a map or the cards: the words folded
+    if (v.table !== shown || drawn !== drawnBefore) $("words").open = !drawn;
+    drawnBefore = drawn;
     view = v; shown = v.table;
     $("lobby").hidden = true; $("table").hidden = false;
     $("table-title").textContent = `${games[v.game] ? games[v.game].title : v.game}: you are at seat ${v.seat + 1}`;
@@ -139,6 +140,8 @@
     $("about").textContent = v.figure && v.places.some((places) => places.length)
       ? "A click on the map finds your moves about that place." : "";
     $("board").replaceChildren(...v.board.flatMap(([part, text]) => [element("dt", part), element("dd", text)]));
+    $("pieces").hidden = !v.zones.length;
+    $("pieces").replaceChildren(...drawZones(v.zones));  // a picture: the moves are the buttons
     $("odds-box").hidden = !v.odds;
     $("odds").replaceChildren(...v.odds.split("\n").map((line) => element("p", line)));
     $("story").replaceChildren(...v.story.map((line) => element("li", line)));
