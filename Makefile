@@ -29,7 +29,8 @@ test-browser: $(VENV)/.dev
 # POOL kernels are kept pre-heated per dashboard, CLASS for each of the LESSON's dashboards if it names any (e.g.
 # LESSON="zargos_battle exercises"), the kernels of closed pages are freed within seconds. CODE=<a word>: no page without that class code (the
 # printed address and QR code carry it). PAGES: pages held at once (default: what the free memory holds), PER_DEVICE
-# of them per device. TEST=3: a test, no worked solution shown and 3 checks a question at most (TEST=0: no limit).
+# of them per device. TEST=3: a test, no worked solution shown and 3 checks a question at most (TEST=0: no limit);
+# no hint at the game tables either (HINTS=off: none in practice too).
 # CLASS_NAME=7b: a class whose students sign in, kept in classroom-runs/7b across restarts; ROSTER=names.txt: its
 # students, each signing in with a code of their own (the server prints the address of the sheet to print).
 HOST ?= 127.0.0.1
@@ -41,13 +42,14 @@ CODE ?=
 PAGES ?=
 PER_DEVICE ?= 6
 TEST ?=
+HINTS ?=
 CLASS_NAME ?=
 ROSTER ?=
 classroom: $(VENV)/.dev
 	$(BIN)/python -m zaarlab.classroom --host $(HOST) --port $(PORT) --pool $(POOL) --class-size $(CLASS) \
 		--per-device $(PER_DEVICE) $(foreach page,$(LESSON),--lesson $(page)) $(if $(CODE),--code $(CODE)) \
 		$(if $(PAGES),--pages $(PAGES)) $(if $(TEST),--test $(TEST)) $(if $(CLASS_NAME),--class $(CLASS_NAME)) \
-		$(if $(ROSTER),--roster $(ROSTER))
+		$(if $(ROSTER),--roster $(ROSTER)) $(if $(filter off,$(HINTS)),--no-hints)
 
 # The classroom as a static offline site in build/site (Python in the browser): copy the folder anywhere, serve it
 # with any static server (cd build/site && python3 -m http.server). Downloads are cached in build/site-cache.

@@ -168,6 +168,34 @@ def test_the_odds_shown_to_the_player_to_move_are_the_same_in_states_that_differ
     assert differed >= 10 or game == "zaar", differed  # ... and in states whose variants really differ
 
 
+@pytest.mark.parametrize("game", sorted(PLAYED))
+def test_a_hint_is_the_same_in_states_that_differ_only_in_what_the_player_to_move_may_not_know(game):
+    """A table's *hint* (``Match.hint``) shows the move of the game's strongest bot and why: the bot and the reason
+    must read nothing the player may not know, or the hint would give it away; where they would, there is none
+    (``no_hint``, itself the same in both)."""
+    import importlib
+
+    referee = importlib.import_module(f"zaarlab.{game}.referee").REFEREE()
+    bot = importlib.import_module(f"zaarlab.{game}.bots").BOTS[referee.hint_bot]
+    rng, given, differed = random.Random(6), 0, 0
+    for state in reached(game, games=6, per_game=40):
+        mover = state.current_player()
+        if state.is_terminal() or mover == CHANCE:
+            continue
+        refused = referee.no_hint(state)
+        chosen = None if refused else bot(state, random.Random(1))
+        hint = None if refused else (chosen, referee.hint_reason(state, chosen))
+        given += hint is not None
+        for _ in range(3):
+            variant = RECALLED.get(game, VARIANTS[game])(state, mover, rng)
+            differed += variant != state and hint is not None
+            assert referee.no_hint(variant) == refused, (game, mover)
+            if hint is not None:
+                chosen = bot(variant, random.Random(1))
+                assert (chosen, referee.hint_reason(variant, chosen)) == hint, (game, mover, hint)
+    assert given >= 50 and (differed >= 30 or game == "zaar"), (given, differed)
+
+
 @pytest.mark.parametrize("game", ["zerzura", "zogars_gaze"])
 def test_the_board_of_pieces_a_seat_is_shown_is_the_same_in_states_that_differ_only_in_what_it_may_not_know(game):
     """A class's page draws each seat the game's cards, piles and dice (the referee's ``board_zones``): for the seat

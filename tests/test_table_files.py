@@ -67,8 +67,10 @@ def tampered(saved: str, change) -> bytes:
     (lambda d: d["table"].update(seats=["person", "ace"]), "a seat is a person or one of the bots"),
     (lambda d: d["table"].update(deal=-4), "the deal is a whole number"),
     (lambda d: d["table"]["dice"][1].__setitem__(0, 2 ** 40), "the dice's state is not one"),
-    (lambda d: d.pop("table"), 'a saved table holds "seats", "deal" and "dice"'),
-], ids=["other game", "illegal move", "seats", "bot", "deal", "dice", "no table"])
+    (lambda d: d.pop("table"), 'a saved table holds "seats", "deal", "dice" and "hints"'),
+    (lambda d: d["table"].update(hints=[10 ** 6]), "the hints are the steps of the game they were asked at, 0 to"),
+    (lambda d: d["table"].update(hints="all"), "the hints are the steps"),
+], ids=["other game", "illegal move", "seats", "bot", "deal", "dice", "no table", "hint past the end", "hints"])
 def test_a_file_that_is_not_a_saved_game_of_this_table_is_refused_and_nothing_changes(change, said):
     table = played(ZerzuraTable(seats=("person", "greedy"), seed=4, pace=0), 3, "planner")
     saved = table.save()

@@ -642,6 +642,7 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
         if refused < 2:
             refused += refuses_in_place(root, twin)
             status_in_view(page, root)
+            hint_shown(root, twin)
         for key in twin.clicks_for(choose(twin.state, rng)):
             if key.startswith(tuple(MAP_KEYS)):  # the twin clicks with it
                 click_map(page, root, twin, key)
@@ -655,6 +656,16 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
     status_in_view(page, root)  # the result too
     assert clicks > 20 and "The game is over" in twin.text
     return passes
+
+
+def hint_shown(root, twin) -> None:
+    """*hint*: the table says the move the game's strongest bot would make now, and why, as the twin does (or why it
+    gives none now); nothing moves."""
+    state = twin.state
+    root.get_by_role("button", name="hint", exact=True).click()
+    twin.give_hint()
+    assert twin.state is state and twin.message.startswith(("Hint: the ", "Not now: no hint"))
+    expect(root.locator(".zaarlab-table-said")).to_contain_text(twin.message, timeout=WAIT)
 
 
 def status_in_view(page, root) -> None:

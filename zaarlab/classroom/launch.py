@@ -46,6 +46,7 @@ from zaarlab.classroom.students import Class, read_roster
 from zaarlab.core.ceiling import KERNEL_MEGABYTES
 from zaarlab.core.data import notebooks_dir
 from zaarlab.core.files import read_text
+from zaarlab.core.match import HINTS
 from zaarlab.teaching.answers import ANSWERS, MODE, PRACTICE, SIGN_IN, Mode
 from zaarlab.ui.pages import render
 
@@ -117,19 +118,23 @@ def index_page(boards: list[Dashboard] | None = None) -> str:
 
 
 def voila_environment(env: dict[str, str] | None = None, answers: Path | None = None,
-                      mode: Mode = PRACTICE, sign_in: bool = False) -> dict[str, str]:
+                      mode: Mode = PRACTICE, sign_in: bool = False, hints: bool = True) -> dict[str, str]:
     """``env`` (by default this process's) with zaarlab's Voila template found (Voila's lab template without
-    stylesheets from the internet), and the kernels told to write the class's answers to ``answers`` and how the
-    class answers (``mode``: practice, or a test without solutions).
+    stylesheets from the internet), and the kernels told to write the class's answers to ``answers``, how the
+    class answers (``mode``: practice, or a test without solutions) and whether the game tables give hints (never
+    in a test).
 
     >>> voila_environment({"JUPYTER_PATH": "/x"})["JUPYTER_PATH"].split(os.pathsep)[1]
     '/x'
+    >>> voila_environment({}, mode=Mode(test=True))[HINTS], voila_environment({})[HINTS]
+    ('off', 'on')
     """
     env = dict(os.environ if env is None else env)
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, (str(TEMPLATES), env.get("JUPYTER_PATH"))))
     if answers:
         env[ANSWERS] = str(answers)
     env[MODE] = str(mode)
+    env[HINTS] = "on" if hints and not mode.test else "off"
     env.pop(SIGN_IN, None)
     if sign_in:  # a page waits to be told whose it is
         env[SIGN_IN] = "1"
@@ -303,6 +308,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m zaarlab.classroom
     parser.add_argument("--test", type=_mode, default=PRACTICE, const=Mode(test=True), nargs="?", metavar="TRIES",
                         help="a test: no worked solution is shown, and with TRIES (1 to 99) at most that many checks a "
                              "question")
+    parser.add_argument("--no-hints", dest="hints", action="store_false",
+                        help="the game tables give no hint (a test gives none either)")
     args = parser.parse_args(argv)
     if args.code and not re.fullmatch(r"[A-Za-z0-9-]{1,40}", args.code):
         parser.exit(2, f"{parser.prog}: error: a class code is 1 to 40 letters, digits or '-' (CODE=owl-7)\n")
@@ -337,8 +344,10 @@ def main(argv: list[str] | None = None, prog: str = "python -m zaarlab.classroom
                             pages=pages, per_device=args.per_device, code=args.code, answers=str(answers.resolve()),
                             teacher_key=key, class_folder=str(kept.folder.resolve()) if kept else "",
                             away=args.away)
+    if not args.hints or args.test.test:
+        print("The game tables give no hint.", flush=True)
     os.execve(command[0], command, voila_environment(answers=answers.resolve(), mode=args.test,
-                                                     sign_in=kept is not None))
+                                                     sign_in=kept is not None, hints=args.hints))
 
 
 def _class_name(name: str) -> str:

@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -52,11 +53,28 @@ class Decision:
     best: Any
 
 
+HINTS = "ZAARLAB_HINTS"
+"""Set to ``off`` (the classroom server's ``--no-hints``, and its tests) for tables that give no hint."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint for the person to move: the move the game's strongest bot would make now (``action``), and it and why
+    in words (``words``)."""
+
+    action: Any
+    words: str
+
+
 class Hooks:
     """What a game adds to the frame of a match: its words for a move and for the end, the judge of a decision, a
     move it makes for a person. By default a move's own words and nothing more (every person moves for themselves,
     nothing is judged). Each game's referee (``zaarlab.<game>.referee``) overrides these, and its table inherits
     them."""
+
+    hint_bot = ""
+    """The name of the game's strongest bot, whose move a hint shows ("": the game gives no hint). It must decide from
+    what the player to move may know (``tests/test_seat_views.py`` proves it for each game)."""
 
     def autoplays(self, state: State) -> bool:
         """Whether the match makes the move of the person to move (a quick start's placements)."""
@@ -109,6 +127,20 @@ class Hooks:
         """The points of :meth:`board_figure` a legal move is about (their ``customdata``: a province, a room), so a
         click on the map can find the moves about a place; none by default."""
         return ()
+
+    def no_hint(self, state: State) -> str:
+        """Why no hint can be given now, in words ("" when one can): where the strongest bot would read what the
+        player may not know."""
+        return ""
+
+    def hint_reason(self, state: State, action: Any) -> str:
+        """Why the hinted ``action`` is good, from what the player to move may know ("" to say no more than the
+        move): by default, where the decision is judged, its exact chance and the best one's."""
+        decision = self.judge(state, action)
+        if decision is None:
+            return ""
+        best = "the best there is" if decision.chosen == decision.best else f"the best is {exact_text(decision.best)}"
+        return f"its chance is {exact_text(decision.chosen)}, {best}"
 
     def decision_odds(self, state: State) -> str:
         """The exact odds of the decision the player to move faces now, as plain text ("" for none), computed from
@@ -168,6 +200,7 @@ class Match:
         self.undoable = 0  # the persons' own moves at the end of the history, which undo may take back
         self.marks = dict.fromkeys(range(game.num_players), 0)  # per player: the log's length before their last move
         self.decisions: dict[int, Decision] = {}  # by the step of the history they were made at
+        self.hinted: set[int] = set()  # the steps of the history at which the person to move asked for a hint
         self.told = False  # whether ENDINGS were told of this match's end
 
     # -- where the game stands -----------------------------------------------------------------------------
@@ -243,14 +276,38 @@ class Match:
 
     def summary(self, player: int) -> list[str]:
         """``player``'s decisions against the best ones, in lines: how many were the best, then the three that cost
-        the most, each with its chance and the best one's (nothing where no decision of theirs was judged)."""
+        the most, each with its chance and the best one's (nothing where no decision of theirs was judged); and how
+        many hints they asked for, if any."""
         mine = [d for d in self.decisions.values() if d.player == player]
+        hints = self.hints_used(player)
+        asked = [f"Player {player + 1} used {hints} hint{'s' if hints != 1 else ''}."] if hints else []
         if not mine:
-            return []
+            return asked
         best = sum(d.chosen == d.best for d in mine)
         worst = sorted((d for d in mine if d.chosen != d.best), key=lambda d: d.chosen - d.best)[:3]
         return [f"Player {player + 1}: {best} of {len(mine)} decisions were the best ones.",
-                *(f"  {d.words}: {exact_text(d.chosen)}, the best {exact_text(d.best)}" for d in worst)]
+                *(f"  {d.words}: {exact_text(d.chosen)}, the best {exact_text(d.best)}" for d in worst), *asked]
+
+    def hint(self) -> Hint:
+        """The move the game's strongest bot (:attr:`Hooks.hint_bot`) would make for the person to move, and why; the
+        same whenever asked at one step, and counted (:meth:`hints_used`). Where none can be given, raises
+        :class:`IllegalActionError` in words and counts nothing."""
+        player, state = self.to_move(), self.state
+        bot = self.bots.get(self.hooks.hint_bot)
+        why_not = ("a hint is for the person to move" if player is None else
+                   "this game gives no hint" if bot is None else self.hooks.no_hint(state))
+        if why_not or bot is None:
+            raise IllegalActionError("", why_not)
+        action = bot(state, random.Random(len(self.history)))  # its own dice: the hint changes nothing of the game's
+        self.hinted.add(len(self.history))
+        reason = self.hooks.hint_reason(state, action)
+        return Hint(action, f"the {self.hooks.hint_bot} bot would {self.hooks.move_words(state, action)}"
+                            + (f": {reason}" if reason else ""))
+
+    def hints_used(self, player: int) -> int:
+        """How many decisions of ``player`` they asked a hint for (one however often asked at one step)."""
+        states = self.session.states
+        return sum(1 for step in self.hinted if step < len(states) and states[step].current_player() == player)
 
     def _tell_if_over(self) -> None:
         """Tell :data:`ENDINGS` of the end, once: the first time the game is over (a move taken back and played
@@ -298,7 +355,8 @@ class Match:
         session = self.session
         data = json.loads(dumps(Playthrough(self.game, session.states[0], tuple(session.history), self.state)))
         version, internal, gauss = session.rng.getstate()
-        data["table"] = {"seats": list(self.seats), "deal": self.seed, "dice": [version, list(internal), gauss]}
+        data["table"] = {"seats": list(self.seats), "deal": self.seed, "dice": [version, list(internal), gauss],
+                         "hints": sorted(self.hinted)}
         return json.dumps(data, sort_keys=True)
 
     @classmethod
@@ -310,8 +368,10 @@ class Match:
         playthrough = from_saved(data, where)
         if game_name is not None and playthrough.game.name != game_name:
             raise OtherGame(playthrough.game.name, f"{where}: a game of {playthrough.game.name}, not of {game_name}")
-        seats, seed, dice = _table_part(data.get("table"), where, playthrough.game.num_players)
+        seats, seed, dice, hinted = _table_part(data.get("table"), where, playthrough.game.num_players,
+                                                len(playthrough.history))
         match = cls(playthrough.game, seats, seed, bots, hooks)
+        match.hinted = hinted
         session = match.session
         session.states, session.history = playthrough.states(), list(playthrough.history)
         session.rng.setstate(dice)
@@ -334,10 +394,15 @@ class OtherGame(ValueError):
         self.game = game
 
 
-def _table_part(table: Any, where: str, players: int) -> tuple[list[str], int, tuple[Any, ...]]:
-    """The seats, the deal and the dice of a saved table, checked."""
-    if not isinstance(table, dict) or set(table) != {"seats", "deal", "dice"}:
-        raise ValueError(f'{where}: a saved table holds "seats", "deal" and "dice"')
+def _table_part(table: Any, where: str, players: int, steps: int) -> tuple[list[str], int, tuple[Any, ...], set[int]]:
+    """The seats, the deal, the dice and the steps hints were asked at (none in a file saved before hints) of a saved
+    table of a game of ``steps`` moves, checked."""
+    if not isinstance(table, dict) or not {"seats", "deal", "dice"} <= set(table) <= {"seats", "deal", "dice", "hints"}:
+        raise ValueError(f'{where}: a saved table holds "seats", "deal", "dice" and "hints"')
+    hints = table.get("hints", [])
+    if not (isinstance(hints, list) and len(hints) <= steps + 1 and all(
+            type(step) is int and 0 <= step <= steps for step in hints)):
+        raise ValueError(f"{where}: the hints are the steps of the game they were asked at, 0 to {steps}")
     seats, seed, dice = table["seats"], table["deal"], table["dice"]
     if not isinstance(seats, list) or len(seats) != players or not all(isinstance(s, str) for s in seats):
         raise ValueError(f"{where}: one seat a player ({players}), each a person or a bot's name")
@@ -348,4 +413,4 @@ def _table_part(table: Any, where: str, players: int) -> tuple[list[str], int, t
                                           for n in dice[1]) and dice[1][-1] <= 624 and dice[2] is None)
     if not ok:
         raise ValueError(f"{where}: the dice's state is not one Python's random numbers have")
-    return seats, seed, (3, tuple(dice[1]), None)
+    return seats, seed, (3, tuple(dice[1]), None), set(hints)

@@ -16,6 +16,9 @@ click on it means, its secrets, its odds, its words); this frame keeps what all 
 - **never silent**: an illegal click says why not in words and what can be done now (naming moves that are legal),
   the rule's words one click away, in a band kept for it so the board never moves; a control that cannot act is
   disabled with a line saying why;
+- **a hint**: the move the game's strongest bot would make for the person now, and why, read from what they may
+  know; the end counts the hints each person asked for, and the teacher can switch hints off
+  (:data:`~zaarlab.core.match.HINTS`);
 - **undo** of a person's own moves, back to the last thing chance, a bot or another player did (nothing revealed
   since can be taken back), and the end: who won and why, and each person's decisions against the best ones.
 """
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import os
 import re
 import secrets
 import sys
@@ -35,7 +39,7 @@ import ipywidgets as widgets
 
 from ..core.api import CHANCE, IllegalActionError
 from ..core.catalogue import game_info
-from ..core.match import MAX_BOT_STEPS, PERSON, Hooks, Match, OtherGame
+from ..core.match import HINTS, MAX_BOT_STEPS, PERSON, Hooks, Match, OtherGame
 from ..core.play import Bot
 from . import controls
 from .card_board import CardBoard
@@ -58,7 +62,8 @@ class Table(Panel, Hooks):
     title = "a game table"
     bots: Mapping[str, Bot] = {}
 
-    def __init__(self, seats: Sequence[str], seed: int | None = None, odds: bool = True, pace: float = 0.6):
+    def __init__(self, seats: Sequence[str], seed: int | None = None, odds: bool = True, pace: float = 0.6,
+                 hints: bool | None = None):
         self.pace, self._timer = pace, None
         self._watched: dict[int, int] = {}  # the steps of each other player shown since the person last moved
         self._seen: dict[int, dict[str, tuple]] = {}  # the board each person saw when they last acted
@@ -77,14 +82,16 @@ class Table(Panel, Hooks):
         self.moves = controls.Menu(description="or pick a move", style={"description_width": "initial"},
                                    layout=widgets.Layout(width="min(100%, 520px)"))
         self.buttons = {name: controls.Button(description=name, layout=widgets.Layout(width="auto")) for name in (
-            "play this move", "take back my move", "skip to my turn", "show my cards", "start a new game",
+            "play this move", "take back my move", "skip to my turn", "show my cards", "hint", "start a new game",
             "save the game")}
         for name, act in (("play this move", self.play_listed), ("take back my move", self.undo),
-                          ("skip to my turn", self.skip), ("show my cards", self.reveal),
+                          ("skip to my turn", self.skip), ("show my cards", self.reveal), ("hint", self.give_hint),
                           ("start a new game", self.start_chosen), ("save the game", self.offer_save)):
             self.buttons[name].on_click(guarded(act, self.said))
         self.show_odds = controls.Checkbox(value=odds, description="show the odds", indent=False)
         show(self.show_odds, odds)  # the teacher's switch: off, not even offered
+        self.hints = bool(self.hint_bot) and (os.environ.get(HINTS) != "off" if hints is None else hints)
+        show(self.buttons["hint"], self.hints)  # the teacher's switch too (the classroom's --no-hints, a test)
         self.show_odds.observe(lambda change: self.refresh(), names="value")
         choices = [("a person", PERSON)] + [(f"the {name} bot", name) for name in self.bots]
         self.seat_menus = [controls.Menu(options=choices + ([("nobody", "")] if i >= self.min_players else []),
@@ -104,8 +111,8 @@ class Table(Panel, Hooks):
         status = widgets.VBox([self.heading, self.said])  # pinned in view while the table is
         status.add_class("zaarlab-table-status")
         self.box = widgets.VBox([
-            Pin(), status, row([self.buttons["show my cards"], self.buttons["skip to my turn"],
-                                             self.buttons["take back my move"], self.show_odds]), self.why_not,
+            Pin(), status, row([self.buttons["show my cards"], self.buttons["hint"], self.buttons["skip to my turn"],
+                                self.buttons["take back my move"], self.show_odds]), self.why_not,
             row([self.odds, self.secrets]), row([*self.around_board(), self.board]) if self.around_board()
             else self.board,
             row([self.moves, self.buttons["play this move"]]), self.story,
@@ -291,6 +298,19 @@ class Table(Panel, Hooks):
         self.say("Your last move was taken back.")
         self.refresh()
 
+    def give_hint(self) -> None:
+        """The *hint* button: the move the game's strongest bot would make now and why, from what the person may
+        know, said in the band; the end's summary counts the decisions a hint was asked for."""
+        try:
+            self._not_waiting()
+            if not self.hints:
+                raise IllegalActionError("", "hints are switched off at this table")
+            hint = self.match.hint()
+        except IllegalActionError as refused:
+            self._refused(refused)
+            return
+        self.say(f"Hint: {hint.words}.")
+
     def reveal(self) -> None:
         """The person to move holds the device now: show their cards."""
         self.viewer = self.to_move()
@@ -433,6 +453,7 @@ class Table(Panel, Hooks):
         bots_moving = not state.is_terminal() and player is None
         self.buttons["skip to my turn"].disabled = not bots_moving
         self.buttons["show my cards"].disabled = not passing
+        self.buttons["hint"].disabled = not waiting
         show(self.buttons["show my cards"], len(self.match.persons) > 1)
         self.buttons["take back my move"].disabled = not self.match.undoable or passing
         why = self._why_not(state, player, passing)
@@ -448,6 +469,8 @@ class Table(Panel, Hooks):
             reasons.append("the game is over: 'start a new game' below")
         elif player is not None:
             reasons.append("skip: it is a person's turn, nobody else's moves to play")
+        elif self.hints:
+            reasons.append("hint: at your turn")
         if not self.match.undoable and not state.is_terminal():
             reasons.append("take back: only your own moves since the last roll, draw or other player's move")
         if passing:

@@ -59,6 +59,8 @@ ACROSS = {"door": "", "amulet": " through the Amulet door", "passage": " by the 
 class ZaarReferee(Hooks):
     """Zaar's words for a match: each move, and how the game ended."""
 
+    hint_bot = "greedy"
+
     def move_words(self, state: ZaarState, action) -> str:
         cards, names = state.game.cards, self.names(state)
         room = (lambda cell: state.mansion.room_at(cell).name) if state.rooms else str

@@ -53,13 +53,13 @@ class ZaarTable(Table, ZaarReferee):
     bots = BOTS
 
     def __init__(self, seats: Sequence[str] = (PERSON, "greedy"), seed: int | None = None, odds: bool = True,
-                 pace: float = 0.6, **params):
+                 pace: float = 0.6, hints: bool | None = None, **params):
         self.params, self.rotation = params, 0
         self.map = widgets.Output(layout=widgets.Layout(width="620px", max_width="100%"))
         self.map.add_class("zaarlab-table-map")
         self.clicks = ChartClicks()
         self.clicks.watch(self.map)
-        super().__init__(seats, seed=seed, odds=odds, pace=pace)
+        super().__init__(seats, seed=seed, odds=odds, pace=pace, hints=hints)
         self.clicks.on_click(lambda value: guarded(lambda: self.click(map_key(value)), self.said)())
 
     def make_game(self, players: int) -> ZaarGame:

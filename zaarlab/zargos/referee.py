@@ -29,6 +29,8 @@ SHOWN = 8  # the attacks (or forces) whose odds are shown, each a battle worked 
 class ZargosReferee(Hooks):
     """Zargos's words for a match, and the judge of each attack."""
 
+    hint_bot = "greedy"
+
     def move_words(self, state: ZargosState, action) -> str:
         if isinstance(action, SeaAttack):
             return f"attack {action.dst} by sea from {action.src} with {action.units} units"

@@ -53,7 +53,7 @@ class ZargosTable(Table, ZargosReferee):
     min_players = 2
 
     def __init__(self, seats: Sequence[str] = (PERSON, "greedy"), seed: int | None = None, odds: bool = True,
-                 pace: float = 0.6, quick_start: bool = True, **params):
+                 pace: float = 0.6, quick_start: bool = True, hints: bool | None = None, **params):
         self.quick_start, self.params = quick_start, params
         self.source = self.target = ""
         self.boats = 0
@@ -61,7 +61,7 @@ class ZargosTable(Table, ZargosReferee):
         self.map.add_class("zaarlab-table-map")
         self.clicks = ChartClicks()
         self.clicks.watch(self.map)
-        super().__init__(seats, seed=seed, odds=odds, pace=pace)
+        super().__init__(seats, seed=seed, odds=odds, pace=pace, hints=hints)
         self.clicks.on_click(lambda province: guarded(lambda: self.click(f"province:{province}"), self.said)())
 
     def make_game(self, players: int) -> ZargosGame:

@@ -17,6 +17,7 @@ from fractions import Fraction
 from ..core.match import Hooks
 from ..core.readable import exact_text
 from ..ui.pieces import Piece, Zone
+from .bots import gain
 from .odds import market_gains, p_market_has
 from .scoring import quantities
 from .state import Exchange, Pass, Phase, Store, Take, ZerzuraState
@@ -24,6 +25,23 @@ from .state import Exchange, Pass, Phase, Store, Take, ZerzuraState
 
 class ZerzuraReferee(Hooks):
     """Zerzura's words for a match, and the odds of the Market."""
+
+    hint_bot = "planner"
+
+    def hint_reason(self, state: ZerzuraState, action) -> str:
+        """What the move adds to the player's score sheet now; the planner weighs the tiles and the others too.
+
+        >>> from dataclasses import replace
+        >>> from .state import Phase, Take, ZerzuraGame
+        >>> state = replace(ZerzuraGame(players=2).initial_state(), phase=Phase.ACT, market=("lamp_1",),
+        ...                 areas=(("lamp_2", "lamp_3"), ()), deck=())
+        >>> ZerzuraReferee().hint_reason(state, Take("lamp_1"))
+        'it adds 8 VP to your score sheet now'
+        """
+        now = gain(state, state.current_player(), action)
+        if now:
+            return f"it adds {now} VP to your score sheet now" if now > 0 else f"it costs {-now} VP now"
+        return "it adds nothing now, but weighs the Command tiles and what it keeps from the others"
 
     def board_zones(self, state: ZerzuraState, viewer: int | None, legal: Set = frozenset(),
                     chosen: Sequence[str] = ()) -> list[Zone]:

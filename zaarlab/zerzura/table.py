@@ -32,10 +32,10 @@ class ZerzuraTable(Table, ZerzuraReferee):
     min_players = 2
 
     def __init__(self, seats: Sequence[str] = (PERSON, "greedy", "planner"), seed: int | None = None,
-                 odds: bool = True, pace: float = 0.6, **params):
+                 odds: bool = True, pace: float = 0.6, hints: bool | None = None, **params):
         self.chosen: list[str] = []  # keys of the person's own face-up cards chosen to store or to give
         self.params = params
-        super().__init__(seats, seed=seed, odds=odds, pace=pace)
+        super().__init__(seats, seed=seed, odds=odds, pace=pace, hints=hints)
 
     def make_game(self, players: int) -> ZerzuraGame:
         return ZerzuraGame(players=players, **self.params)

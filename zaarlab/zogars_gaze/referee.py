@@ -59,6 +59,25 @@ MOVES = {"skip": SkipMarket, "gamble": Gamble, "leave": Leave, "fight": Fight, "
 class ZogarReferee(Hooks):
     """Zogar's Gaze's words for a match, the judge of each hold, and the odds a player may be shown."""
 
+    hint_bot = "cautious"
+
+    def no_hint(self, state: ZogarState) -> str:
+        """In a delve, none while other players' cards traded in face down lie in the dungeon: the bot weighs the
+        next card by the deck, whose cards those are (as the odds, :meth:`decision_odds`)."""
+        if state.phase == Phase.DELVE and traded_in_by_others(state):
+            return ("no hint while the dungeon holds cards the others traded in face down: the bot would weigh "
+                    "the next card by them")
+        return ""
+
+    def hint_reason(self, state: ZogarState, action) -> str:
+        if state.phase == Phase.DELVE:
+            return f"the chance to come through the next card alive is {exact_text(p_survive(state, 1, Fraction))}"
+        if state.phase == Phase.THIEVES:
+            need = state.game.cards[state.enemy].requirement
+            p = p_win(need, number=Fraction, straight_alt=state.game.straight_alt)
+            return f"a fight against the Thieves is won {exact_text(p)}"
+        return super().hint_reason(state, action)
+
     def board_zones(self, state: ZogarState, viewer: int | None, legal: Set = frozenset(),
                     held: Sequence[bool] | None = None) -> list[Zone]:
         """The dungeon (its count, the card looked at, the cards found, the enemy, the Gazes revealed), the dice, the

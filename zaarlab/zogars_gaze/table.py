@@ -59,9 +59,9 @@ class ZogarTable(Table, ZogarReferee):
     bots = BOTS
 
     def __init__(self, seats: Sequence[str] = (PERSON, "cautious", "bold"), seed: int | None = None,
-                 odds: bool = True, pace: float = 0.6, **params):
+                 odds: bool = True, pace: float = 0.6, hints: bool | None = None, **params):
         self.held, self.params = [False] * DICE, params
-        super().__init__(seats, seed=seed, odds=odds, pace=pace)
+        super().__init__(seats, seed=seed, odds=odds, pace=pace, hints=hints)
 
     def make_game(self, players: int) -> ZogarGame:
         return ZogarGame(players=players, **self.params)
