@@ -133,7 +133,7 @@ def drive_mansion_builder(page, root, twin) -> None:
     shows_lines(status, twin.text)
     assert twin.text.startswith("Player 1 placed") and len(twin.mansion.rooms) == 2
     expect(buttons["place"]).to_be_disabled(timeout=WAIT)
-    expect(root.get_by_text("Choose a cell: click a green number").first).to_be_visible()
+    expect(root.get_by_text("Choose a cell: click a black number").first).to_be_visible()
     plotted(root, 2)
 
     selects = root.locator(".widget-dropdown select")  # room, cell, placer

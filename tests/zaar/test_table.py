@@ -175,3 +175,35 @@ def test_choices_of_a_cell_are_rooms_on_the_map_and_read_as_rooms():
         click_move(table, greedy_bot(state, rng))
     assert seen, "no choice of a room came up"
     assert "only you see" not in text_of(table)  # Zaar keeps no secret
+
+
+def test_the_map_rings_the_rooms_changed_since_the_persons_last_move_until_they_act_again():
+    """A room placed, a pawn come or gone, a plaque revoked, the demon come or gone since the person last acted: each
+    such room ringed (dotted), no other."""
+    from zaarlab.core.hexgrid import to_pixel
+
+    table = ZaarTable(seats=("person", "greedy"), seed=4, pace=0, turn_limit=40)
+    rng, ringed = random.Random(4), 0
+    while not table.state.is_terminal():
+        before, now = table.last_seen(), table.state
+        data = table.map.outputs[0]["data"]["application/vnd.plotly.v1+json"]["data"] if table.map.outputs else []
+        ring = next((t for t in data if t["name"] == "changed since your move"), None)
+        expected = set()  # counted here, apart from the table
+        if before is not None and now.rooms:
+            expected = set(now.mansion.layout) - set(before.mansion.layout)
+            expected |= {c for p in range(2) if before.pawn(p) != now.pawn(p) for c in (before.pawn(p), now.pawn(p))}
+            expected |= {c for c, _ in set(before.revoked) ^ set(now.revoked)}
+            expected |= set(before.demon_room) ^ set(now.demon_room)
+            expected = {c for c in expected if c in now.mansion.layout}
+        if not expected:
+            assert ring is None
+        else:
+            assert ring["line"]["dash"] == "dot"
+            points = [(x, y) for x, y in zip(ring["x"], ring["y"], strict=True) if x is not None]
+            assert len(points) == 7 * len(expected)  # six corners and back to the first, a room each
+            centres = sorted((round(sum(x for x, _ in points[i:i + 6]) / 6, 3), round(sum(y for _, y in
+                              points[i:i + 6]) / 6, 3)) for i in range(0, len(points), 7))
+            assert centres == sorted((round(to_pixel(c)[0], 3), round(to_pixel(c)[1], 3)) for c in expected)
+            ringed += 1
+        click_move(table, greedy_bot(table.state, rng))
+    assert ringed > 5

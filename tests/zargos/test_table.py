@@ -134,6 +134,30 @@ def test_the_map_names_the_peoples_of_the_person_at_the_device_yours_and_nobodys
     assert checked > 5
 
 
+def test_the_map_rings_the_provinces_changed_since_the_persons_last_move_until_they_act_again():
+    """Whose people or how many units: every province that differs from what the person last acted on is ringed
+    (its outline dotted), no other; none before their first act."""
+    from zaarlab.zargos.figures import regions
+
+    table = ZargosTable(seats=("person", "greedy"), seed=4, pace=0, turn_limit=3)
+    rng, ringed, outlines = random.Random(4), 0, regions(table.state.game.planet)
+    while not table.state.is_terminal():
+        before, now = table.last_seen(), table.state
+        data = table.map.outputs[0]["data"]["application/vnd.plotly.v1+json"]["data"]
+        ring = next((t for t in data if t["name"] == "changed since your move"), None)
+        changed = [p for p in now.game.planet.provinces  # counted here, apart from the table
+                   if before is not None and (before.holder(p), before.units(p)) != (now.holder(p), now.units(p))]
+        if not changed:
+            assert ring is None
+        else:
+            assert ring["line"]["dash"] == "dot"
+            assert list(ring["x"]) == [x for n in changed for x, _ in (*outlines[n], outlines[n][0], (None, None))]
+            ringed += 1
+        click_move(table, greedy_bot(table.state, rng))
+        assert table.last_seen() is not None
+    assert ringed > 5
+
+
 def test_the_quick_start_places_alike_at_a_readable_pace_and_at_once():
     """The table draws on the deal's dice once per unit it places for a person, never when it is only asked whether
     it moves (each tick of a paced page asks): a deal played at a readable pace in an event loop (a page) places

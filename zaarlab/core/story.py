@@ -120,6 +120,9 @@ def old_line(text: str) -> Event:
 OLD_LINE = "old_line"
 
 
+Format = Callable[[Any, Names], str]
+
+
 def seat(value: Any, names: Names) -> str:
     """A seat as players count it: ``seat(0, {})`` is ``'player 1'``."""
     return f"player {int(value) + 1}"
@@ -153,14 +156,24 @@ def plus(value: Any, names: Names) -> str:
     return f"{'+'.join(map(str, value))} = {sum(value)}"
 
 
+def counted(noun: str) -> Format:
+    """A format for a count of ``noun`` (a noun whose plural takes an "s"): ``counted("coin")(1, {})`` is
+    ``'1 coin'``, and of 3, ``'3 coins'``."""
+
+    def count(value: Any, names: Names) -> str:
+        return f"{int(value)} {noun}{'' if int(value) == 1 else 's'}"
+
+    return count
+
+
 def joined(words: Iterable[str]) -> str:
     """Words as a list is said: ``joined(["a", "b", "c"])`` is ``'a, b and c'``."""
     words = list(words)
     return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
-Format = Callable[[Any, Names], str]
-FORMATS: dict[str, Format] = {"seat": seat, "seats": seats, "card": card, "cards": cards, "dice": dice, "plus": plus}
+FORMATS: dict[str, Format] = {"seat": seat, "seats": seats, "card": card, "cards": cards, "dice": dice, "plus": plus,
+                              "card_count": counted("card"), "coins": counted("coin"), "boats": counted("boat")}
 """How a phrase's field reads a fact, by the name after its colon (``{player:seat}``); no name is ``str``."""
 
 

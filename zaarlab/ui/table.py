@@ -67,6 +67,7 @@ class Table(Panel, Hooks):
         self.pace, self._timer = pace, None
         self._watched: dict[int, int] = {}  # the steps of each other player shown since the person last moved
         self._seen: dict[int, dict[str, tuple]] = {}  # the board each person saw when they last acted
+        self._seen_states: dict[int, Any] = {}  # ... and the state it showed (a map marks what changed since)
         self.heading, self.said, self.secrets, self.odds, self.story, self.why_not = (
             widgets.HTML() for _ in range(6))
         for name in ("heading", "said", "secrets", "odds", "story", "why_not"):
@@ -129,7 +130,7 @@ class Table(Panel, Hooks):
     def seat(self, match: Match) -> None:
         """Show ``match`` at this table, from its position now."""
         self._stop_timer()
-        self.match, self._seen = match, {}
+        self.match, self._seen, self._seen_states = match, {}, {}
         persons, seats = match.persons, match.seats
         self.viewer = persons[0] if len(persons) == 1 else None  # whose secrets the screen may show
         for menu, seat in zip(self.seat_menus, [*seats, *[""] * (MAX_SEATS - len(seats))], strict=False):
@@ -254,8 +255,9 @@ class Table(Panel, Hooks):
             if self.select(self.state, key):  # a choice is acting: the board as it now looks is what they saw
                 self.say("")
                 self._seen.pop(self.viewer, None)
+                self._seen_states.pop(self.viewer, None)
                 self.refresh()
-                self._saw(self.board.looks())
+                self._saw(self.board.looks(), self.state)
                 return
             action = self.action_for(self.state, key)
         except IllegalActionError as refused:
@@ -274,7 +276,7 @@ class Table(Panel, Hooks):
 
     def play(self, action) -> None:
         """Play the person's ``action``; an illegal one is refused in words and changes nothing."""
-        seen = self.board.looks()
+        seen, before = self.board.looks(), self.state
         try:
             self._not_waiting()
             self.match.play(action)
@@ -283,7 +285,7 @@ class Table(Panel, Hooks):
             return
         self.say("")
         self._watched = {}  # the others' next turns are watched afresh
-        self._saw(seen)
+        self._saw(seen, before)
         self._advance()
 
     def undo(self) -> None:
@@ -421,11 +423,16 @@ class Table(Panel, Hooks):
         self.said.value = (f'<div role="status" class="zaarlab-said" style="line-height: 1.4">{lines}'
                            f"{rule_details(rules)}{folded}</div>") if text else ""
 
-    def _saw(self, board: dict[str, tuple]) -> None:
-        """The person at the device acted on ``board`` (:meth:`CardBoard.looks`): what differs from it is marked until
-        they act again."""
+    def _saw(self, board: dict[str, tuple], state) -> None:
+        """The person at the device acted on ``board`` (:meth:`CardBoard.looks`), showing ``state``: what differs from
+        it is marked until they act again."""
         if self.viewer is not None:
-            self._seen[self.viewer] = board
+            self._seen[self.viewer], self._seen_states[self.viewer] = board, state
+
+    def last_seen(self):
+        """The state the person at the device last acted on (``None`` before they did, or while the device is to be
+        passed): a map marks what changed since."""
+        return None if self.passing else self._seen_states.get(self.viewer)
 
     def refresh(self) -> None:
         """Show the table as the person holding the device may see it, what changed since they acted marked."""

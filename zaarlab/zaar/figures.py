@@ -33,11 +33,13 @@ def free_cells(mansion: Mansion) -> dict[Hex, int]:
 
 def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), free: Mapping[Hex, int] | None = None,
                    fitting: Iterable[Hex] = (), chosen: Hex | None = None, pawns: dict | None = None,
-                   revoked: Iterable[tuple[Hex, str]] = (), title: str = "The mansion") -> go.Figure:
+                   revoked: Iterable[tuple[Hex, str]] = (), title: str = "The mansion",
+                   changed: Iterable[Hex] = ()) -> go.Figure:
     """The cloth (enclosures, the name table) and the rooms: coloured by category, doors as dark bars on their
     sides, plaques as letters (revoked ones struck through); ``highlight`` rings rooms (a mission); ``free`` numbers
     free cells on the map (their numbers are the points' ``customdata``, what a click on one reports), the
-    ``fitting`` ones filled; ``chosen`` outlines a cell; ``pawns`` maps a name to a cell.
+    ``fitting`` ones filled; ``chosen`` outlines a cell; ``pawns`` maps a name to a cell; ``changed`` rings rooms
+    (dotted) that changed since the player last acted.
 
     >>> from .board import Mansion
     >>> start = Mansion.start("bloody_chamber")
@@ -77,6 +79,10 @@ def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), free: Mappin
         fig.add_trace(go.Scatter(x=[to_pixel(c)[0] for c in highlight], y=[to_pixel(c)[1] for c in highlight],
                                  mode="markers", name="highlighted", hoverinfo="skip",
                                  marker=dict(size=34, color="rgba(0,0,0,0)", line=dict(width=4, color="#f39c12"))))
+    rings = [corner for cell in changed for corner in (*corners(cell), corners(cell)[0], (None, None))]
+    if rings:
+        fig.add_trace(go.Scatter(x=[p[0] for p in rings], y=[p[1] for p in rings], mode="lines", hoverinfo="skip",
+                                 name="changed since your move", line=dict(color=theme.BLACK, width=3, dash="dot")))
     if chosen is not None:
         outline = corners(chosen)
         fig.add_trace(go.Scatter(x=[p[0] for p in (*outline, outline[0])], y=[p[1] for p in (*outline, outline[0])],
@@ -84,7 +90,7 @@ def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), free: Mappin
                                  line=dict(color=theme.BLACK, width=4, dash="dash")))
     fits = set(fitting)
     for name, cells, marker, font, words in (
-            ("the room fits here", [c for c in free or {} if c in fits], dict(size=24, color=theme.GREEN),
+            ("the room fits here", [c for c in free or {} if c in fits], dict(size=24, color=theme.BLACK),
              "white", "the room fits here, as turned"),
             ("free cell", [c for c in free or {} if c not in fits],
              dict(size=22, color="white", line=dict(width=2, color=theme.GREY)), theme.BLACK,

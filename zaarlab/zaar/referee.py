@@ -104,8 +104,20 @@ class ZaarReferee(Hooks):
                 Escape: "escape the mansion"}[type(action)]
 
     def ending(self, state: ZaarState) -> str:
+        """Who won and why; nobody where the turn limit stopped the game, or where nobody escaped the mansion alive
+        (ZAAR-END-01: only the survivors may win).
+
+        >>> from dataclasses import replace
+        >>> from .state import ZaarGame
+        >>> start = ZaarGame(players=2).initial_state()
+        >>> ZaarReferee().ending(replace(start, status=("buried", "buried")))
+        'nobody escaped the mansion alive (player 1 buried, player 2 buried): nobody wins'
+        """
         if not state.winner:
-            return "the game stopped at its turn limit: nobody wins"
+            if state.log and state.log[-1].kind == "turn_limit":
+                return "the game stopped at its turn limit: nobody wins"
+            fates = ", ".join(f"player {p + 1} {fate}" for p, fate in enumerate(state.status))
+            return f"nobody escaped the mansion alive ({fates}): nobody wins"
         coins = ", ".join(f"player {p + 1} {state.coins(p)} coins" for p in range(state.game.players))
         who = " and ".join(f"player {p + 1}" for p in state.winner)
         return f"{who} {'win' if len(state.winner) > 1 else 'wins'}, the survivors with the most coins ({coins})"
@@ -162,6 +174,26 @@ def place_of(cell: Hex) -> str:
     '1,-2'
     """
     return f"{cell.q},{cell.r}"
+
+
+def changed_rooms(before: ZaarState | None, after: ZaarState) -> tuple[Hex, ...]:
+    """The rooms that changed between ``before`` and ``after`` (none without ``before``): placed, a pawn come or
+    gone, a plaque revoked, the demon come or gone.
+
+    >>> from .state import ZaarGame
+    >>> start = ZaarGame(players=2).initial_state()
+    >>> changed_rooms(start, start), changed_rooms(None, start)
+    ((), ())
+    """
+    if before is None:
+        return ()
+    cells = set(after.mansion.layout) - set(before.mansion.layout)
+    for p in range(after.game.players):
+        if before.pawn(p) != after.pawn(p):
+            cells |= {before.pawn(p), after.pawn(p)} - {None}
+    cells |= {cell for cell, _ in set(before.revoked) ^ set(after.revoked)}
+    cells |= set(before.demon_room) ^ set(after.demon_room)
+    return tuple(sorted(cell for cell in cells if cell in after.mansion.layout))
 
 
 def pawns(state: ZaarState) -> dict[str, Any]:

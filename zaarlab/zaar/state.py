@@ -172,7 +172,7 @@ class BuyTool(Action):
     life: int
 
     def __str__(self) -> str:
-        return f"buy {self.tool} ({self.life} life coin(s) paid)"
+        return f"buy {self.tool} ({self.life} life coin{'' if self.life == 1 else 's'} paid)"
 
 
 @dataclass(frozen=True)

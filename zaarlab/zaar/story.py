@@ -46,7 +46,7 @@ STORY = Story({
     "turn_limit": "the game stops at the turn limit ({turns} turns)",
     "skips": "{player:seat} skips the turn",
     "collapses_on": "the room collapses on {player:seat}, who loses every coin",
-    "collapses_behind": "{player:seat} takes {coins} coin(s) and the room behind collapses",
+    "collapses_behind": "{player:seat} takes {coins:coins} and the room behind collapses",
     # moving
     "moves": "{player:seat} moves to {room:card}",
     "relocates": "{player:seat} moves the Suspended Room",
@@ -84,7 +84,7 @@ STORY = Story({
     "letter_mission": "the {nth} letter: a mission",
     # levels
     "level3": "{player:seat} reaches the demon's room; level 3 begins",
-    "takes_coins": "{player:seat} takes {coins} coin(s)",
+    "takes_coins": "{player:seat} takes {coins:coins}",
     "no_line": "no line: a life lost",
     "level2": "a sacred room is found: level 2",
     "level4_revoked": "all plaques revoked, all rooms placed: level 4",

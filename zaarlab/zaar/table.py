@@ -26,7 +26,7 @@ from ..ui.pieces import Piece, Zone
 from ..ui.table import Table
 from .bots import BOTS
 from .figures import free_cells, mansion_figure
-from .referee import ACROSS, SIDES, TURNS, ZaarReferee, pawns, place_of
+from .referee import ACROSS, SIDES, TURNS, ZaarReferee, changed_rooms, pawns, place_of
 from .state import (
     ChooseRoom,
     Move,
@@ -80,7 +80,8 @@ class ZaarTable(Table, ZaarReferee):
         figure = mansion_figure(state.mansion, free=free, fitting=[c for c, n in (free or {}).items()
                                                                    if f"free:{n}" in targets],
                                 pawns=pawns(state), revoked=state.revoked, highlight=state.demon_room,
-                                title=f"Level {state.level}: the mansion")
+                                title=f"Level {state.level}: the mansion",
+                                changed=changed_rooms(self.last_seen(), state))
         rooms = [(self._cell(key), action) for key, action in targets.items() if key.startswith("room:")]
         if rooms:
             figure.add_trace(go.Scatter(
@@ -144,7 +145,8 @@ class ZaarTable(Table, ZaarReferee):
                         held=k == self._rotation(state)) for k in turns))))
         throw = self._last_throw()
         if throw is not None:
-            zones.append(Zone("The raml's last throw", (
+            blank = " (a blank number die shows 0)" if 0 in throw[1:] else ""  # the raml's number faces are 0-3
+            zones.append(Zone(f"The raml's last throw{blank}", (
                 Piece("raml:letter", throw[0], "the letter die", colour="#f3e6c8"),
                 *(Piece(f"raml:{i}", str(n), "", "die", face=n) for i, n in enumerate(throw[1:], 1)))))
         others = [(i, a) for i, a in enumerate(legal) if a not in mapped and not isinstance(a, Place)]  # turn, click
@@ -261,7 +263,7 @@ class ZaarTable(Table, ZaarReferee):
             return "click a room to go to, or one of your choices (draw a card, tools, end the turn)"
         kind = state.pending[0] if state.pending else ""
         return {"start": "choose the first room", "character": "choose your character",
-                "place": "turn the room if you like, then click a green cell of the map to place it",
+                "place": "turn the room if you like, then click a black dot of the map to place it",
                 "trapped": "the demon is trapped here: fight it, or end the turn"}.get(phase) or {
             "fall": "click the sacred room you fall to", "shortcut": "click the sacred room the shortcut takes you to",
             "shortcut?": "throw the raml for the shortcut, or stay", "nearest": "click the nearest sacred room",

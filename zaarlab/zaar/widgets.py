@@ -51,7 +51,7 @@ class MansionBuilder(Panel):
     """
 
     title = "the mansion builder"
-    PLACE = "Choose a cell: click a green number on the map, or pick it in the cell menu."
+    PLACE = "Choose a cell: click a black number on the map, or pick it in the cell menu."
     ODDS = {"placeable": "a room that can be placed", "sacred": "a sacred room that can be placed",
             "event": "an event card"}
 

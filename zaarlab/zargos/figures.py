@@ -81,11 +81,12 @@ def planet_graph_figure(planet: Planet, highlight: tuple[str, ...] = (), title: 
     return _finish_map(fig, title)
 
 
-def board_figure(state, title: str | None = None, targets: tuple[str, ...] = (), chosen: tuple[str, ...] = ()
-                 ) -> go.Figure:
+def board_figure(state, title: str | None = None, targets: tuple[str, ...] = (), chosen: tuple[str, ...] = (),
+                 changed: tuple[str, ...] = ()) -> go.Figure:
     """A game position on the map: each province coloured by the people holding it, its units in large type;
-    ``targets`` outlined in orange, ``chosen`` in black, and under every province a point whose ``customdata`` is
-    the province (what a click on the map reports, :mod:`zaarlab.ui.chart_clicks`).
+    ``targets`` outlined in orange, ``chosen`` in black, ``changed`` (since the player last acted) ringed in a dotted
+    black line, and under every province a point whose ``customdata`` is the province (what a click on the map
+    reports, :mod:`zaarlab.ui.chart_clicks`).
 
     >>> from zaarlab.zargos.state import ZargosGame
     >>> state = ZargosGame(players=2).initial_state()
@@ -110,17 +111,23 @@ def board_figure(state, title: str | None = None, targets: tuple[str, ...] = (),
         name="units", hoverinfo="skip", showlegend=False))
     _labels(fig, planet, [p for p in planet.provinces if not state.units(p)], size=8)
     _outline(fig, planet, targets)
-    if chosen:
-        cells = regions(planet)
-        fig.add_trace(go.Scatter(x=[x for n in chosen for x, _ in (*cells[n], cells[n][0], (None, None))],
-                                 y=[y for n in chosen for _, y in (*cells[n], cells[n][0], (None, None))],
-                                 mode="lines", line=dict(color=theme.BLACK, width=5), name="chosen", hoverinfo="skip"))
+    _ring(fig, planet, changed, "changed since your move", dict(color=theme.BLACK, width=3, dash="dot"))
+    _ring(fig, planet, chosen, "chosen", dict(color=theme.BLACK, width=5))
     provinces = list(planet.provinces)
     fig.add_trace(go.Scatter(  # a click anywhere near a province's centre picks it
         x=[graph.nodes[p]["pos"][0] for p in provinces], y=[graph.nodes[p]["pos"][1] for p in provinces],
         mode="markers", marker=dict(size=30, color="rgba(255,255,255,0.01)"), customdata=provinces,
         name="provinces", hoverinfo="none", showlegend=False))
     return _finish_map(fig, title or str(state))
+
+
+def _ring(fig: go.Figure, planet: Planet, provinces: tuple[str, ...], name: str, line: dict) -> None:
+    """A line around each of ``provinces`` (none drawn for none), named ``name`` in the legend."""
+    if provinces:
+        cells = regions(planet)
+        fig.add_trace(go.Scatter(x=[x for n in provinces for x, _ in (*cells[n], cells[n][0], (None, None))],
+                                 y=[y for n in provinces for _, y in (*cells[n], cells[n][0], (None, None))],
+                                 mode="lines", line=line, name=name, hoverinfo="skip"))
 
 
 def _water(fig: go.Figure, planet: Planet) -> None:

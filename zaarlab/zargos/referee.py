@@ -46,12 +46,13 @@ class ZargosReferee(Hooks):
         return Decision(state.current_player(), f"{self.move_words(state, action)}", chosen, best)
 
     def board_figure(self, state: ZargosState, targets: tuple[str, ...] = (), chosen: tuple[str, ...] = (),
-                     viewer: int | None = None) -> go.Figure:
+                     viewer: int | None = None, since: ZargosState | None = None) -> go.Figure:
         """The planet: each province in the colour of the people holding it, its units, a province's holder on
         hover (all public); at a table, the provinces a click may pick (``targets``) and those picked (``chosen``),
-        and ``viewer``'s peoples named "yours" in the legend."""
+        ``viewer``'s peoples named "yours" in the legend, and the provinces changed ``since`` the state they last
+        acted on ringed (:func:`changed_provinces`)."""
         title = f"Turn {state.turn}" + (f": the {state.acting} act" if state.acting else "")
-        figure = board_figure(state, title, targets, chosen)
+        figure = board_figure(state, title, targets, chosen, changed_provinces(since, state))
         # a click (or a touch) reports the province's point, never the region around it: the regions take no hover
         figure.update_traces(hoverinfo="skip", selector=dict(fill="toself"))
         for people, owner in zip(state.peoples, state.owners, strict=False):
@@ -112,6 +113,21 @@ class ZargosReferee(Hooks):
         if state.winner:
             return f"the {state.winner} win (player {state.player_of(state.winner) + 1})"
         return "the game stopped at its turn limit: nobody wins"
+
+
+def changed_provinces(before: ZargosState | None, after: ZargosState) -> tuple[str, ...]:
+    """The provinces whose people or units differ between ``before`` and ``after`` (none without ``before``).
+
+    >>> from dataclasses import replace
+    >>> from .state import ZargosGame
+    >>> start = ZargosGame(players=2).initial_state()
+    >>> changed_provinces(start, start), changed_provinces(None, start)
+    ((), ())
+    """
+    if before is None:
+        return ()
+    return tuple(p for p in after.game.planet.provinces
+                 if (before.holder(p), before.units(p)) != (after.holder(p), after.units(p)))
 
 
 def take_odds(state: ZargosState, action) -> tuple[Fraction, Fraction]:

@@ -57,9 +57,9 @@ STORY = Story({
     # setting up and buying
     "chooses": "{player:seat} chooses the {people}",
     "places": "the {people} place a unit in {province}",
-    "buys": "the {people} buy {units:units} and {boats} boat(s)",
+    "buys": "the {people} buy {units:units} and {boats:boats}",
     # attacks
-    "ships": "the {people} ship {units:units} from {src} to {dst} for {boats} boat(s){powers:powers}",
+    "ships": "the {people} ship {units:units} from {src} to {dst} for {boats:boats}{powers:powers}",
     "sends": "the {people} send {units:units} from {src} into {dst}{powers:powers}",
     "takes_empty": "the {people} take the empty {province} without a fight",
     "combat": "combat in {province}: {attackers} {people} against {defenders} {defender}{powers:powers}",

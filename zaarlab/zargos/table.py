@@ -81,7 +81,8 @@ class ZargosTable(Table, ZargosReferee):
         super().refresh()
         state = self.state
         chosen = tuple(p for p in (self.source, self.target) if p)
-        figure = self.board_figure(state, self._targets(state), chosen, None if self.passing else self.viewer)
+        figure = self.board_figure(state, self._targets(state), chosen, None if self.passing else self.viewer,
+                                   self.last_seen())
         show_figure(self.map, figure.update_layout(meta=self.map_meta(), height=640))
 
     def map_meta(self) -> dict:
@@ -107,7 +108,7 @@ class ZargosTable(Table, ZargosReferee):
         legal = state.legal_actions() if self.to_move() is not None else ()
         zones = []
         if state.phase == Phase.CHOOSE and legal:
-            zones.append(Zone("Choose your people", tuple(
+            zones.append(Zone(f"Choose your {self._which_people(state)}people", tuple(
                 Piece(f"people:{a.people}", a.people, "a people", target=True) for a in legal)))
         if self.source and self.target:
             zones.append(Zone(f"How many units go from {self.source} to {self.target}?", tuple(
@@ -134,6 +135,11 @@ class ZargosTable(Table, ZargosReferee):
             Piece(f"player:{p}", f"player {p + 1}", self._player_note(state, p), "pile")
             for p in range(state.game.players))))
         return zones
+
+    @staticmethod
+    def _which_people(state: ZargosState) -> str:
+        """"second " where the player to choose holds a people already (each player leads two in a game of two)."""
+        return "second " if state.current_player() in state.owners else ""
 
     def _sends(self, action) -> bool:
         return isinstance(action, LandAttack | SeaAttack | Move) and (action.src, action.dst) == (self.source,
@@ -256,7 +262,8 @@ class ZargosTable(Table, ZargosReferee):
             if not self.target:
                 return f"click where to {verb} from {self.source} (outlined), or {self.source} again to let it go"
             return "pick how many units go"
-        return {"choose": "choose your people", "place_single": "click a province to place a unit",
+        return {"choose": f"choose your {self._which_people(state)}people",
+                "place_single": "click a province to place a unit",
                 "place_rest": "click one of your provinces to place a unit", "place_buy": "click one of your "
                 "provinces to place a unit bought", "fight": "click the province whose combat is fought next",
                 "discard": "click a magic card to discard (too many in hand)", "buy": "pick the boats, then the "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.story import Names, Story
+from ..core.story import Names, Story, counted
 
 
 def _scores(value: Any, names: Names) -> str:
@@ -32,14 +32,14 @@ STORY = Story({
     "round": "Round {round}",
     "takes": "{player:seat} takes {card:card} and puts their Bird on it",
     "exchanges": "{player:seat} gives {give:card} to {other:seat} for their {take:card}",
-    "stores_first": "{player:seat} stores {count} card(s) face down; their Bird goes on the Dromedary",
-    "stores": "{player:seat} stores {count} card(s) face down; their Bird goes on their board (the Dromedary is "
+    "stores_first": "{player:seat} stores {count:card_count} face down; their Bird goes on the Dromedary",
+    "stores": "{player:seat} stores {count:card_count} face down; their Bird goes on their board (the Dromedary is "
               "taken)",
     "passes": "{player:seat} can do nothing and passes",
     "claims_tile": "{player:seat} meets {tile:card} and takes the tile (not an action)",
-    "round_ends_stored": "{left} Market card(s) leave the game; the Dromedary goes to {holder:seat}, who stored "
+    "round_ends_stored": "{left:market_cards} leave the game; the Dromedary goes to {holder:seat}, who stored "
                          "first",
-    "round_ends_passed": "{left} Market card(s) leave the game; nobody stored: the Dromedary passes left to "
+    "round_ends_passed": "{left:market_cards} leave the game; nobody stored: the Dromedary passes left to "
                          "{holder:seat}",
     "game_over": "the deck is used up; {totals:scores}; the game is won by {winners:seats}",
-}, {"scores": _scores}, card_names)
+}, {"scores": _scores, "market_cards": counted("Market card")}, card_names)

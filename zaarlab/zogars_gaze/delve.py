@@ -166,7 +166,9 @@ def refusal(state: ZogarState, action) -> IllegalActionError | None:
     if isinstance(action, Leave):
         if not state.flipped:
             return IllegalActionError("ZOGAR-DELVE-03", "entering the dungeon means turning over at least one card")
-        return IllegalActionError("ZOGAR-OVER-01", f"Overconfident: {state.must_flip} more card(s) must be turned")
+        left = state.must_flip
+        return IllegalActionError("ZOGAR-OVER-01", f"Overconfident: {left} more card{'s' if left != 1 else ''} must "
+                                                   "be turned")
     if isinstance(action, PayThieves):
         return IllegalActionError("ZOGAR-THIEF-04", "nothing with you to pay with: you must fight")
     if isinstance(action, PassThieves):

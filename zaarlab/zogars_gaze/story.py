@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.story import Names, Story
+from ..core.story import Names, Story, counted
 from .odds import parse
 
 
@@ -70,7 +70,7 @@ STORY = Story({
     "roll": "roll {count}: {dice:dice}",
     "holds": "{player:seat} holds {dice:dice}",
     "no_roll_left": "no roll left and {need:need} is not met",
-    "defeats": "{player:seat} defeats {enemy:card} and gains {fame} Fame Point(s); everything with them is kept; the "
+    "defeats": "{player:seat} defeats {enemy:card} and gains {fame:fame_points}; everything with them is kept; the "
                "battle ends the turn",
     "fights_thieves": "{player:seat} fights the Thieves",
     "signet": "{player:seat} wears the Thieves Signet and walks past the Thieves; the Signet is kept",
@@ -86,4 +86,4 @@ STORY = Story({
     "seventh_gaze": "the seventh Zogar's Gaze is revealed: every player loses, Zogar wins",
     "wins": "{player:seat} meets both win conditions ({race:card}, {class_:card}) and wins",
     "wins_out_of_turn": "{player:seat} meets both win conditions ({race:card}, {class_:card}) and wins (out of turn)",
-}, {"need": _need}, card_names)
+}, {"need": _need, "fame_points": counted("Fame Point")}, card_names)
