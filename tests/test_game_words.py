@@ -82,3 +82,19 @@ def test_a_blank_raml_die_is_explained_where_the_throw_shows_one():
             return
         table.play(table.bots["greedy"](table.state, rng)) if table.to_move() is not None else table.skip()
     raise AssertionError("no throw with a blank die in the game")
+
+
+def test_pawns_in_one_room_stand_side_by_side_each_in_a_shape_of_its_own():
+    from zaarlab.core.hexgrid import to_pixel
+    from zaarlab.zaar.board import Mansion
+    from zaarlab.zaar.figures import COLOURS, mansion_figure
+
+    start = Mansion.start("bloody_chamber")
+    room = next(iter(start.layout))
+    figure = mansion_figure(start, pawns={f"player {p}": room for p in range(1, 5)})
+    drawn = [trace for trace in figure.data if trace.name.startswith("player ")]
+    xs = [trace.x[0] for trace in drawn]
+    assert len(set(xs)) == 4 and max(xs) - min(xs) < 3 ** 0.5  # apart, and all inside the room's width
+    assert abs(sum(xs) / 4 - to_pixel(room)[0]) < 1e-9  # around the room's centre
+    assert len({trace.marker.symbol for trace in drawn}) == 4
+    assert not {trace.marker.color for trace in drawn} & set(COLOURS.values())

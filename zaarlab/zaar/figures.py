@@ -15,6 +15,8 @@ from .board import Mansion
 
 COLOURS = {"bloody": theme.VERMILLION, "smoggy": theme.GREY, "humid": theme.BLUE, "windy": theme.GREEN,
            "sacred": "#FBFBF5", None: theme.PURPLE}  # each room is also named on hover and in the legend
+PAWN_SYMBOLS = ("diamond", "circle", "square", "triangle-up")  # a pawn's shape, one a player (all black)
+PAWN_GAP = 0.3  # between two pawns in one room, side by side (a room is about 1.7 wide)
 PATTERNS = {"bloody": "/", "smoggy": ".", "humid": "x", "windy": "-"}  # the powers are not told by colour alone
 EDGE_COLOURS = {"door": theme.BLACK, "amulet": theme.ORANGE, "passage": theme.PURPLE, "wall": theme.LIGHT_GREY}
 
@@ -101,10 +103,16 @@ def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), free: Mappin
                                      text=[str(free[c]) for c in cells], customdata=[free[c] for c in cells],
                                      textfont=dict(size=12, color=font),
                                      hovertemplate=f"cell %{{customdata}}: {words}<extra></extra>"))
+    sharing: dict[Hex, list[str]] = {}  # the pawns in each room, fanned out side by side
+    for who, cell in sorted((pawns or {}).items()):
+        sharing.setdefault(cell, []).append(who)
     for i, (who, cell) in enumerate(sorted((pawns or {}).items())):
         x, y = to_pixel(cell)
-        fig.add_trace(go.Scatter(x=[x + 0.35 * ((i % 3) - 1)], y=[y - 0.45], mode="markers", name=str(who),
-                                 marker=dict(size=12, symbol="diamond")))
+        beside = sharing[cell]
+        fig.add_trace(go.Scatter(x=[x + PAWN_GAP * (beside.index(who) - (len(beside) - 1) / 2)], y=[y - 0.45],
+                                 mode="markers", name=str(who), marker=dict(  # black: no room's colour
+                                     size=13, symbol=PAWN_SYMBOLS[i % len(PAWN_SYMBOLS)], color=theme.BLACK,
+                                     line=dict(width=2, color="white"))))
     fig.update_layout(title=title, height=600, showlegend=True, plot_bgcolor="white",
                       xaxis=dict(visible=False), yaxis=dict(visible=False, scaleanchor="x"),
                       legend=dict(orientation="h", yanchor="top", y=0, x=0),  # below: the map keeps the width
