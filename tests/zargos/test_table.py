@@ -14,7 +14,7 @@ from zaarlab.zargos.board import ZARGOS
 from zaarlab.zargos.bots import greedy_bot
 from zaarlab.zargos.odds import DEMON_DICE, battle_dist, p_survives_demons
 from zaarlab.zargos.reach import battle_conditions
-from zaarlab.zargos.referee import take_odds
+from zaarlab.zargos.referee import take_odds, take_words
 from zaarlab.zargos.state import LandAttack, Move, Phase, SeaAttack
 from zaarlab.zargos.table import ZargosTable
 
@@ -54,7 +54,13 @@ def test_a_whole_game_is_played_by_clicking_the_map_and_the_board(seed):
             for key in table.clicks_for(action)[:-1]:
                 send(table, key)
             p, _ = take_odds(state, action)
-            assert f"take {action.dst} {exact_text(p)}" in table.text
+            covering = []  # the line of the force sent: forces with one outcome share a line ("16 to 23 units")
+            for line in table.text.splitlines():
+                fewest, _, most = line.split(" unit")[0].partition(" to ")
+                way = "by sea" if isinstance(action, SeaAttack) else "by land"
+                if fewest.isdigit() and int(fewest) <= action.units <= int(most or fewest) and way in line:
+                    covering.append(line)
+            assert len(covering) == 1 and take_words(p, action.dst) in covering[0], covering
             expected = independent_take(state, action)
             assert expected is None or exact_text(expected) == exact_text(p)
             odds_checked[0] += 1

@@ -145,6 +145,17 @@ def take_odds(state: ZargosState, action) -> tuple[Fraction, Fraction]:
     return taken, lost
 
 
+def take_words(p: Fraction, province: str) -> str:
+    """An attack's chance to take ``province`` in words: certain, impossible, or its exact chance.
+
+    >>> take_words(Fraction(1), "FC"), take_words(Fraction(2, 3), "FC")
+    ('certain to take FC', 'takes FC 2/3 ≈ 66.67%')
+    """
+    if p in (0, 1):
+        return f"{'certain' if p else 'no chance'} to take {province}"
+    return f"takes {province} {exact_text(p)}"
+
+
 def province_words(state: ZargosState, province: str) -> str:
     """A province, who holds it and with how many units.
 

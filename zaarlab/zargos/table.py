@@ -18,13 +18,12 @@ import ipywidgets as widgets
 
 from ..core.api import IllegalActionError
 from ..core.match import PERSON
-from ..core.readable import exact_text
 from ..ui.chart_clicks import ChartClicks
 from ..ui.panel import guarded, show_figure
 from ..ui.pieces import Piece, Zone
 from ..ui.table import Table
 from .bots import BOTS, greedy_bot
-from .referee import SHOWN, ZargosReferee, decimal, take_odds
+from .referee import SHOWN, ZargosReferee, decimal, take_odds, take_words
 from .state import (
     Buy,
     ChoosePeople,
@@ -242,13 +241,17 @@ class ZargosTable(Table, ZargosReferee):
     def decision_odds(self, state: ZargosState) -> str:
         if state.phase != Phase.ATTACK or not (self.source and self.target):
             return ""
-        lines = []
         sends = [a for a in state.legal_actions() if self._sends(a)]
-        for action in sorted(sends, key=lambda a: a.units)[-SHOWN:]:
-            p, lost = take_odds(state, action)
-            how = "by sea" if isinstance(action, SeaAttack) else "by land"
-            lines.append(f"{action.units} units {how}: take {self.target} {exact_text(p)}; expected losses "
-                         f"{decimal(lost)} units")
+        groups: list[list] = []  # [way, (chance, losses), fewest, most]: forces in a row with the same outcome
+        for action in sorted(sends, key=lambda a: (isinstance(a, SeaAttack), a.units))[-SHOWN:]:
+            way, odds = "by sea" if isinstance(action, SeaAttack) else "by land", take_odds(state, action)
+            if groups and groups[-1][:2] == [way, odds] and groups[-1][3] == action.units - 1:
+                groups[-1][3] = action.units
+            else:
+                groups.append([way, odds, action.units, action.units])
+        lines = [f"{fewest if fewest == most else f'{fewest} to {most}'} unit{'s' if most > 1 else ''} {way}: "
+                 f"{take_words(p, self.target)}, losing {f'{decimal(lost)} units' if lost else 'none'} on average"
+                 for way, (p, lost), fewest, most in groups]
         return ("The chance to take the province, and the units you can expect to lose (the largest forces):\n"
                 + "\n".join(lines)) if lines else ""
 
