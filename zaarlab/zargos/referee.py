@@ -101,7 +101,7 @@ class ZargosReferee(Hooks):
                     largest[way] = action
         odds = sorted(((take_odds(state, a), self.move_words(state, a)) for a in largest.values()),
                       key=lambda found: (-found[0][0], found[1]))
-        lines = [f"{words}: takes it {exact_text(p)}, losing {decimal(lost)} units on average"
+        lines = [f"{words}: {take_words(p, 'it')}, losing {f'{decimal(lost)} units' if lost else 'none'} on average"
                  for (p, lost), words in odds[:SHOWN]]
         if not lines:
             return ""
