@@ -123,9 +123,9 @@ def drive_mansion_builder(page, root, twin) -> None:
     cell is chosen and *place* says so; a click on a number of the map chooses that cell (the menu follows, the map
     outlines it); the room and cell menus, the turn slider, *draw a card* (a cell where the new room cannot go is let
     go), the placer, *undo* and the mission odds each do what the twin does."""
-    status = widget_with(root, "room(s) in the mansion")
+    status = widget_with(root, "in the mansion.")
     odds = widget_with(root, "The next card:")
-    expect(status).to_contain_text("1 room(s) in the mansion", timeout=WAIT)
+    expect(status).to_contain_text("1 room in the mansion", timeout=WAIT)
     buttons = {name: root.locator(".widget-button", has_text=name).first for name in ("draw a card", "place", "undo")}
     buttons["place"].dblclick()  # one room: the second click finds no cell chosen (it once placed a second room)
     twin.place()

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 
 DASHBOARDS = {  # dashboard: (a text shown once it is drawn, its widget built headless alike, its driver)
     "dice_sums": ("P(sum of", lambda: DiceSumExplorer(dice=3), drivers.drive_dice_sums),
-    "zaar_mansion_builder": ("room(s) in the mansion", lambda: MansionBuilder(seed=1), drivers.drive_mansion_builder),
+    "zaar_mansion_builder": ("in the mansion.", lambda: MansionBuilder(seed=1), drivers.drive_mansion_builder),
     "zaar_astrolabe": ("read the astrolabe to turn", AstrolabeBattle, drivers.drive_astrolabe),
     "zargos_battle": ("attacker takes the province", BattleCalculator, drivers.drive_battle_calculator),
     "zerzura_collection": ("total:", CollectionBuilder, drivers.drive_collection_builder),

@@ -166,7 +166,8 @@ class MansionBuilder(Panel):
         self._quiet = False
         self._offer_cells(keep=cell)
         if not keep_text:
-            self.text = f"{len(self.mansion.rooms)} room(s) in the mansion."
+            rooms = len(self.mansion.rooms)
+            self.text = f"{rooms} room{'s' if rooms != 1 else ''} in the mansion."
         missions = "; ".join(f"{MISSION_NAMES[m]} (player {p + 1})" for m, _, p in self.completed)
         self.status.value = as_html(self.text + (f"\nMissions so far: {missions}." if missions else "")) + \
             rule_tags(list(rules))
