@@ -66,8 +66,7 @@ class Table(Panel, Hooks):
                  hints: bool | None = None):
         self.pace, self._timer = pace, None
         self._watched: dict[int, int] = {}  # the steps of each other player shown since the person last moved
-        self._seen: dict[int, dict[str, tuple]] = {}  # the board each person saw when they last acted
-        self._seen_states: dict[int, Any] = {}  # ... and the state it showed (a map marks what changed since)
+        self._seen: dict[int, tuple[dict[str, tuple], Any]] = {}  # per person: the board and state they last acted on
         self.heading, self.said, self.secrets, self.odds, self.story, self.why_not = (
             widgets.HTML() for _ in range(6))
         for name in ("heading", "said", "secrets", "odds", "story", "why_not"):
@@ -130,7 +129,7 @@ class Table(Panel, Hooks):
     def seat(self, match: Match) -> None:
         """Show ``match`` at this table, from its position now."""
         self._stop_timer()
-        self.match, self._seen, self._seen_states = match, {}, {}
+        self.match, self._seen = match, {}
         persons, seats = match.persons, match.seats
         self.viewer = persons[0] if len(persons) == 1 else None  # whose secrets the screen may show
         for menu, seat in zip(self.seat_menus, [*seats, *[""] * (MAX_SEATS - len(seats))], strict=False):
@@ -255,7 +254,6 @@ class Table(Panel, Hooks):
             if self.select(self.state, key):  # a choice is acting: the board as it now looks is what they saw
                 self.say("")
                 self._seen.pop(self.viewer, None)
-                self._seen_states.pop(self.viewer, None)
                 self.refresh()
                 self._saw(self.board.looks(), self.state)
                 return
@@ -427,12 +425,12 @@ class Table(Panel, Hooks):
         """The person at the device acted on ``board`` (:meth:`CardBoard.looks`), showing ``state``: what differs from
         it is marked until they act again."""
         if self.viewer is not None:
-            self._seen[self.viewer], self._seen_states[self.viewer] = board, state
+            self._seen[self.viewer] = board, state
 
     def last_seen(self):
         """The state the person at the device last acted on (``None`` before they did, or while the device is to be
         passed): a map marks what changed since."""
-        return None if self.passing else self._seen_states.get(self.viewer)
+        return None if self.passing or self.viewer not in self._seen else self._seen[self.viewer][1]
 
     def refresh(self) -> None:
         """Show the table as the person holding the device may see it, what changed since they acted marked."""
@@ -443,7 +441,7 @@ class Table(Panel, Hooks):
         passing = self.passing
         viewer = None if passing else self.viewer
         zones = self.lay(state, viewer)
-        self.board.lay(mark_changes(zones, self._seen[viewer]) if viewer in self._seen else zones)
+        self.board.lay(mark_changes(zones, self._seen[viewer][0]) if viewer in self._seen else zones)
         self.board.disabled = passing
         warning = self.warning(state)  # someone may end the game soon: said where it stays in view
         self.heading_text = self._heading(state, player, passing) + (f"\nWarning: {warning}" if warning else "")

@@ -73,9 +73,7 @@ class ZogarReferee(Hooks):
         if state.phase == Phase.DELVE:
             return f"the chance to come through the next card alive is {exact_text(p_survive(state, 1, Fraction))}"
         if state.phase == Phase.THIEVES:
-            need = state.game.cards[state.enemy].requirement
-            p = p_win(need, number=Fraction, straight_alt=state.game.straight_alt)
-            return f"a fight against the Thieves is won {exact_text(p)}"
+            return f"a fight against the Thieves is won {exact_text(p_beat_thieves(state))}"
         return super().hint_reason(state, action)
 
     def board_zones(self, state: ZogarState, viewer: int | None, legal: Set = frozenset(),
@@ -228,12 +226,18 @@ class ZogarReferee(Hooks):
                     f"Through the next {min(3, state.drawable)} cards: {exact_text(three)}.")
         if state.phase == Phase.THIEVES:
             need = state.game.cards[state.enemy].requirement
-            p = p_win(need, number=Fraction, straight_alt=state.game.straight_alt)
-            return f"Fighting the Thieves (they need {parse(need).words()}): {exact_text(p)} to win."
+            return (f"Fighting the Thieves (they need {parse(need).words()}): {exact_text(p_beat_thieves(state))} "
+                    "to win.")
         if state.phase == Phase.TRAPPED:
             kind = state.game.cards[state.traps[state.player]].kind
             return f"The chance that one roll frees you: {exact_text(p_escape(kind, Fraction))}."
         return ""
+
+
+def p_beat_thieves(state: ZogarState) -> Fraction:
+    """The exact chance that a fight against the Thieves faced now is won."""
+    need = state.game.cards[state.enemy].requirement
+    return p_win(need, number=Fraction, straight_alt=state.game.straight_alt)
 
 
 def best_hold(advice: HoldAdvice) -> str:
