@@ -14,6 +14,7 @@ from zaarlab.ui.panel import Panel, guarded, set_options, set_range
 from zaarlab.zaar.state import ZaarGame
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 from zaarlab.zaar.widgets import GameViewer as ZaarViewer
+from zaarlab.zargos.odds import p_attacker_wins
 from zaarlab.zargos.state import ZargosGame
 from zaarlab.zargos.widgets import BattleCalculator, ProvinceExplorer
 from zaarlab.zargos.widgets import GameViewer as ZargosViewer
@@ -153,8 +154,11 @@ def test_logs_speak_the_game_words():
     assert err.words(names) == f"{names[elsewhere]} is not in the Market" and elsewhere in str(err)
 
 
-def test_the_long_fractions_of_a_battle_show_as_a_decimal_with_the_exact_value_behind_a_toggle():
+def test_the_long_fractions_of_a_battle_show_as_about_a_percent_with_the_exact_value_on_hover_and_a_click_away():
     calculator = BattleCalculator(attackers=30, defenders=30)
-    assert "show exact" in calculator.answer.value and "<details" in calculator.answer.value
-    assert "≈" in calculator.text and "digits over" in calculator.text
+    exact = p_attacker_wins(30, 30)
+    assert len(str(exact)) > 23 and f'title="exact: {exact}"' in calculator.answer.value
+    assert "(exact fraction)" in calculator.answer.value and "<code" in calculator.answer.value
+    assert f"attacker takes the province: about {100 * float(exact):.2f}%" in calculator.text
+    assert "digits over" not in calculator.text and "…" not in calculator.text
 
