@@ -10,15 +10,21 @@ An installed wheel carries the files as ``zaarlab/bundled_rules/``; a checkout r
 'Paying too much: the excess is lost.'
 >>> rule_text("NOT-A-RULE-01")
 ''
+>>> delving = next(section for section in rule_sections("zogars_gaze") if "DELVE" in section.codes)
+>>> delving.title, delving.codes, delving.rules[0][0]
+('Dungeon delving and passing', ('DELVE', 'PASS'), 'ZOGAR-DELVE-01')
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 RULE_ID = re.compile(r"\b(?:[A-Z]+-[A-Z]+\d?-\d+|(?:AMB|GAP)-[A-Z]\d+)\b")
+_SECTION = re.compile(r"^## (.+)$", re.MULTILINE)
+_CODE = re.compile(r"\s*\(([A-Z]+\d?)\)")
 _ROW = re.compile(r"^\|\s*(" + RULE_ID.pattern[2:-2] + r")\s*\|(.*)\|\s*$", re.MULTILINE)
 
 
@@ -45,3 +51,25 @@ def _texts() -> dict[str, str]:
 def rule_text(rule_id: str) -> str:
     """The words of ``rule_id``, or ``""`` for an ID no rule file lists."""
     return _texts().get(rule_id, "")
+
+
+@dataclass(frozen=True)
+class RuleSection:
+    """A section of a game's rules: its title, the codes its rule IDs carry (``"MARKET"`` for ``ZOGAR-MARKET-01``) and
+    its rules, each an ID and its words."""
+
+    title: str
+    codes: tuple[str, ...]
+    rules: tuple[tuple[str, str], ...]
+
+
+@cache
+def rule_sections(game: str) -> tuple[RuleSection, ...]:
+    """The sections of ``game``'s rules (``docs/rules/<game>.md``), in the file's order; none for a game without one."""
+    path = rules_dir() / f"{game}.md"
+    if not path.is_file():
+        return ()
+    parts = _SECTION.split(path.read_text(encoding="utf-8"))[1:]  # a heading, its text, the next heading...
+    return tuple(RuleSection(_CODE.sub("", heading).strip(), tuple(_CODE.findall(heading)),
+                             tuple((rule, rule_text(rule)) for rule, _ in _ROW.findall(body)))
+                 for heading, body in zip(parts[::2], parts[1::2], strict=True))

@@ -203,7 +203,8 @@ def rule_tags(rules: Sequence[str]) -> str:
 
 
 # a reconstruction's data file, or the IDs of the rules a rule rests on: for who edits the data, not for a player
-_NOT_FOR_PLAYERS = re.compile(rf" \((?:\w+/[\w.]+\.yaml|{RULE_ID.pattern}(?:, {RULE_ID.pattern})*)\)")
+_NOT_FOR_PLAYERS = re.compile(rf" \((?:\w+/[\w.]+\.yaml|{RULE_ID.pattern}(?:, {RULE_ID.pattern})*)\)"
+                              rf"|, {RULE_ID.pattern}(?=\))")
 
 
 def rule_details(rules: Sequence[str], summary: str = "") -> str:
@@ -215,9 +216,24 @@ def rule_details(rules: Sequence[str], summary: str = "") -> str:
     """
     if not rules:
         return ""
-    shown = "".join(f"<div>{html.escape(_NOT_FOR_PLAYERS.sub('', rule_text(rule)) or 'a rule of the game')} "
-                    f"{rule_tags([rule])}</div>" for rule in rules)
+    shown = "".join(rule_html(rule) for rule in rules)
     return fold(summary or f'the rule{"s" if len(rules) > 1 else ""}', shown, "zaarlab-rules")
+
+
+def rule_words(rule: str) -> str:
+    """A rule's words as a player reads them: without the data files and rule IDs it rests on.
+
+    >>> rule_words("ZOGAR-COMBAT-05")
+    'Up to three rolls in total; after a roll any dice may be held and the rest rerolled.'
+    >>> rule_words("ZAAR-ROOM-10")[-55:]
+    'stays in the room (and so risks the two-turn collapse).'
+    """
+    return _NOT_FOR_PLAYERS.sub("", rule_text(rule)) or "a rule of the game"
+
+
+def rule_html(rule: str) -> str:
+    """One rule on a line: its words, then its ID in small print."""
+    return f"<div>{html.escape(rule_words(rule))} {rule_tags([rule])}</div>"
 
 
 def fold(summary: str, inner: str, kind: str = "") -> str:
