@@ -2,8 +2,10 @@
 static site loads it only for the notebooks), checked in a fresh interpreter; and every refusal says what to do."""
 
 import ast
+import html
 import importlib
 import random
+import re
 import subprocess
 import sys
 
@@ -72,41 +74,121 @@ class _Clock:
     """An event loop's ``call_later`` that runs nothing by itself: a test runs each callback, counting the seconds."""
 
     def __init__(self):
-        self.waiting: list = []
+        self.waiting: list[_Later] = []
+        self.now = 0.0
+
+    def time(self) -> float:
+        return self.now
 
     def call_later(self, delay, callback):
-        self.waiting.append((delay, callback))
-        return self
+        later = _Later(self, delay, callback)
+        self.waiting.append(later)
+        return later
+
+    def run_next(self) -> float:
+        """Run the callback waiting; returns its delay."""
+        later = self.waiting.pop(0)
+        self.now += later.delay
+        later.callback()
+        return later.delay
+
+
+class _Later:
+    def __init__(self, clock: _Clock, delay: float, callback):
+        self.clock, self.delay, self.callback = clock, delay, callback
 
     def cancel(self) -> None:
-        pass
+        self.clock.waiting.remove(self)
 
 
-@pytest.mark.parametrize("game", list(TABLES))
-def test_the_others_take_at_most_five_seconds_to_watch_and_say_what_they_played_at_once(game, monkeypatch):
-    """At the default pace, the others' moves after each of the person's in a whole game are watched for at most
-    BOT_TURN_SECONDS (one tick a step), however many they make: the rest at once, said in a line."""
+def _watched_table(game, monkeypatch, seed=3):
     from zaarlab.ui import table as frame
 
     clock = _Clock()
     monkeypatch.setattr(frame, "_running_loop", lambda: clock)
     module, name, seats, bot = TABLES[game]
-    table = getattr(importlib.import_module(module), name)(seats=ast.literal_eval(seats), seed=3)
-    rng, waited, turns, at_once = random.Random(3), 0.0, 0, 0
-    while not table.state.is_terminal():
-        if clock.waiting:
-            delay, tick = clock.waiting.pop()
-            waited += delay
-            assert waited <= frame.BOT_TURN_SECONDS + 1e-9, (game, waited)
-            tick()
-            at_once += "at once, so that the wait stays short" in table.message
-        else:  # the person's move: the bots' next turns are watched afresh
-            assert table.to_move() is not None, "the others stopped moving before the person's turn"
-            turns += 1
-            waited = 0.0
-            table.play(table.bots[bot](table.state, rng))
+    return getattr(importlib.import_module(module), name)(seats=ast.literal_eval(seats), seed=seed), clock, bot
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_the_others_moves_are_watched_in_at_most_five_seconds_each_frame_a_state_they_passed_through(game,
+                                                                                                      monkeypatch):
+    """At the default pace, the others' moves after each of the person's in a whole game take at most
+    BOT_TURN_SECONDS to watch, however many they make: each frame is a state the match passed through, in order, the
+    heading counts the moves shown against the whole ('move 12 of 40'), each frame says its moves in a sentence, and
+    the last is the match as it stands, the person's turn."""
+    from zaarlab.ui import table as frame
+
+    table, clock, bot = _watched_table(game, monkeypatch)
+    states = table.match.session.states
+    rng, turns, longest_frame = random.Random(3), 0, 0
+    while not table.match.state.is_terminal():
+        waited, shown = 0.0, []
+        while clock.waiting:
+            watch = table._watch
+            waited += clock.run_next()
+            index = next(i for i, state in enumerate(states) if state is table.state)
+            assert not shown or index > shown[-1], "a frame went back"
+            shown.append(index)
+            said = table.message
+            assert said.endswith(".") and said[0].isupper() and "(s)" not in said, said
+            if table._watch is not None:
+                moves = table._watch.moves_shown()
+                assert f"move {moves} of {table._watch.total} since yours" in table.heading_text
+                longest_frame = max(longest_frame, watch.frames[watch.shown].moves
+                                    - (watch.frames[watch.shown - 1].moves if watch.shown else 0))
+        assert waited <= frame.BOT_TURN_SECONDS + 1e-9, (game, waited)
+        assert table.state is table.match.state and table._watch is None
+        assert not shown or shown[-1] == len(table.match.history)
+        if table.match.state.is_terminal():
+            break
+        assert table.to_move() is not None, "the others stopped moving before the person's turn"
+        turns += 1
+        table.play(table.bots[bot](table.state, rng))
     assert turns > 3
-    assert game != "zargos" or at_once > 0  # a Zargos bot's turn is long: its rest was played at once
+    assert game != "zargos" or longest_frame > 20  # a Zargos turn is long: many of its moves shown as one
+
+
+def test_pause_step_faster_and_skip_act_on_the_others_moves_being_watched(monkeypatch):
+    """While the others' moves are shown: *pause* stops them on the frame shown (nothing waits to run) and its button
+    says *go on*; *step* shows the next frame, still paused; *go on* goes on; *faster* halves each frame's time down to
+    FASTEST; *skip* shows the match as it stands and tells the rest of the moves in a few words. A person's turn
+    greys them out, with the reason in words."""
+    from zaarlab.ui import table as frame
+
+    table, clock, bot = _watched_table("zaar", monkeypatch)
+    rng = random.Random(3)
+    while table._watch is None or len(table._watch.frames) < 4:  # a turn of the bot long enough to try them on
+        while clock.waiting:
+            clock.run_next()
+        table.play(table.bots[bot](table.state, rng))
+    watch, buttons = table._watch, table.buttons
+    assert not buttons["pause"].disabled and not buttons["step"].disabled and clock.waiting
+    buttons["pause"].click()
+    assert watch.paused and not clock.waiting and buttons["pause"].description == "go on"
+    assert "Paused at the others' move" in table.heading_text or "Next, the others'" in table.heading_text
+    buttons["step"].click()
+    assert watch.shown == 0 and not clock.waiting and table.state is table.match.session.states[watch.frames[0].end]
+    assert f"Paused at the others' move {watch.frames[0].moves} of {watch.total}" in table.heading_text
+    assert table.message == watch.frames[0].words
+    buttons["pause"].click()
+    assert not watch.paused and len(clock.waiting) == 1 and buttons["pause"].description == "pause"
+    paces = []
+    while not buttons["faster"].disabled:
+        buttons["faster"].click()
+        paces.append(table.pace)
+    assert paces == [0.3, 0.15] and frame.FASTEST == 0.15 and "0.15 seconds" in table.message
+    clock.run_next()
+    assert clock.waiting[0].delay == pytest.approx(0.15)
+    rest = watch.total - watch.moves_shown()
+    buttons["skip to my turn"].click()
+    assert table._watch is None and not clock.waiting and table.state is table.match.state
+    assert table.message.startswith("The rest of the others' moves, at once: Player 2 (greedy bot): "), table.message
+    assert rest > 0 and table.to_move() == 0
+    greyed = html.unescape(table.why_not.value)
+    assert buttons["pause"].disabled and buttons["step"].disabled
+    assert "skip, pause, step: it is a person's turn" in greyed
+    assert "faster: the others' moves show at their fastest" in greyed
 
 
 @pytest.mark.parametrize("game", list(TABLES))
@@ -137,3 +219,79 @@ def test_what_changed_since_the_persons_move_is_marked_until_they_act(game):
             if key != keys[-1]:  # a choice: acting, so nothing is marked
                 assert not any(p["changed"] for zone in table.board.zones for p in zone["pieces"])
     assert decisions > 5 and marked > decisions
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_the_rules_beside_the_board_are_those_of_the_phase_at_hand_and_a_search_finds_every_rule_saying_it(game):
+    """Every phase of the game names sections its rules file has; at each decision of a whole game the rules beside
+    the board are those sections' rules, in words, folded under their titles; a search lists exactly the rules of the
+    game's file whose line holds every word typed (counted here from the file itself), and clearing it shows the
+    phase's rules again."""
+    import importlib as modules
+
+    from zaarlab.core.rule_texts import rules_dir
+
+    table, bot = _table(game)
+    referee = modules.import_module(f"zaarlab.{game}.referee")
+    phases = modules.import_module(f"zaarlab.{game}.state").Phase
+    file = (rules_dir() / f"{game}.md").read_text(encoding="utf-8")
+    codes = set(re.findall(r"^## .*?\(([A-Z]+\d?)\)", file, re.MULTILINE)) | set(
+        re.findall(r"\(([A-Z]+\d?)\)", "\n".join(re.findall(r"^## .*$", file, re.MULTILINE))))
+    assert set(referee.RULES_NOW) == set(phases)
+    assert {code for named in referee.RULES_NOW.values() for code in named} <= codes
+    rng, decisions = random.Random(3), 0
+    while not table.state.is_terminal() and decisions < 60:
+        named = table.rules_now(table.state)
+        lines = table.rules.text.splitlines()
+        ids = re.findall(r'title="([A-Z]+-[A-Z]+\d?-\d+):', table.rules.shown.value)
+        assert lines[0].startswith("the rules now: ") and ids
+        assert {rule.split("-")[1] for rule in ids} <= set(named) | {"PASS"}, (named, ids)
+        assert not unreadable("\n".join(lines)), lines
+        table.play(bot(table.state, rng))
+        decisions += 1
+    word = {"zaar": "demon", "zargos": "boat", "zerzura": "guard", "zogars_gaze": "dice"}[game]
+    table.rules.search.value = f"  {word.upper()} "
+    rows = [row for row in re.findall(r"^\| ([A-Z]+-[A-Z]+\d?-\d+) \|(.*)\|\s*$", file, re.MULTILINE)
+            if word in f"{row[0]} {row[1]}".lower()]
+    found = re.findall(r'title="([A-Z]+-[A-Z]+\d?-\d+):', table.rules.shown.value)
+    assert len(rows) > 1 and found == [rule for rule, _ in rows][:12]
+    assert table.rules.text.splitlines()[0].startswith(f'{len(rows)} rules say "{word}"')
+    table.rules.search.value = "nothing-like-this"
+    assert table.rules.text == 'No rule says "nothing-like-this": try another word.'
+    table.rules.search.value = ""
+    assert table.rules.text.startswith("the rules now: ")
+
+
+def test_a_screen_slow_to_draw_passes_over_the_frames_it_fell_behind_on_and_keeps_the_time(monkeypatch):
+    """Where each frame takes a second to draw (an old device, a big map), the others' moves after the person's still
+    take about BOT_TURN_SECONDS: the frames fallen behind on are passed over, never the last (the match as it
+    stands)."""
+    from zaarlab.ui import table as frame
+
+    table, clock, bot = _watched_table("zaar", monkeypatch)
+    rng, slow, longest, passed_over = random.Random(3), 1.0, 0.0, 0
+    monkeypatch.setattr(frame.Table, "refresh", _slowly(frame.Table.refresh, clock, slow))
+    while clock.waiting:  # the deal's own moves
+        clock.run_next()
+    for _ in range(30):
+        started = clock.now
+        table.play(table.bots[bot](table.state, rng))  # the click, drawn slowly too
+        frames, shown = len(table._watch.frames) if table._watch else 0, 0
+        while clock.waiting:
+            clock.run_next()
+            shown += 1
+        longest = max(longest, clock.now - started)
+        passed_over += frames - shown
+        assert table._watch is None and table.state is table.match.state
+        if table.match.state.is_terminal():
+            break
+    assert passed_over > 0 and frame.BOT_TURN_SECONDS < longest <= frame.BOT_TURN_SECONDS + 2 * slow, (
+        passed_over, longest)
+
+
+def _slowly(refresh, clock, seconds: float):
+    def slow(table):
+        refresh(table)
+        clock.now += seconds  # the screen took this long to draw it
+
+    return slow

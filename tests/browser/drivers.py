@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from collections.abc import Callable
 
 from playwright.sync_api import Error as PlaywrightError
@@ -19,6 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.tables import MAP_KEYS
+from zaarlab.core.api import CHANCE
 from zaarlab.core.readable import exact_text
 from zaarlab.explainers import explainer
 from zaarlab.intro.odds import p_sum_at_least
@@ -26,6 +28,8 @@ from zaarlab.zargos.odds import p_attacker_wins, p_defender_holds
 from zaarlab.zogars_gaze.odds import hold_advice, hold_words
 
 WAIT = 30_000  # ms: a busy 2-core machine runs the kernel, the server and the browser
+WATCH_SECONDS = 6.0  # the longest the others' moves after a person's may take to watch at the default pace
+PATIENT_TURNS = 3  # the others' turns a game's drive watches to the end without skipping (the first one paused)
 
 
 def widget_with(root, text: str):
@@ -236,14 +240,14 @@ def drive_astrolabe(page, root, twin) -> None:
 
 
 def drive_battle_calculator(page, root, twin) -> None:
-    """BattleCalculator: both sliders from the keyboard, the three toggles, and *show exact* of a long fraction,
+    """BattleCalculator: both sliders from the keyboard, the three toggles, and the exact fraction behind a long one,
     each checked against the odds computed here; at the largest battle the chart's axis names a dozen ticks at
     most (not one label per outcome)."""
     answer = widget_with(root, "attacker takes the province")
 
     def shows(attackers: int, defenders: int, **conditions):
         p = p_attacker_wins(attackers, defenders, **conditions)
-        expect(answer).to_contain_text(f"attacker takes the province: {exact_text(p).split(' (exact')[0]}",
+        expect(answer).to_contain_text(f"attacker takes the province: {exact_text(p)}",
                                        timeout=WAIT)
         expect(answer).to_contain_text(str(p_defender_holds(attackers, defenders, **conditions)), timeout=WAIT)
         return p
@@ -253,7 +257,8 @@ def drive_battle_calculator(page, root, twin) -> None:
     plotted(root, 2)  # bars and heat map
     code = answer.locator("code").first
     expect(code).to_be_hidden()
-    answer.locator("summary").first.click()  # show exact
+    expect(answer.locator("summary").first).to_have_attribute("title", f"exact: {exact}")  # on hover
+    answer.locator("summary").first.click()  # and a click away, for a touch screen
     expect(code).to_be_visible()
     expect(code).to_have_text(str(exact))
 
@@ -547,7 +552,7 @@ def _shown_by(panel) -> str:
     if kind == "DiceSumExplorer":
         return panel.answer.value
     if kind == "BattleCalculator":  # its exact fraction may be long: the percent beside it
-        return re.search(r"≈ [\d.]+%", panel.text.splitlines()[0])[0]
+        return re.search(r"(?:≈|about) [\d.]+%", panel.text.splitlines()[0])[0]
     if kind == "CollectionBuilder":  # the score sheet, a table under its caption
         total = next(line for line in panel.text.splitlines() if line.startswith("total: "))
         return f"Score sheet: {total.removeprefix('total: ')} VP"
@@ -614,8 +619,12 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
     skip = root.get_by_role("button", name="skip to my turn")
     rng = random.Random(deal)
     clicks = passes = refused = 0
+    watched: list[bool] = []  # per turn of the others watched to its end: whether it was paused
+    others, clicked = 0, time.monotonic()
     while True:
         shown = twin.heading_text.splitlines()[0]
+        if others >= 2 and (len(watched) < PATIENT_TURNS or others >= 4 and not any(watched)):  # until one paused
+            watched.append(watch_the_others(page, root, shown, clicked, pause=not any(watched)))
         skip_the_others(page, skip, lambda shown=shown: shown in heading.inner_text())
         expect(heading).to_contain_text(shown, timeout=WAIT)
         expect(story).to_contain_text(twin.story_lines(twin.state, twin.viewer)[-1][0], timeout=WAIT)
@@ -640,10 +649,14 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
         if twin.odds.value:  # the exact odds of the decision at hand, before it is made
             shows_lines(odds, twin.decision_odds(twin.state))
         if refused < 2:
-            refused += refuses_in_place(root, twin)
+            if not refused:
+                rules_at_hand(root, twin)
+            refused += refuses_in_place(page, root, twin)
             status_in_view(page, root)
             hint_shown(root, twin)
+        made = len(twin.match.history)
         for key in twin.clicks_for(choose(twin.state, rng)):
+            clicked = time.monotonic()
             if key.startswith(tuple(MAP_KEYS)):  # the twin clicks with it
                 click_map(page, root, twin, key)
             else:
@@ -652,10 +665,54 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
             clicks += 1
             if key.startswith("die:"):  # the hold's chance follows each die held
                 shows_lines(odds, twin.decision_odds(twin.state))
+        states = twin.match.session.states  # the others' moves after it: the page shows them frame by frame
+        others = sum(1 for step in range(made + 1, len(twin.match.history))
+                     if states[step].current_player() not in (CHANCE, *twin.match.persons))
     shows_lines(heading, twin.heading_text)
     status_in_view(page, root)  # the result too
     assert clicks > 20 and "The game is over" in twin.text
+    assert len(twin.match.persons) > 1 or any(watched), f"no turn of the others was paused: {watched}"
     return passes
+
+
+def watch_the_others(page, root, shown: str, clicked: float, pause: bool) -> bool:
+    """The others' moves after the person's click (at ``clicked``), watched to the end as a patient student would:
+    the heading counts them; with ``pause``, *pause* stops them where they are, *step* shows more (the count goes up)
+    and *go on* goes on; the person's turn (``shown``) comes within WATCH_SECONDS of the click, the pause not counted.
+    Returns whether the others' moves were paused (they may end before the click on *pause* comes)."""
+    heading = root.locator(".zaarlab-table-heading")
+    expect(heading).to_contain_text(re.compile(r"the others' (move \d+|\d+ moves)|" + re.escape(shown)), timeout=WAIT)
+    held = 0.0
+    paused = False
+    if pause and "the others' " in heading.inner_text():
+        started = time.monotonic()
+        try:
+            root.get_by_role("button", name="pause").click(timeout=1_000)
+            expect(heading).to_contain_text(re.compile(r"Paused at the others' move|Next, the others'"),
+                                            timeout=2_000)
+            paused = True
+        except (PlaywrightTimeout, AssertionError):  # the last of the moves came first: nothing left to pause
+            pass
+        if paused:
+            expect(root.get_by_role("button", name="go on")).to_be_enabled(timeout=WAIT)
+            at = _moves_shown(heading.inner_text())
+            root.get_by_role("button", name="step").click(timeout=WAIT)
+            page.wait_for_function(f"""el => {{ const text = el.innerText;
+                const at = text.match(/Paused at the others' move (\\d+) of/);
+                return text.includes({json.dumps(shown)}) || (at && Number(at[1]) > {at}); }}""",
+                                   arg=heading.element_handle(), timeout=WAIT)
+            if "Paused at" in heading.inner_text():
+                root.get_by_role("button", name="go on").click(timeout=WAIT)
+            held = time.monotonic() - started
+    expect(heading).to_contain_text(shown, timeout=WAIT)
+    took = time.monotonic() - clicked - held
+    assert took <= WATCH_SECONDS, f"the others' moves took {took:.1f} s to watch"
+    return paused
+
+
+def _moves_shown(heading: str) -> int:
+    at = re.search(r"the others' move (\d+) of", heading)
+    return int(at.group(1)) if at else 0
 
 
 def hint_shown(root, twin) -> None:
@@ -666,6 +723,28 @@ def hint_shown(root, twin) -> None:
     twin.give_hint()
     assert twin.state is state and twin.message.startswith(("Hint: the ", "Not now: no hint"))
     expect(root.locator(".zaarlab-table-said")).to_contain_text(twin.message, timeout=WAIT)
+
+
+def rules_at_hand(root, twin) -> None:
+    """The rules under the board: opened, the phase's rules in words, as the twin lists them; a word typed in the
+    search lists the rules that say it, as the twin's; cleared, the phase's rules again."""
+    rules = root.locator(".zaarlab-rules-at-hand")
+    lines = twin.rules.text.splitlines()
+    rules.get_by_text(lines[0], exact=True).click()  # the fold: the rules now
+    expect(rules.get_by_text(lines[1], exact=False).first).to_be_visible(timeout=WAIT)
+    word = max(lines[1].rstrip(".").split(), key=len)
+    search = root.get_by_label("search the rules", exact=True)
+    search.fill(word)
+    search.press("Enter")
+    twin.rules.search.value = word
+    found = twin.rules.text.splitlines()
+    assert found[0].endswith(f'say "{word.lower()}":') or found[0].endswith(f'says "{word.lower()}":'), found
+    for line in found[:3]:
+        expect(rules).to_contain_text(line, timeout=WAIT)
+    search.fill("")
+    search.press("Enter")
+    twin.rules.search.value = ""
+    expect(rules).to_contain_text(lines[0], timeout=WAIT)
 
 
 def status_in_view(page, root) -> None:
@@ -679,7 +758,7 @@ def status_in_view(page, root) -> None:
                                timeout=WAIT)
 
 
-def refuses_in_place(root, twin) -> int:
+def refuses_in_place(page, root, twin) -> int:
     """A click on a piece the board did not mark: the twin's refusal shows, naming a move legal now, and neither the
     board nor the map beside it (if drawn yet) moves by a pixel. Returns 1, or 0 where every piece is marked."""
     key = next((piece["key"] for zone in twin.board.zones for piece in zone["pieces"]
@@ -687,6 +766,7 @@ def refuses_in_place(root, twin) -> int:
     if key is None:
         return 0
     state = twin.state
+    map_drawn(page, root, twin)  # drawn late (the site's plotly loads on demand), a map would move the board
     placed = [element.element_handle() for element in root.locator(".zaarlab-board, .js-plotly-plot").all()]
     pin = root.locator(".zaarlab-pin").first  # the top of the table, in its place whether its heading is pinned or not
 
@@ -726,14 +806,23 @@ def _map_comes_to(page, plot, shows: Callable[[str], bool], tries: int = 200) ->
     return False
 
 
+def map_drawn(page, root, twin):
+    """The table's map once it shows what the twin's shows (:meth:`map_meta`), where the twin draws one; returns its
+    locator."""
+    plot = root.locator(".zaarlab-table-map .js-plotly-plot").first
+    if getattr(twin, "map", None) is not None and twin.map.outputs:
+        shown = json.dumps(twin.map_meta(), separators=(",", ":"))
+        assert _map_comes_to(page, plot, shown.__eq__), f"the map never showed {shown}"
+    return plot
+
+
 def click_map(page, root, twin, key: str) -> None:
     """Click the point of the table's map that ``key`` names (a province, a room, a free cell's number), as a student
     would, once the map shows what the twin's shows (:meth:`map_meta`); the twin clicks too. A click that changes what
     the map shows (a province picked, a move made) is checked on the map, which must leave what it showed, and made
     again if the page moved under the mouse (a line above the map that grew)."""
-    plot = root.locator(".zaarlab-table-map .js-plotly-plot").first
+    plot = map_drawn(page, root, twin)
     before = json.dumps(twin.map_meta(), separators=(",", ":"))
-    assert _map_comes_to(page, plot, before.__eq__), f"the map never showed {before}"
     prefix = next(p for p in MAP_KEYS if key.startswith(p))
     value = MAP_KEYS[prefix](key.removeprefix(prefix))
     twin.click(key)

@@ -165,25 +165,32 @@ def test_holding_all_five_dice_is_refused_by_name():
     assert table.state is not before
 
 
-def test_bots_move_one_step_at_a_time_where_an_event_loop_runs():
-    """A bot's step waits for the table's pace: however late the loop wakes the watcher (a busy machine), no more
-    steps were made than paces went by (it once asserted two steps per 20 ms sleep, which a loaded CI overslept)."""
+def test_the_bots_moves_show_one_frame_at_a_time_where_an_event_loop_runs():
+    """The bots' moves are played at once and shown a frame each pace: however late the loop wakes the watcher (a
+    busy machine), no more frames were shown than paces went by, the screen's state is always one the match passed
+    through, and the frames end at the match as it stands."""
     pace = 0.01
 
     async def watch():
         table = ZogarTable(seats=("cautious", "bold"), seed=1, pace=pace)
-        assert table.state.current_player() >= 0  # the cards are dealt at once; the first bot's move waits
-        seen = [(time.monotonic(), len(table.match.session.history))]
+        watch = table._watch
+        assert table.state.current_player() >= 0 and watch.shown == -1  # the cards dealt at once; the bots' wait
+        states = table.match.session.states
+        def at() -> int:
+            return next(i for i, state in enumerate(states) if state is table.state)
+
+        seen = [(time.monotonic(), watch.shown, at())]
         for _ in range(30):
             await asyncio.sleep(0.02)
-            seen.append((time.monotonic(), len(table.match.session.history)))
+            seen.append((time.monotonic(), watch.shown, at()))
         table.skip()
         return seen, table
 
     seen, table = asyncio.run(watch())
-    assert 0 < seen[0][1] < 10 and seen[-1][1] > 20
-    for (then, before), (now, after) in zip(seen, seen[1:], strict=False):
+    assert seen[-1][1] > 20
+    for (then, before, at), (now, after, later) in zip(seen, seen[1:], strict=False):
         assert after - before <= (now - then) / pace + 1, (after - before, now - then)
+        assert later >= at
     assert table.state.is_terminal() and table.buttons["skip to my turn"].disabled
 
 
@@ -218,7 +225,8 @@ def test_a_new_game_starts_with_the_seats_and_the_deal_chosen_on_the_page():
 def test_every_greyed_out_button_says_why():
     table = ZogarTable(seats=("person", "cautious"), seed=3, pace=0)
     assert table.buttons["skip to my turn"].disabled and table.buttons["take back my move"].disabled
-    assert "skip: it is a person's turn" in text_of(table) and "take back: only your own moves" in text_of(table)
+    greyed = text_of(table)
+    assert "skip, pause, step: it is a person's turn" in greyed and "take back: only your own moves" in greyed
     table.click("skip")  # buy nothing: a move of one's own, which can be taken back
     assert not table.buttons["take back my move"].disabled and "take back:" not in text_of(table)
     hot = ZogarTable(seats=("person", "person"), seed=3, pace=0)

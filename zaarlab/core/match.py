@@ -128,6 +128,16 @@ class Hooks:
         click on the map can find the moves about a place; none by default."""
         return ()
 
+    def outcome(self, before: State, after: State) -> str:
+        """What a run of moves from ``before`` to ``after`` came to, in a sentence every player may read (the
+        provinces a people took), for one who watches them; "" to say no more than the moves."""
+        return ""
+
+    def rules_now(self, state: State) -> tuple[str, ...]:
+        """The sections of the game's rules (their codes: ``"MARKET"``) that the phase being played follows, for the
+        rules beside the board; none by default."""
+        return ()
+
     def no_hint(self, state: State) -> str:
         """Why no hint can be given now, in words ("" when one can): where the strongest bot would read what the
         player may not know."""

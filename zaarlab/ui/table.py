@@ -5,10 +5,12 @@ The game in play is a :class:`zaarlab.core.match.Match` (seats, state, history, 
 the table is a view over it. Each game subclasses :class:`Table` with what is its own (how its board looks and what a
 click on it means, its secrets, its odds, its words); this frame keeps what all four share:
 
-- **seats**: each a person (``"person"``) or one of the game's bots; chance and bots move on their own, one step
-  at a readable pace (``pace`` seconds, where an event loop runs: a notebook, Voila, the static site), or at once;
-  the others' moves after a person's take at most :data:`BOT_TURN_SECONDS` to watch, the rest played at once and
-  said in a line (a Zargos bot may make a hundred moves in a turn);
+- **seats**: each a person (``"person"``) or one of the game's bots; chance and bots move on their own, at once
+  where no event loop runs (tests, scripts), else watched at a readable pace (``pace`` seconds a frame: a notebook,
+  Voila, the static site): the others' moves after a person's are played first and shown in at most
+  :data:`BOT_TURN_SECONDS` of frames, each a run of moves of one kind said in one sentence
+  (:mod:`~zaarlab.ui.watching`: a Zargos bot may make a hundred moves in a turn), with how far into them the screen
+  is, *pause*, *step*, *faster*, and *skip* to see the rest at once, told in a few words;
 - **always in view**: whose turn, what to do, the result and the table's answer stay at the top of the screen while
   the table is on it (:class:`~zaarlab.ui.pin.Pin`);
 - **hot seat**: with two or more persons at one screen, a "pass the device" screen stands between them, and no
@@ -19,6 +21,8 @@ click on it means, its secrets, its odds, its words); this frame keeps what all 
 - **a hint**: the move the game's strongest bot would make for the person now, and why, read from what they may
   know; the end counts the hints each person asked for, and the teacher can switch hints off
   (:data:`~zaarlab.core.match.HINTS`);
+- **the rules at hand**: under the board, the sections of the rules the phase being played follows, folded, and a
+  search over all of the game's rules (:class:`~zaarlab.ui.rules_at_hand.RulesAtHand`);
 - **undo** of a person's own moves, back to the last thing chance, a bot or another player did (nothing revealed
   since can be taken back), and the end: who won and why, and each person's decisions against the best ones.
 """
@@ -39,7 +43,7 @@ import ipywidgets as widgets
 
 from ..core.api import CHANCE, IllegalActionError
 from ..core.catalogue import game_info
-from ..core.match import HINTS, MAX_BOT_STEPS, PERSON, Hooks, Match, OtherGame
+from ..core.match import HINTS, PERSON, Hooks, Match, OtherGame
 from ..core.play import Bot
 from . import controls
 from .card_board import CardBoard
@@ -47,11 +51,14 @@ from .download import Download
 from .panel import Panel, as_html, fold, guarded, line_html, row, rule_details, set_options, show
 from .pieces import Zone, mark_changes
 from .pin import Pin
+from .rules_at_hand import RulesAtHand
+from .watching import Watch
 
 STORY_LINES = 4  # the story shows at least this many lines, even just after your own move
 SAID_HEIGHT = "7.2em"  # the band where the table answers: five lines, so a refusal on a phone moves nothing
 EXAMPLES = 2  # the legal moves a refusal names, of different kinds where there are
 BOT_TURN_SECONDS = 5.0  # the longest the others' moves take to watch after the person's, at the table's pace
+FASTEST = 0.15  # seconds a frame: 'faster' goes no further, so each sentence stays on screen long enough to see
 MAX_SEATS = 4  # the seats a table offers
 
 
@@ -64,8 +71,8 @@ class Table(Panel, Hooks):
 
     def __init__(self, seats: Sequence[str], seed: int | None = None, odds: bool = True, pace: float = 0.6,
                  hints: bool | None = None):
-        self.pace, self._timer = pace, None
-        self._watched: dict[int, int] = {}  # the steps of each other player shown since the person last moved
+        self.pace, self._timer, self._due = pace, None, 0.0
+        self._watch: Watch | None = None  # the others' moves being shown, frame by frame
         self._seen: dict[int, tuple[dict[str, tuple], Any]] = {}  # per person: the board and state they last acted on
         self.heading, self.said, self.secrets, self.odds, self.story, self.why_not = (
             widgets.HTML() for _ in range(6))
@@ -76,16 +83,19 @@ class Table(Panel, Hooks):
                                           width="min(100%, 560px)")
         self.said.layout = widgets.Layout(height=SAID_HEIGHT, overflow="auto")  # kept: a refusal moves nothing
         self.board = CardBoard()
+        self.rules = RulesAtHand()  # under the board: the rules of the phase at hand, and a search over them all
+        self.board_column = widgets.VBox([self.board, self.rules.box])
         self.board.on_click(lambda key: guarded(lambda: self.click(key), self.said)())
         self.heading.add_class("zaarlab-result")
         self.story.add_class("zaarlab-log")
         self.moves = controls.Menu(description="or pick a move", style={"description_width": "initial"},
                                    layout=widgets.Layout(width="min(100%, 520px)"))
         self.buttons = {name: controls.Button(description=name, layout=widgets.Layout(width="auto")) for name in (
-            "play this move", "take back my move", "skip to my turn", "show my cards", "hint", "start a new game",
-            "save the game")}
+            "play this move", "take back my move", "skip to my turn", "pause", "step", "faster", "show my cards",
+            "hint", "start a new game", "save the game")}
         for name, act in (("play this move", self.play_listed), ("take back my move", self.undo),
-                          ("skip to my turn", self.skip), ("show my cards", self.reveal), ("hint", self.give_hint),
+                          ("skip to my turn", self.skip), ("pause", self.pause), ("step", self.step),
+                          ("faster", self.faster), ("show my cards", self.reveal), ("hint", self.give_hint),
                           ("start a new game", self.start_chosen), ("save the game", self.offer_save)):
             self.buttons[name].on_click(guarded(act, self.said))
         self.show_odds = controls.Checkbox(value=odds, description="show the odds", indent=False)
@@ -107,14 +117,15 @@ class Table(Panel, Hooks):
                                      layout=widgets.Layout(width="200px"))
         self.start(seats, new_deal() if seed is None else seed)
         if self.around_board():
-            self.board.layout.flex = "1 1 420px"  # beside the map where the screen is wide, below it on a phone
+            self.board_column.layout.flex = "1 1 420px"  # beside the map where the screen is wide, below it on a phone
         status = widgets.VBox([self.heading, self.said])  # pinned in view while the table is
         status.add_class("zaarlab-table-status")
         self.box = widgets.VBox([
-            Pin(), status, row([self.buttons["show my cards"], self.buttons["hint"], self.buttons["skip to my turn"],
-                                self.buttons["take back my move"], self.show_odds]), self.why_not,
-            row([self.odds, self.secrets]), row([*self.around_board(), self.board]) if self.around_board()
-            else self.board,
+            Pin(), status, row([self.buttons[name] for name in ("show my cards", "hint", "skip to my turn", "pause",
+                                                                "step", "faster", "take back my move")]
+                               + [self.show_odds]), self.why_not,
+            row([self.odds, self.secrets]), row([*self.around_board(), self.board_column]) if self.around_board()
+            else self.board_column,
             row([self.moves, self.buttons["play this move"]]), self.story,
             widgets.HTML('<h2 style="font-size: 17px">A new game</h2>'), row([*self.seat_menus, self.deal,
                                                                               self.buttons["start a new game"]]),
@@ -129,7 +140,7 @@ class Table(Panel, Hooks):
     def seat(self, match: Match) -> None:
         """Show ``match`` at this table, from its position now."""
         self._stop_timer()
-        self.match, self._seen = match, {}
+        self.match, self._seen, self._watch = match, {}, None
         persons, seats = match.persons, match.seats
         self.viewer = persons[0] if len(persons) == 1 else None  # whose secrets the screen may show
         for menu, seat in zip(self.seat_menus, [*seats, *[""] * (MAX_SEATS - len(seats))], strict=False):
@@ -236,11 +247,13 @@ class Table(Panel, Hooks):
     # -- acting ----------------------------------------------------------------------------------------------
     @property
     def state(self):
-        return self.match.state
+        """The state on screen: the match's, or while the others' moves are watched, the one their frame shows."""
+        return self.match.state if self._watch is None else self.match.session.states[self._watch.at]
 
     def to_move(self) -> int | None:
-        """The person to move now, or ``None`` (chance, a bot, the table for a person, the game over)."""
-        return self.match.to_move()
+        """The person to move now, or ``None`` (chance, a bot, the table for a person, the game over, the others'
+        moves still being watched)."""
+        return None if self._watch else self.match.to_move()
 
     @property
     def passing(self) -> bool:
@@ -282,7 +295,6 @@ class Table(Panel, Hooks):
             self._refused(refused)
             return
         self.say("")
-        self._watched = {}  # the others' next turns are watched afresh
         self._saw(seen, before)
         self._advance()
 
@@ -318,62 +330,97 @@ class Table(Panel, Hooks):
         self.refresh()
 
     def skip(self) -> int:
-        """Play the bots' and chance's moves at once, up to the next person's move or the end; returns how many."""
+        """The *skip* button: the others' moves still to watch (or to play) at once, up to the next person's move or
+        the end, told in a few words (the story lists them all); returns how many moves that was."""
         self._stop_timer()
-        moved = self.match.skip()
+        watch, self._watch = self._watch, None
+        if watch is None:
+            moved = self.match.skip()
+        else:
+            moved = watch.total - watch.moves_shown()
+            told = Watch.of(self.match, watch.at, most=1, who=self._who).frames
+            self.say(f"The rest of the others' moves, at once: {told[0].words}" if told and told[0].words else "")
         self.refresh()
         return moved
 
-    def skip_to_my_turn(self) -> None:
-        """The *skip* button: the others' moves at once, and how many were played (the story lists them)."""
-        moved = self.skip()
-        self.say(f"{moved} move{'s' if moved != 1 else ''} of the others played at once: the story lists them."
-                 if moved else "")
+    def pause(self) -> None:
+        """The *pause* button (*go on* while paused): stop the others' moves on the frame shown, or go on from it."""
+        watch = self._watch
+        if watch is None:
+            raise IllegalActionError("", "there are no moves of the others to pause")
+        watch.paused = not watch.paused
+        self._stop_timer()
+        if not watch.paused:
+            self._later(afresh=True)
+        self.refresh()
+
+    def step(self) -> None:
+        """The *step* button: the others' next frame now (paused, it stays paused)."""
+        if self._watch is None:
+            raise IllegalActionError("", "there are no moves of the others to step through")
+        self._stop_timer()
+        self._show_next()
+        self._later(afresh=True)
+
+    def faster(self) -> None:
+        """The *faster* button: each frame of the others' moves on screen half as long, down to :data:`FASTEST`."""
+        self.pace = max(self.pace / 2, FASTEST)
+        self.say(f"Faster: each moment of the others' moves now stays {self.pace:.2g} seconds on screen.")
+        self.refresh()
 
     def _advance(self) -> None:
-        """Let chance and the bots move: a bot's move (and what chance does after it) one step each ``pace`` seconds
-        where an event loop runs, else at once; what chance does after a person's move or before anybody's, at once
-        (the card turned, the dice rolled, the cards dealt)."""
+        """Let chance and the bots move, at once where no event loop runs; else what chance does after a person's
+        move or before anybody's at once (the card turned, the dice rolled, the cards dealt), and the others' moves
+        (played at once) shown frame by frame, one each ``pace`` seconds."""
         self._stop_timer()
+        self._watch = None
         loop = _running_loop()
         if self.pace <= 0 or loop is None:
             self.skip()
             return
         self.match.reveal_chance()
+        start = len(self.match.history)
+        if self.match.skip():
+            self._watch = Watch.of(self.match, start, most=max(int(BOT_TURN_SECONDS / self.pace), 1), who=self._who)
+            self._later(afresh=True)
         self.refresh()
-        if self.match.others_to_move():
-            self._timer = loop.call_later(self.pace, guarded(self._tick, self.said))
+
+    def _later(self, afresh: bool = False) -> None:
+        """The others' next frame, ``pace`` seconds after the last was due (``afresh``: after now), however long the
+        screen took to draw it: a turn's frames take the time they are given."""
+        loop = _running_loop()
+        if loop is not None and self._watch is not None and not self._watch.paused:
+            now = loop.time()
+            self._due = (now if afresh else self._due) + self.pace
+            self._timer = loop.call_later(max(self._due - now, 0.0), guarded(self._tick, self.said))
 
     def _tick(self) -> None:
-        """One step of the others at the table's pace; once the others have been watched for
-        :data:`BOT_TURN_SECONDS` since the person last moved, the rest of their moves at once, said in a line (the
-        story keeps every move)."""
+        """The frame due now; a screen slow to draw (an old device, a big map) has the frames it fell behind on
+        passed over, so the others' moves still take the time they were given (the story keeps every move)."""
         self._timer = None
-        mover = self._turn_of()
-        if not self.match.step_others():
+        watch, loop = self._watch, _running_loop()
+        if watch is None or loop is None:
             return
-        if mover is not None:
-            self._watched[mover] = self._watched.get(mover, 0) + 1
-        moved: dict[int, int] = {}
-        while (sum(self._watched.values()) + 1) * self.pace > BOT_TURN_SECONDS and sum(moved.values()) < MAX_BOT_STEPS:
-            mover = self._turn_of()  # no time left to watch another step: the others' next ones at once
-            if not self.match.step_others():
-                break
-            if mover is not None:
-                moved[mover] = moved.get(mover, 0) + 1
-        if moved:
-            self.say(" ".join(f"{self._who(mover)} made {n} more move{'s' if n != 1 else ''} at once, so that the "
-                              "wait stays short: the story lists them." for mover, n in moved.items()))
-        self._advance()
+        behind = min(int(max(loop.time() - self._due, 0.0) / self.pace), len(watch.frames) - 2 - watch.shown)
+        if behind > 0:
+            watch.shown += behind
+            self._due += behind * self.pace
+        self._show_next()
+        self._later()
+
+    def _show_next(self) -> None:
+        """The others' next frame, said in a sentence; the last is the match as it stands, and the watch ends."""
+        watch = self._watch
+        assert watch is not None
+        watch.shown += 1
+        if watch.shown >= len(watch.frames) - 1:
+            self._watch = None
+        self.say(watch.frames[watch.shown].words)
+        self.refresh()
 
     def _who(self, player: int) -> str:
         return (f"The quick start for player {player + 1}" if player in self.match.persons else
                 f"Player {player + 1} ({self.match.seats[player]} bot)")
-
-    def _turn_of(self) -> int | None:
-        """The player whose turn the next step of the others is in: a bot's, or chance's own (``None``)."""
-        mover = self.state.current_player()
-        return self.match.last_mover() if mover == CHANCE else mover
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
@@ -427,6 +474,12 @@ class Table(Panel, Hooks):
         if self.viewer is not None:
             self._seen[self.viewer] = board, state
 
+    def shown_as(self) -> dict[str, int | None]:
+        """Which moment the screen shows and to whom: the move whose state it is (the others' frame while they are
+        watched) and the person it is drawn for (``None`` while the device is to be passed)."""
+        return {"moves": self._watch.at if self._watch else len(self.match.history),
+                "for": None if self.passing else self.viewer}
+
     def last_seen(self):
         """The state the person at the device last acted on (``None`` before they did, or while the device is to be
         passed): a map marks what changed since."""
@@ -455,8 +508,11 @@ class Table(Panel, Hooks):
         waiting = player is not None and not passing
         set_options(self.moves, [(self.move_words(state, a), a) for a in state.legal_actions()] if waiting else [])
         self.moves.disabled = self.buttons["play this move"].disabled = not waiting
-        bots_moving = not state.is_terminal() and player is None
+        bots_moving = self._watch is not None or not state.is_terminal() and player is None
         self.buttons["skip to my turn"].disabled = not bots_moving
+        self.buttons["pause"].description = "go on" if self._watch and self._watch.paused else "pause"
+        self.buttons["pause"].disabled = self.buttons["step"].disabled = self._watch is None
+        self.buttons["faster"].disabled = self.pace <= FASTEST
         self.buttons["show my cards"].disabled = not passing
         self.buttons["hint"].disabled = not waiting
         show(self.buttons["show my cards"], len(self.match.persons) > 1)
@@ -464,6 +520,7 @@ class Table(Panel, Hooks):
         why = self._why_not(state, player, passing)
         self.why_not.value = f'<small style="color: #444444">{html.escape(why)}</small>' if why else ""
         self.story.value = self._story(state, viewer)
+        self.rules.follow(self.match.game.name, self.rules_now(state))
         self.text = "\n".join(filter(None, (self.heading_text, self.private(state, viewer)
                                             if viewer is not None else "", odds)))
 
@@ -473,9 +530,11 @@ class Table(Panel, Hooks):
         if state.is_terminal():
             reasons.append("the game is over: 'start a new game' below")
         elif player is not None:
-            reasons.append("skip: it is a person's turn, nobody else's moves to play")
+            reasons.append("skip, pause, step: it is a person's turn, nobody else's moves to play")
         elif self.hints:
             reasons.append("hint: at your turn")
+        if 0 < self.pace <= FASTEST:
+            reasons.append("faster: the others' moves show at their fastest")
         if not self.match.undoable and not state.is_terminal():
             reasons.append("take back: only your own moves since the last roll, draw or other player's move")
         if passing:
@@ -491,12 +550,16 @@ class Table(Panel, Hooks):
                     "the others cannot see the screen.")
         if player is not None:
             return f"{where}Player {player + 1}, your turn: {self.task(state)}."
+        watch = self._watch
+        if watch is not None:  # how far into the others' moves the screen is: they will not last
+            shown = watch.moves_shown()
+            at = (f"Next, the others' {watch.total} moves since yours" if not shown else
+                  f"{'Paused at' if watch.paused else 'Showing'} the others' move {shown} of {watch.total} since yours")
+            return f"{where}{at}. ('skip to my turn' shows the rest at once.)"
         mover = state.current_player()
         who = ("chance" if mover == CHANCE else f"the quick start, for player {mover + 1}"
                if mover in self.match.persons else f"player {mover + 1} ({self.match.seats[mover]} bot)")
-        shown = self._watched.get(mover, 0) if mover != CHANCE else 0
-        doing = f", its move {shown + 1} since yours" if shown else ""  # how far into its turn: it will not last
-        return f"{where}Waiting for {who}{doing}. ('skip to my turn' plays the others' moves at once.)"
+        return f"{where}Waiting for {who}. ('skip to my turn' plays the others' moves at once.)"
 
     def story_lines(self, state, viewer: int | None) -> list[tuple[str, tuple[str, ...]]]:
         """The story ``viewer`` reads: what happened since their last move (at least the last few lines), each line in
@@ -544,7 +607,7 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 def text_of(table: Table) -> str:
     """Every text the table shows now, as a reader sees it (small print left out), for tests that read it all."""
     parts = [table.heading.value, table.said.value, table.why_not.value, table.secrets.value, table.odds.value,
-             table.story.value]
+             table.story.value, table.rules.shown.value]
     parts += [f"{zone['title']} " + " ".join(f"{p['name']} {p['note']}" for p in zone["pieces"])
               for zone in table.board.zones]
     parts += [label for label, _ in table.moves.options]

@@ -56,10 +56,27 @@ ACROSS = {"door": "", "amulet": " through the Amulet door", "passage": " by the 
           "wall": " through the wall", "teleport": " from sacred room to sacred room"}
 
 
+RULES_NOW = {  # the sections of the rules each phase follows (the level's own rules are added)
+    Phase.ORDER: ("SETUP",), Phase.CHARACTER: ("SETUP", "PAWN"), Phase.START: ("SETUP", "PAWN"),
+    Phase.TURN: ("TURN", "MOVE", "TOOL"), Phase.DRAW: ("CARD", "EVENT", "ROOM"), Phase.PLACE: ("PLACE", "ROOM"),
+    Phase.THROW: ("RAML",), Phase.TRAPPED: ("ASTRO", "BATTLE"), Phase.CHOOSE: ("CMD",), Phase.COIN: ("COIN",),
+    Phase.OVER: ("MISSION", "END"),
+}
+
+
 class ZaarReferee(Hooks):
     """Zaar's words for a match: each move, and how the game ended."""
 
     hint_bot = "greedy"
+
+    def rules_now(self, state: ZaarState) -> tuple[str, ...]:
+        """The phase's sections of the rules, and the level's own.
+
+        >>> from .state import ZaarGame
+        >>> ZaarReferee().rules_now(ZaarGame(players=2).initial_state())
+        ('SETUP', 'PAWN', 'LVL1')
+        """
+        return (*RULES_NOW[state.phase], f"LVL{state.level}")
 
     def move_words(self, state: ZaarState, action) -> str:
         cards, names = state.game.cards, self.names(state)

@@ -93,9 +93,9 @@ class ZaarTable(Table, ZaarReferee):
         show_figure(self.map, figure)
 
     def map_meta(self) -> dict:
-        """What the map shows, in its layout's ``meta``: the moves made and the way the room drawn is turned (a page's
-        tests wait for it before they click)."""
-        return {"moves": len(self.match.session.history), "rotation": self.rotation}
+        """What the map shows, in its layout's ``meta``: the move whose state it shows, whose eyes it is drawn for and
+        the way the room drawn is turned (a page's tests wait for it before they click)."""
+        return {**self.shown_as(), "rotation": self.rotation}
 
     def _map_moves(self, state: ZaarState) -> dict[str, object]:
         """The board key of each move a click on the map makes now: a free cell's number or a room's cell."""

@@ -17,6 +17,7 @@ import plotly.graph_objects as go
 
 from ..core.match import Decision, Hooks
 from ..core.readable import exact_text
+from ..core.story import joined
 from .board import FORBIDDEN_CITY, ZARGOS
 from .figures import board_figure
 from .odds import DEMON_DICE, battle_ends, demon_dist
@@ -26,10 +27,40 @@ from .state import Fight, LandAttack, Move, Phase, Place, SeaAttack, ZargosState
 SHOWN = 8  # the attacks (or forces) whose odds are shown, each a battle worked out exactly
 
 
+RULES_NOW = {  # the sections of the rules each phase follows
+    Phase.ROLL: ("ORDER",), Phase.CHOOSE: ("SETUP", "POWERS"), Phase.PLACE_SINGLE: ("SETUP",),
+    Phase.PLACE_REST: ("SETUP",), Phase.ATTACK: ("TURN", "LAND", "SEA"), Phase.COMBAT: ("COMBAT", "CAPITAL"),
+    Phase.FIGHT: ("COMBAT", "CAPITAL"), Phase.DEMONS: ("ZARGOS",), Phase.REORG: ("REORG",),
+    Phase.DRAW: ("KCARD", "MAGIC"), Phase.DISCARD: ("MAGIC",), Phase.BUY_START: ("BUY",), Phase.BUY: ("BUY",),
+    Phase.PLACE_BUY: ("BUY",), Phase.RED: ("MAGIC",), Phase.STRIKE: ("MAGIC",), Phase.WAR: ("MAGIC",),
+    Phase.SWAP: ("MAGIC",), Phase.ANSWER: ("MAGIC",), Phase.VETO: ("MAGIC",), Phase.OVER: ("GOAL", "POINTS"),
+}
+
+
 class ZargosReferee(Hooks):
     """Zargos's words for a match, and the judge of each attack."""
 
     hint_bot = "greedy"
+
+    def outcome(self, before: ZargosState, after: ZargosState) -> str:
+        """The provinces each people took between ``before`` and ``after`` (the placing of the first units is no
+        taking).
+
+        >>> from .state import ZargosGame
+        >>> start = ZargosGame(players=2).initial_state()
+        >>> ZargosReferee().outcome(start, start)
+        ''
+        """
+        if before.turn == 0:
+            return ""
+        taken: dict[str, list[str]] = {}
+        for province in after.game.planet.provinces:
+            if after.holder(province) not in ("", before.holder(province)):
+                taken.setdefault(after.holder(province), []).append(province)
+        return "; ".join(f"the {people} took {joined(places)}" for people, places in taken.items())
+
+    def rules_now(self, state: ZargosState) -> tuple[str, ...]:
+        return RULES_NOW[state.phase]
 
     def move_words(self, state: ZargosState, action) -> str:
         if isinstance(action, SeaAttack):
@@ -178,3 +209,4 @@ def decimal(value: Fraction) -> str:
 
 REFEREE = ZargosReferee
 """The referee a match of the game is played with where no table is on screen (a class's match)."""
+

@@ -85,9 +85,9 @@ class ZargosTable(Table, ZargosReferee):
         show_figure(self.map, figure.update_layout(meta=self.map_meta(), height=640))
 
     def map_meta(self) -> dict:
-        """What the map shows, in its layout's ``meta``: the provinces chosen and the moves made (a page's tests wait
-        for it before they click)."""
-        return {"chosen": [p for p in (self.source, self.target) if p], "moves": len(self.match.session.history)}
+        """What the map shows, in its layout's ``meta``: the provinces chosen, the move whose state it shows and whose
+        eyes it is drawn for (a page's tests wait for it before they click)."""
+        return {"chosen": [p for p in (self.source, self.target) if p], **self.shown_as()}
 
     def _targets(self, state: ZargosState) -> tuple[str, ...]:
         """The provinces a click may pick now."""

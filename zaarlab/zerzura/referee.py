@@ -22,11 +22,19 @@ from .odds import market_gains, p_market_has
 from .scoring import quantities
 from .state import Exchange, Pass, Phase, Store, Take, ZerzuraState
 
+RULES_NOW = {  # the sections of the rules each phase follows
+    Phase.REMOVE: ("SETUP",), Phase.TILES: ("SETUP", "CMD"), Phase.DROMEDARY: ("SETUP",), Phase.DEAL: ("SETUP",),
+    Phase.ACT: ("ACTION", "ROUND", "CMD"), Phase.OVER: ("END", "SCORE"),
+}
+
 
 class ZerzuraReferee(Hooks):
     """Zerzura's words for a match, and the odds of the Market."""
 
     hint_bot = "planner"
+
+    def rules_now(self, state: ZerzuraState) -> tuple[str, ...]:
+        return RULES_NOW[state.phase]
 
     def hint_reason(self, state: ZerzuraState, action) -> str:
         """What the move adds to the player's score sheet now; the planner weighs the tiles and the others too.

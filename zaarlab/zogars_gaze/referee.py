@@ -56,10 +56,23 @@ KIND_COLOURS = {"gaze": "#E6D3E0", "monster": "#F6D5C2", "thieves": "#F6D5C2", "
 MOVES = {"skip": SkipMarket, "gamble": Gamble, "leave": Leave, "fight": Fight, "pay": PayThieves,
          "pass": PassThieves, "escape": Climb, "death": AcceptDeath}  # the moves that are no card, by key
 
+RULES_NOW = {  # the sections of the rules each phase follows
+    Phase.DEAL_RACE: ("SETUP",), Phase.DEAL_CLASS: ("SETUP",), Phase.MARKET_UP: ("TURN", "MARKET"),
+    Phase.FIRST: ("TURN", "MARKET"), Phase.MARKET: ("MARKET",), Phase.GAMBLE: ("MARKET",), Phase.REFILL: ("MARKET",),
+    Phase.ITEMS: ("ITEMS",), Phase.CLIMB: ("DELVE",), Phase.CUT: ("DELVE",), Phase.FLIP: ("DELVE",),
+    Phase.PEEK: ("DELVE",), Phase.DELVE: ("DELVE",), Phase.HOLD: ("COMBAT",), Phase.ROLL: ("COMBAT",),
+    Phase.MIMIC: ("COMBAT",), Phase.THIEVES: ("COMBAT",), Phase.PAY_PICK: ("COMBAT",), Phase.DYING: ("DELVE",),
+    Phase.TRAPPED: ("DELVE", "COMBAT"), Phase.OVER: ("GOAL", "WIN"),
+}
+
+
 class ZogarReferee(Hooks):
     """Zogar's Gaze's words for a match, the judge of each hold, and the odds a player may be shown."""
 
     hint_bot = "cautious"
+
+    def rules_now(self, state: ZogarState) -> tuple[str, ...]:
+        return RULES_NOW[state.phase]
 
     def no_hint(self, state: ZogarState) -> str:
         """In a delve, none while other players' cards traded in face down lie in the dungeon: the bot weighs the
