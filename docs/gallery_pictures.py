@@ -25,7 +25,8 @@ PICTURES = ROOT / "docs" / "_static" / "gallery"
 PAGE = ROOT / "docs" / "gallery.md"
 SIZE = {"width": 1280, "height": 860}
 DRAWN = """() => document.querySelectorAll('.jupyter-widgets').length > 0
-    && ![...document.querySelectorAll('.jp-OutputArea-output')].some(el => /Loading|Starting/.test(el.textContent))"""
+    && ![...document.querySelectorAll('.jp-OutputArea-output')]
+        .some(el => /^\\s*(Loading|Starting)/.test(el.textContent))"""  # a spinner's words, not a rule's
 
 
 def page_text(boards) -> str:
