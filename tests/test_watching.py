@@ -76,7 +76,7 @@ def test_a_zargos_frame_says_the_provinces_each_people_took_in_it():
     told, begun = 0, 0
     for frame in watch.frames:
         before, after = states[begun], states[frame.end]
-        taken = {(after.holder(p), p) for p in made.planet.provinces
+        taken = {(after.holder(p), made.planet.names[p]) for p in made.planet.provinces
                  if after.holder(p) and after.holder(p) != before.holder(p)} if before.turn else set()
         told_as = re.findall(r"[Tt]he (\w+) took ([\w\-, ]+?)(?:;|\.$)", frame.words)
         said = {(people, place) for people, places in told_as for place in re.split(r", | and ", places)}

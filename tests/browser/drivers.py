@@ -386,11 +386,11 @@ def drive_province_explorer(page, root, twin) -> None:
     picks = [next(p for p in sorted(planet.provinces) if test(p)) for test in (
         planet.is_capital, planet.is_coastal, lambda p: not planet.is_coastal(p) and not planet.is_capital(p))]
     for province in picks:
-        root.locator(".widget-dropdown select").first.select_option(province)
+        root.locator(".widget-dropdown select").first.select_option(label=f"{planet.names[province]} ({province})")
         twin.province.value = province
         shows_lines(report, twin.text)
-        expect(root.locator(".js-plotly-plot .gtitle").first).to_have_text(f"{province} and its neighbours",
-                                                                            timeout=WAIT)
+        expect(root.locator(".js-plotly-plot .gtitle").first).to_have_text(
+            f"{planet.names[province]} and its neighbours", timeout=WAIT)
 
 
 def drive_deck_explorer(page, root, twin) -> None:

@@ -99,13 +99,14 @@ def _broken_map(tmp_path, old, new, count=1):
 
 
 @pytest.mark.parametrize(("old", "new", "problem"), [
-    ("{id: ZS3, name: Zargos Gate 3, ring: surrounding,", "{id: ZS3, name: Zargos Gate 3, ring: coastal,",
+    ("{id: ZS3, name: West Gate, ring: surrounding,", "{id: ZS3, name: West Gate, ring: coastal,",
      "needs 3 province(s) of ring surrounding"),
     ("  - id: K10\n", "  - id: K10\n    extra: 1\n", "unknown key"),
     ("kind: lake", "kind: sea", "the lake between KORI and LUDOS"),
     ("  - [FC, ZS1]\n", "  - [FC, NOWHERE]\n", "must name two known provinces"),
     ("  - [ZSEA1, ZC1]\n", "  - [ZC2, ZC1]\n", "cannot join a province and a province"),
-    ("{id: KORI-1, capital: true,", "{id: KORI-1,", "needs exactly one capital"),
+    ("{id: KORI-1, name: Korhold, capital: true,", "{id: KORI-1, name: Korhold,", "needs exactly one capital"),
+    ("{id: K04-2, name: Iron Pass,", "{id: K04-2, name: Anvil Bay,", "K04-2 and K04-5 are both called 'Anvil Bay'"),
 ])
 def test_a_user_map_is_checked_against_the_rulebook(tmp_path, old, new, problem):
     folder = _broken_map(tmp_path, old, new)
@@ -114,7 +115,7 @@ def test_a_user_map_is_checked_against_the_rulebook(tmp_path, old, new, problem)
 
 
 def test_a_valid_user_map_overrides_the_bundled_one(tmp_path):
-    folder = _broken_map(tmp_path, "name: Kingdom 3\n", "name: Land of the Real Box\n")
+    folder = _broken_map(tmp_path, "name: Aurelia\n", "name: Land of the Real Box\n")
     assert load_planet(folder).kingdoms["K03"].name == "Land of the Real Box"
-    assert load_planet().kingdoms["K03"].name == "Kingdom 3"
+    assert load_planet(folder).names["K03"] == "Land of the Real Box" != load_planet().names["K03"] == "Aurelia"
     shutil.rmtree(folder)

@@ -60,7 +60,7 @@ def test_a_whole_game_is_played_by_clicking_the_map_and_the_board(seed):
                 way = "by sea" if isinstance(action, SeaAttack) else "by land"
                 if fewest.isdigit() and int(fewest) <= action.units <= int(most or fewest) and way in line:
                     covering.append(line)
-            assert len(covering) == 1 and take_words(p, action.dst) in covering[0], covering
+            assert len(covering) == 1 and take_words(p, state.game.planet.names[action.dst]) in covering[0], covering
             expected = independent_take(state, action)
             assert expected is None or exact_text(expected) == exact_text(p)
             odds_checked[0] += 1
@@ -93,7 +93,8 @@ def test_a_click_on_the_map_that_makes_no_move_says_why_and_changes_nothing():
     before = table.state
     theirs = next(p for p, people, _ in before.board if people != before.acting)
     send(table, f"province:{theirs}")
-    assert f"start from one of your own provinces, not {theirs}" in table.message and table.state is before
+    name = before.game.planet.names[theirs]
+    assert f"start from one of your own provinces, not {name}" in table.message and table.state is before
     assert 'title="ZARGOS-LAND-01: ' in table.said.value
 
 

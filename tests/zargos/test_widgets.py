@@ -26,8 +26,9 @@ def test_battle_calculator_follows_its_controls():
 
 def test_province_explorer_reports_neighbours_and_routes():
     explorer = ProvinceExplorer(province="ZC1")
-    assert explorer.text.splitlines()[1] == "land neighbours: ZC2, ZC6, ZS1"
+    assert explorer.text.splitlines()[1] == "land neighbours: Salt Strand (ZC2), Pearl Strand (ZC6), East Gate (ZS1)"
     explorer.province.value = "KORI-2"
-    assert "LUDOS-5 (1 boat)" in explorer.text and "K03-2 (2 boats)" in explorer.text
+    assert "Highcrag (LUDOS-5) (1 boat)" in explorer.text and "Goldmoor (K03-2) (2 boats)" in explorer.text
+    assert ("Fenmarch (KORI-2)", "KORI-2") in explorer.province.options
     ringed = next(trace for trace in explorer.figure.data if trace.name == "highlighted")
     assert list(ringed.x).count(None) == 1 + 2 + 1  # outlined: itself, two land neighbours, one sea

@@ -82,6 +82,9 @@ class Planet:
         self.provinces = tuple(n for n, d in graph.nodes(data=True) if d["type"] == "province")
         self.seas = tuple(n for n, d in graph.nodes(data=True) if d["type"] == "sea")
         self._land = nx.freeze(nx.subgraph_view(graph, filter_edge=lambda a, b: graph[a][b]["kind"] == "land"))
+        self.names = {**{node: data["name"] for node, data in graph.nodes(data=True)},
+                      **{kingdom.id: kingdom.name for kingdom in kingdoms.values()}}
+        """Every province, sea space and kingdom id to its name, the words a player reads (ids stay in saves)."""
 
     def kingdom_of(self, province: str) -> str:
         """The kingdom a province belongs to."""
@@ -254,6 +257,10 @@ def _check_map(doc: dict, fail) -> None:
             if (kinds[edge[0]], kinds[edge[1]]) not in allowed:
                 fail(f"{key}[{i}]", f"{edge}: a {key[:-1].replace('_', ' ')} cannot join a {kinds[edge[0]]} "
                      f"and a {kinds[edge[1]]}")
+    named: dict[str, str] = {}
+    for place, name in _build(doc).names.items():
+        if named.setdefault(name, place) != place:  # a player told "Iron Pass" must know which place it is
+            fail("names", f"{named[name]} and {place} are both called {name!r}")
     graph = _build(doc).graph
     if not nx.is_connected(graph):
         fail("borders", "the planet is not connected, even with sea borders")

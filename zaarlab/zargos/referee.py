@@ -57,14 +57,16 @@ class ZargosReferee(Hooks):
         for province in after.game.planet.provinces:
             if after.holder(province) not in ("", before.holder(province)):
                 taken.setdefault(after.holder(province), []).append(province)
-        return "; ".join(f"the {people} took {joined(places)}" for people, places in taken.items())
+        names = after.game.planet.names
+        return "; ".join(f"the {people} took {joined(names[p] for p in places)}" for people, places in taken.items())
 
     def rules_now(self, state: ZargosState) -> tuple[str, ...]:
         return RULES_NOW[state.phase]
 
     def move_words(self, state: ZargosState, action) -> str:
         if isinstance(action, SeaAttack):
-            return f"attack {action.dst} by sea from {action.src} with {action.units} units"
+            names = state.game.planet.names
+            return f"attack {names[action.dst]} by sea from {names[action.src]} with {action.units} units"
         return action.words(self.names(state))
 
     def judge(self, state: ZargosState, action) -> Decision | None:
@@ -89,7 +91,8 @@ class ZargosReferee(Hooks):
         for people, owner in zip(state.peoples, state.owners, strict=False):
             if owner == viewer:
                 figure.update_traces(name=f"{people} (yours)", selector=dict(name=people, fill="toself"))
-        hovers = [province_words(state, p) for p in state.game.planet.provinces]
+        hovers = [f"{province_words(state, p)}<br><sub>{p}</sub>" for p in state.game.planet.provinces]  # the id
+        # in small print, for who edits the map's data
         figure.update_traces(hoverinfo="text", hovertext=hovers, selector=dict(name="provinces"))
         return figure.update_layout(margin=dict(l=0, r=0, t=40, b=0),  # the map as wide as the box, the peoples
                                     legend=dict(orientation="h", x=0, y=0, yanchor="top"))  # named below it
@@ -179,8 +182,8 @@ def take_odds(state: ZargosState, action) -> tuple[Fraction, Fraction]:
 def take_words(p: Fraction, province: str) -> str:
     """An attack's chance to take ``province`` in words: certain, impossible, or its exact chance.
 
-    >>> take_words(Fraction(1), "FC"), take_words(Fraction(2, 3), "FC")
-    ('certain to take FC', 'takes FC 2/3 ≈ 66.67%')
+    >>> take_words(Fraction(1), "Iron Pass"), take_words(Fraction(2, 3), "it")
+    ('certain to take Iron Pass', 'takes it 2/3 ≈ 66.67%')
     """
     if p in (0, 1):
         return f"{'certain' if p else 'no chance'} to take {province}"
@@ -188,14 +191,15 @@ def take_words(p: Fraction, province: str) -> str:
 
 
 def province_words(state: ZargosState, province: str) -> str:
-    """A province, who holds it and with how many units.
+    """A province by its name, with its kingdom, who holds it and with how many units.
 
     >>> from .state import ZargosGame
-    >>> province_words(ZargosGame(players=2).initial_state(), "FC")
-    'FC: empty'
+    >>> province_words(ZargosGame(players=2).initial_state(), "K04-2")
+    'Iron Pass (Brennor): empty'
     """
-    holder = state.holder(province)
-    return f"{province}: {state.units(province)} {holder}" if holder else f"{province}: empty"
+    planet, holder = state.game.planet, state.holder(province)
+    place = f"{planet.names[province]} ({planet.names[planet.kingdom_of(province)]})"
+    return f"{place}: {state.units(province)} {holder}" if holder else f"{place}: empty"
 
 
 def decimal(value: Fraction) -> str:

@@ -110,7 +110,8 @@ class ZargosTable(Table, ZargosReferee):
             zones.append(Zone(f"Choose your {self._which_people(state)}people", tuple(
                 Piece(f"people:{a.people}", a.people, "a people", target=True) for a in legal)))
         if self.source and self.target:
-            zones.append(Zone(f"How many units go from {self.source} to {self.target}?", tuple(
+            names = state.game.planet.names
+            zones.append(Zone(f"How many units go from {names[self.source]} to {names[self.target]}?", tuple(
                 Piece(f"send:{i}", self.move_words(state, a).split(" with ")[-1].removeprefix("move "), "", "move",
                       target=True) for i, a in enumerate(legal) if self._sends(a))))
         if state.phase == Phase.BUY and legal:
@@ -180,13 +181,14 @@ class ZargosTable(Table, ZargosReferee):
 
     def _why_not_from(self, state: ZargosState, province: str) -> tuple[str, str]:
         me = state.acting
+        names = state.game.planet.names
         if self.source:
             return ("ZARGOS-LAND-01" if state.phase == Phase.ATTACK else "ZARGOS-REORG-05",
-                    f"{province} cannot be reached from {self.source} now")
+                    f"{names[province]} cannot be reached from {names[self.source]} now")
         if state.holder(province) != me:
-            return ("ZARGOS-LAND-01", f"start from one of your own provinces, not {province}")
+            return ("ZARGOS-LAND-01", f"start from one of your own provinces, not {names[province]}")
         return ("ZARGOS-LAND-02" if state.phase == Phase.ATTACK else "ZARGOS-REORG-03",
-                f"{province} has no unit to spare: one unit always stays behind")
+                f"{names[province]} has no unit to spare: one unit always stays behind")
 
     def clicks_for(self, action) -> tuple[str, ...]:
         if isinstance(action, Place | Fight):
@@ -249,8 +251,9 @@ class ZargosTable(Table, ZargosReferee):
                 groups[-1][3] = action.units
             else:
                 groups.append([way, odds, action.units, action.units])
+        target = state.game.planet.names[self.target]
         lines = [f"{fewest if fewest == most else f'{fewest} to {most}'} unit{'s' if most > 1 else ''} {way}: "
-                 f"{take_words(p, self.target)}, losing {f'{decimal(lost)} units' if lost else 'none'} on average"
+                 f"{take_words(p, target)}, losing {f'{decimal(lost)} units' if lost else 'none'} on average"
                  for way, (p, lost), fewest, most in groups]
         return ("The chance to take the province, and the units you can expect to lose (the largest forces):\n"
                 + "\n".join(lines)) if lines else ""
@@ -263,7 +266,8 @@ class ZargosTable(Table, ZargosReferee):
                 done = "end the attacks" if phase == Phase.ATTACK else "end the turn"
                 return f"click one of your provinces (outlined) to {verb} from it, or {done}"
             if not self.target:
-                return f"click where to {verb} from {self.source} (outlined), or {self.source} again to let it go"
+                source = state.game.planet.names[self.source]
+                return f"click where to {verb} from {source} (outlined), or {source} again to let it go"
             return "pick how many units go"
         return {"choose": f"choose your {self._which_people(state)}people",
                 "place_single": "click a province to place a unit",

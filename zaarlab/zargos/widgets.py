@@ -21,22 +21,23 @@ from .state import ZargosGame
 
 
 class ProvinceExplorer(Panel):
-    """Pick a province: its kingdom, land neighbours and every sea route with its boat cost.
+    """Pick a province: its kingdom, land neighbours and every sea route with its boat cost, each place by its name
+    and its id (the id is what the map's data file and the lesson plans use).
 
     >>> explorer = ProvinceExplorer()
     >>> explorer.province.value = "KORI-3"
     >>> print(explorer.text)
-    KORI-3 (Kori): coastal
-    land neighbours: KORI-1, KORI-2, KORI-4
-    by sea: KORI-4 (1 boat), LUDOS-3 (1 boat), LUDOS-4 (1 boat)
+    Reedwater (KORI-3), in Kori: coastal
+    land neighbours: Korhold (KORI-1), Fenmarch (KORI-2), Lakeside (KORI-4)
+    by sea: Lakeside (KORI-4) (1 boat), Mirrormere (LUDOS-3) (1 boat), Swanbank (LUDOS-4) (1 boat)
     """
 
     title = "the province explorer"
 
     def __init__(self, planet: Planet | None = None, province: str = "FC"):
         self.planet = planet or load_planet()
-        self.province = controls.Menu(options=sorted(self.planet.provinces), value=province,
-                                         description="province")
+        self.province = controls.Menu(options=[(self._named(p), p) for p in self.planet.provinces], value=province,
+                                      description="province")
         self.report = widgets.HTML()
         self.map = widgets.Output()
         self.figure = None
@@ -50,13 +51,16 @@ class ProvinceExplorer(Panel):
         if planet.ring(p) != "outer":
             traits.append(f"demons: {planet.ring(p)} ring")
         routes = planet.sea_routes_from(p)
-        by_sea = ", ".join(f"{q} ({n} boat{'s' if n > 1 else ''})" for q, n in routes.items()) or "none"
-        self.text = (f"{p} ({planet.kingdoms[planet.kingdom_of(p)].name}): {', '.join(traits) or 'inland'}\n"
-                     f"land neighbours: {', '.join(planet.land_neighbours(p))}\nby sea: {by_sea}")
+        by_sea = ", ".join(f"{self._named(q)} ({n} boat{'s' if n > 1 else ''})" for q, n in routes.items()) or "none"
+        self.text = (f"{self._named(p)}, in {planet.names[planet.kingdom_of(p)]}: {', '.join(traits) or 'inland'}\n"
+                     f"land neighbours: {', '.join(map(self._named, planet.land_neighbours(p)))}\nby sea: {by_sea}")
         self.report.value = as_html(self.text)
         highlight = (p, *planet.land_neighbours(p), *planet.seas_touching(p))
-        self.figure = planet_figure(planet, highlight=highlight, title=f"{p} and its neighbours")
+        self.figure = planet_figure(planet, highlight=highlight, title=f"{planet.names[p]} and its neighbours")
         show_figure(self.map, self.figure)
+
+    def _named(self, place: str) -> str:
+        return f"{self.planet.names[place]} ({place})"
 
 
 class BattleCalculator(Panel):
