@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from functools import cache
+
 import plotly.graph_objects as go
 
 from ..core.dist import Dist
@@ -15,18 +18,21 @@ SEA_BLUE, LAND_GREY, HIGHLIGHT = theme.SKY, theme.GREY, theme.ORANGE
 # eleven kingdoms: the palette, then its colours lightened; every province is also labelled with its kingdom
 KINGDOM_COLOURS = (*theme.PALETTE[:7], "#7FB8D8", "#EAAE80", "#80CEB9", "#E6CFA0")
 ATTACKER, DEFENDER, NOBODY = theme.VERMILLION, theme.BLUE, theme.GREY
+NAME_SIZE, UNITS_SIZE = 11, 16  # px: a kingdom's name, a province's units
+NARROWEST = 360  # px: the map's width on a phone (390 px), where its labels must still fit between the units
 PEOPLE_COLOURS = {"knights": theme.GREY, "spiders": theme.PURPLE, "amazons": theme.GREEN, "monks": theme.ORANGE,
                   "dragons": theme.VERMILLION, "winged": theme.SKY}
 
 
 def planet_figure(planet: Planet, highlight: tuple[str, ...] = (), title: str = "The planet Zargos") -> go.Figure:
     """The planet as a map: every province a region coloured by its kingdom, sea spaces as water, capitals starred,
-    every region named; ``highlight`` regions outlined in orange. (The graph view: :func:`planet_graph_figure`.)
+    every kingdom named, every place named on hover; ``highlight`` regions outlined in orange. (The graph view:
+    :func:`planet_graph_figure`.)
 
     >>> from zaarlab.zargos.board import load_planet
     >>> fig = planet_figure(load_planet(), highlight=("FC",))
-    >>> [trace.name for trace in fig.data][:4], fig.data[-2].name
-    (['seas', 'names', 'Kingdom of Zargos', 'Kori'], 'highlighted')
+    >>> [trace.name for trace in fig.data][:3], [trace.name for trace in fig.data][-3:]
+    (['seas', 'Kingdom of Zargos', 'Kori'], ['highlighted', 'names', 'units'])
     """
     fig = Figure(layout=dict(template=TEMPLATE))
     _water(fig, planet)
@@ -34,7 +40,8 @@ def planet_figure(planet: Planet, highlight: tuple[str, ...] = (), title: str = 
         _regions(fig, planet, kingdom.provinces, colour, kingdom.name,
                  [_province_hover(planet, p) for p in kingdom.provinces])
     _outline(fig, planet, highlight)
-    _labels(fig, planet, planet.provinces, size=9)
+    _labels(fig, planet)
+    _marks(fig, planet, {p: "★" for p in planet.provinces if planet.is_capital(p)})
     return _finish_map(fig, title)
 
 
@@ -91,8 +98,8 @@ def board_figure(state, title: str | None = None, targets: tuple[str, ...] = (),
     >>> from zaarlab.zargos.state import ZargosGame
     >>> state = ZargosGame(players=2).initial_state()
     >>> fig = board_figure(state, targets=("FC",))
-    >>> [trace.name for trace in fig.data][:3], fig.data[-1].name, "FC" in fig.data[-1].customdata
-    (['seas', 'names', 'empty'], 'provinces', True)
+    >>> [trace.name for trace in fig.data][:4], fig.data[-1].name, "FC" in fig.data[-1].customdata
+    (['seas', 'empty', 'names', 'units'], 'provinces', True)
     """
     planet = state.game.planet
     fig = Figure(layout=dict(template=TEMPLATE))
@@ -104,12 +111,8 @@ def board_figure(state, title: str | None = None, targets: tuple[str, ...] = (),
         _regions(fig, planet, provinces, PEOPLE_COLOURS.get(people, "#FFFFFF"), people,
                  [f"{_province_hover(planet, p)}: {state.units(p)} {people}" for p in provinces])
     graph = planet.graph
-    held = [p for p in planet.provinces if state.units(p)]
-    fig.add_trace(go.Scatter(
-        x=[graph.nodes[p]["pos"][0] for p in held], y=[graph.nodes[p]["pos"][1] for p in held], mode="text",
-        text=[f"<b>{state.units(p)}</b>" for p in held], textfont=dict(size=16, color=theme.BLACK),
-        name="units", hoverinfo="skip", showlegend=False))
-    _labels(fig, planet, [p for p in planet.provinces if not state.units(p)], size=8)
+    _labels(fig, planet)
+    _marks(fig, planet, {p: f"{'★' if planet.is_capital(p) else ''}{state.units(p) or ''}" for p in planet.provinces})
     _outline(fig, planet, targets)
     _ring(fig, planet, changed, "changed since your move", dict(color=theme.BLACK, width=3, dash="dot"))
     _ring(fig, planet, chosen, "chosen", dict(color=theme.BLACK, width=5))
@@ -131,11 +134,10 @@ def _ring(fig: go.Figure, planet: Planet, provinces: tuple[str, ...], name: str,
 
 
 def _water(fig: go.Figure, planet: Planet) -> None:
-    """The sea spaces (and the lake) as water, named."""
+    """The sea spaces (and the lake) as water, named on hover."""
     _regions(fig, planet, planet.seas, theme.WATER, "seas",
-             [f"{planet.graph.nodes[s]['name']} ({planet.graph.nodes[s]['kind']})" for s in planet.seas],
+             [f"{planet.names[s]} ({planet.graph.nodes[s]['kind']})<br><sub>{s}</sub>" for s in planet.seas],
              line=SEA_BLUE)
-    _labels(fig, planet, planet.seas, size=8, colour=SEA_BLUE)
 
 
 def _regions(fig: go.Figure, planet: Planet, nodes, colour: str, name: str, hover: list[str],
@@ -163,13 +165,67 @@ def _outline(fig: go.Figure, planet: Planet, nodes) -> None:
                              hoverinfo="skip", showlegend=bool(nodes)))
 
 
-def _labels(fig: go.Figure, planet: Planet, nodes, size: int, colour: str = theme.BLACK) -> None:
-    graph = planet.graph
-    stars = [n for n in nodes if graph.nodes[n].get("capital")]
+def _marks(fig: go.Figure, planet: Planet, marks: dict[str, str]) -> None:
+    """Large type at the centre of provinces: their units, a star for a capital."""
+    shown = [p for p in planet.provinces if marks.get(p)]
     fig.add_trace(go.Scatter(
-        x=[graph.nodes[n]["pos"][0] for n in nodes], y=[graph.nodes[n]["pos"][1] for n in nodes], mode="text",
-        text=[f"★ {n}" if n in stars else n for n in nodes], textfont=dict(size=size, color=colour),
+        x=[planet.graph.nodes[p]["pos"][0] for p in shown], y=[planet.graph.nodes[p]["pos"][1] for p in shown],
+        mode="text", text=[f"<b>{marks[p]}</b>" for p in shown], textfont=dict(size=UNITS_SIZE, color=theme.BLACK),
+        name="units", hoverinfo="skip", showlegend=False))
+
+
+def _labels(fig: go.Figure, planet: Planet) -> None:
+    """Every kingdom's name, where it fits (:func:`name_places`); a province is named on hover."""
+    places = name_places(planet)
+    fig.add_trace(go.Scatter(
+        x=[x for x, _ in places.values()], y=[y for _, y in places.values()], mode="text",
+        text=[f"<b>{planet.names[k]}</b>" for k in places], textfont=dict(size=NAME_SIZE, color=theme.BLACK),
         hoverinfo="skip", showlegend=False, name="names"))
+
+
+@cache
+def name_places(planet: Planet) -> dict[str, tuple[float, float]]:
+    """Where each kingdom's name is written: the free point nearest the middle of its provinces, on a grid of a fifth
+    of a unit, whose label at :data:`NARROWEST` px across overlaps no province's units (up to "★88"), no name placed
+    before it and no edge of the disc. Computed, not stored, so a user's own map is labelled too.
+
+    >>> from zaarlab.zargos.board import load_planet
+    >>> places = name_places(load_planet())
+    >>> len(places), places["KORI"]
+    (11, (-1.2, 5.2))
+    """
+    scale = NARROWEST / (2 * (RADIUS + 0.3))  # px per unit of the drawing positions
+    graph, taken = planet.graph, []
+    for p in planet.provinces:
+        taken.append(label_box(graph.nodes[p]["pos"], "★88" if planet.is_capital(p) else "88", UNITS_SIZE, scale))
+    grid = [(i / 5, j / 5) for i in range(-50, 51) for j in range(-50, 51)]
+    places = {}
+    for kingdom in planet.kingdoms.values():
+        points = [graph.nodes[p]["pos"] for p in kingdom.provinces]
+        middle = (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+        for point in sorted(grid, key=lambda q: math.dist(q, middle)):
+            box = label_box(point, planet.names[kingdom.id], NAME_SIZE, scale)
+            if math.dist((0, 0), (max(map(abs, box[::2])), max(map(abs, box[1::2])))) <= RADIUS and not any(
+                    _overlap(box, other) for other in taken):
+                places[kingdom.id] = point
+                taken.append(box)
+                break
+    return places
+
+
+def label_box(centre: tuple[float, float], text: str, size: int, scale: float) -> tuple[float, ...]:
+    """The box (left, bottom, right, top), in drawing units, that ``text`` in bold ``size`` px takes around ``centre``
+    at ``scale`` px per unit: a generous 0.62 em a character, 1.2 em high.
+
+    >>> label_box((0, 0), "Ludos", 10, 10)
+    (-1.55, -0.6, 1.55, 0.6)
+    """
+    half_width, half_height = 0.62 * size * len(text) / scale / 2, 1.2 * size / scale / 2
+    return (centre[0] - half_width, centre[1] - half_height, centre[0] + half_width, centre[1] + half_height)
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _finish_map(fig: go.Figure, title: str) -> go.Figure:
@@ -184,14 +240,15 @@ def _finish_map(fig: go.Figure, title: str) -> go.Figure:
 
 
 def _province_hover(planet: Planet, province: str) -> str:
-    parts = [f"{province} — {planet.kingdoms[planet.kingdom_of(province)].name}"]
+    """A province by its name, its kingdom and what it is; its id in small print, for who edits the map's data."""
+    parts = [f"{planet.names[province]} — {planet.names[planet.kingdom_of(province)]}"]
     if planet.is_capital(province):
         parts.append("capital")
     if planet.is_coastal(province):
         parts.append("coastal")
     if planet.ring(province) != "outer":
         parts.append(f"ring {planet.ring(province)}")
-    return ", ".join(parts)
+    return f"{', '.join(parts)}<br><sub>{province}</sub>"
 
 
 def battle_figure(ends: Dist, title: str) -> go.Figure:
