@@ -14,6 +14,7 @@ from zaarlab.lessons import LESSONS, ExerciseBox, LessonExercises
 from zaarlab.teaching.answers import Mode, PageAnswers, tallies
 from zaarlab.teaching.exercises import DICE_EXERCISES, SIGNIFICANT, check, read_number
 from zaarlab.teaching.teacher import teacher_page
+from zaarlab.zargos.board import load_planet
 
 NAMES = [f"student {i}" for i in range(40)] + ["Ada", "Ben", "  ada ", "12"]
 
@@ -320,12 +321,12 @@ def _shows_why(question, panel) -> None:
             assert panel.text.splitlines()[1].endswith(exact_text(question.answer))
     elif kind == "province":
         lines = panel.text.splitlines()
-        assert lines[0].startswith(settings["province"])
+        assert lines[0].startswith(f"{load_planet().names[settings['province']]} ({settings['province']})")
         if question.kind == "number" and "route" not in params:  # neighbours by land
             assert len(lines[1].removeprefix("land neighbours: ").split(", ")) == question.answer
         elif "route" in params:
             target = params["route"][1]
-            assert f"{target} ({question.answer} boat" in lines[2]
+            assert f"({target}) ({question.answer} boat" in lines[2]
     elif kind == "walk":  # each room's label: its fewest moves from the pawn's, over the doors the question lists
         import networkx as nx
 

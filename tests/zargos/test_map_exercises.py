@@ -56,7 +56,8 @@ def test_zargos_sea_02_every_students_answer_is_what_the_graph_read_here_gives(e
         else:
             counts = [len(land(p)) for p in params["provinces"]]
             assert question.answer == tuple(sorted("ABC", key=lambda letter: -counts["ABC".index(letter)]))
-        assert all(PLANET.kingdom_of(p) != ZARGOS for p in _named(params))
+        assert all(PLANET.kingdom_of(p) != ZARGOS and f"{PLANET.names[p]} ({p})" in question.text
+                   for p in _named(params))  # each by its name, the id the explorer lists beside it
         assert "zaarlab's reconstruction" in question.text
     assert len(seen) >= 5
 

@@ -31,14 +31,19 @@ def _outer() -> list[str]:
     return sorted(p for p in planet.provinces if planet.kingdom_of(p) != ZARGOS)
 
 
+def _named(place: str) -> str:
+    """A place by its name, its id beside it (the province explorer lists both; the map names it on hover)."""
+    return f"{load_planet().names[place]} ({place})"
+
+
 def _neighbours(params: dict) -> Question:
     province = params["province"]
     around = load_planet().land_neighbours(province)
     return Question(
-        f"{ON}how many provinces border {province} by land?", len(around),
+        f"{ON}how many provinces border {_named(province)} by land?", len(around),
         "Look at the map (or pick the province in the explorer): count the provinces that share a border with it, "
         "not the sea spaces.",
-        f"{len(around)}: {', '.join(around)}.", params, explainer=_explorer(province))
+        f"{len(around)}: {', '.join(map(_named, around))}.", params, explainer=_explorer(province))
 
 
 def _boats(params: dict) -> Question:
@@ -46,9 +51,10 @@ def _boats(params: dict) -> Question:
     planet = load_planet()
     route = planet.sea_route(origin, target)
     return Question(
-        f"{ON}what is the fewest number of boats for a sea attack from {origin} to {target}?", len(route),
-        "One boat for each sea space crossed: start in a sea space next to the origin, land from one next to the "
-        "target.", f"{len(route)}: by {', then '.join(route)}.", params, explainer=_explorer(origin))
+        f"{ON}what is the fewest number of boats for a sea attack from {_named(origin)} to {_named(target)}?",
+        len(route), "One boat for each sea space crossed: start in a sea space next to the origin, land from one next "
+        "to the target.", f"{len(route)}: by {', then '.join(map(_named, route))}.", params,
+        explainer=_explorer(origin))
 
 
 def _coastal(params: dict) -> Question:
@@ -57,10 +63,11 @@ def _coastal(params: dict) -> Question:
     coast = [p for p in kingdom.provinces if planet.is_coastal(p)]
     p = Fraction(len(coast), len(kingdom.provinces))
     return Question(
-        f"{ON}a province of {kingdom.name} (marked {kingdom.id} on the map) is picked at random, each alike. What is "
-        "the chance that it borders a sea space (the lake counts)?", p,
+        f"{ON}a province of {kingdom.name} (named on the map) is picked at random, each alike. What is the chance "
+        "that it borders a sea space (the lake counts)?", p,
         f"Count the provinces of {kingdom.name}, then those that touch the water.",
-        f"{len(coast)} of its {len(kingdom.provinces)} provinces ({', '.join(coast)}): {exact_text(p)}.", params)
+        f"{len(coast)} of its {len(kingdom.provinces)} provinces ({', '.join(map(_named, coast))}): {exact_text(p)}.",
+        params)
 
 
 def _cheaper(params: dict) -> Question:
@@ -68,7 +75,8 @@ def _cheaper(params: dict) -> Question:
     planet = load_planet()
     boats = {"A": planet.boats_needed(origin, a), "B": planet.boats_needed(origin, b)}
     return Question(
-        f"{ON}which attack from {origin} needs fewer boats? A: to {a}; B: to {b}.", min(boats, key=boats.get),
+        f"{ON}which attack from {_named(origin)} needs fewer boats? A: to {_named(a)}; B: to {_named(b)}.",
+        min(boats, key=boats.get),
         "Find the shortest way by water to each, counting the sea spaces.",
         f"A: {boats['A']} boat{'s' * (boats['A'] != 1)}; B: {boats['B']} boat{'s' * (boats['B'] != 1)}.", params,
         ("A", "B"), _explorer(origin))
@@ -80,9 +88,10 @@ def _rank(params: dict) -> Question:
     order = tuple(sorted(letters, key=borders.get, reverse=True))
     return Question(
         f"{ON}rank these provinces by how many provinces border them by land, the most first: " + "; ".join(
-            f"{letter}: {p}" for letter, p in zip(letters, provinces, strict=True)) + ".", order,
+            f"{letter}: {_named(p)}" for letter, p in zip(letters, provinces, strict=True)) + ".", order,
         "Count each one's land borders on the map.",
-        "; ".join(f"{letter} ({provinces[letters.index(letter)]}): {borders[letter]}" for letter in order) + ".",
+        "; ".join(f"{letter} ({_named(provinces[letters.index(letter)])}): {borders[letter]}" for letter in order)
+        + ".",
         params, explainer=_explorer(provinces[0]))
 
 
