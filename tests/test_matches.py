@@ -343,3 +343,77 @@ def test_one_student_sits_at_a_bounded_number_of_tables_still_playing():
     with pytest.raises(Refused, match=f"you sit at {MAX_PER_STUDENT} tables still playing"):
         matches.sit("Ada", other, 1)
     assert len(matches.tables) == MAX_PER_STUDENT + 1 and tables[0] in matches.tables
+
+
+def test_a_student_asks_a_hint_at_their_turn_it_is_the_strongest_bots_move_and_counted_in_their_record(tmp_path):
+    from zaarlab.zargos.bots import BOTS
+
+    matches = Matches(MatchBook(str(tmp_path / "answers.sqlite")), clock=Patient(), hints=True)
+    table = matches.open("Ada", "zargos", ["person", "person"], deal=5, params=SHORT["zargos"])
+    matches.sit("Bo", table, 1)
+    seen = {s: matches.view(s, table) for s in ("Ada", "Bo")}
+    [mover] = [s for s, v in seen.items() if v["moves"]]
+    waiting = "Bo" if mover == "Ada" else "Ada"
+    assert seen[mover]["hint"] is True and seen[waiting]["hint"] is False
+    with pytest.raises(Refused, match="a hint is for your turn"):
+        matches.hint(waiting, table)
+    match = matches.tables[table].match
+    state = match.state
+    words = matches.hint(mover, table)
+    best = BOTS["greedy"](state, random.Random(len(match.history)))
+    assert words.startswith(f"the greedy bot would {match.hooks.move_words(state, best)}")
+    assert best in state.legal_actions() and match.state is state  # the hint moves nothing
+    assert matches.hint(mover, table) == words  # asked again at one step: the same, counted once
+    seat = seen[mover]["seat"]
+    assert match.hints_used(seat) == 1
+    matches.book.close()
+    again = Matches(MatchBook(str(tmp_path / "answers.sqlite")), clock=Patient(), hints=True)
+    assert again.tables[table].match.hints_used(seat) == 1  # kept across a restart
+    play_between(again, table, ["Ada", "Bo"], seed=2)
+    assert f"Player {seat + 1} used 1 hint." in again.view(mover, table)["decisions"]
+
+
+def test_a_class_without_hints_refuses_them_and_offers_none():
+    matches = Matches(clock=Patient(), hints=False)
+    table = matches.open("Ada", "zargos", ["person", "greedy"], deal=5, params=SHORT["zargos"])
+    assert matches.view("Ada", table)["hint"] is False
+    with pytest.raises(Refused, match="this class plays without hints"):
+        matches.hint("Ada", table)
+    assert matches.tables[table].match.hinted == set()
+
+
+def test_the_places_of_the_moves_are_named_for_the_page():
+    matches = Matches(clock=Patient())
+    table = matches.open("Ada", "zargos", ["person", "greedy"], deal=5, params=SHORT["zargos"])
+    seen = matches.view("Ada", table)
+    while not any(seen["places"]):
+        matches.move("Ada", table, seen["step"], 0)
+        seen = matches.view("Ada", table)
+    named = seen["place_names"]
+    assert {p for about in seen["places"] for p in about} == set(named)
+    assert named and all(name != place and name == matches.tables[table].match.game.planet.names[place]
+                         for place, name in named.items())
+
+
+def test_what_changed_since_a_seat_last_moved_is_marked_on_its_map_and_its_cards():
+    from zaarlab.zargos.referee import changed_provinces
+
+    matches = Matches(clock=Patient())
+    table = matches.open("Ada", "zargos", ["person", "greedy"], deal=5, params=SHORT["zargos"])
+    match, rng, ringed = matches.tables[table].match, random.Random(1), 0
+    while not (seen := matches.view("Ada", table))["over"]:
+        states = match.session.states
+        mine = [step for step, state in enumerate(states[:-1]) if state.current_player() == 0]
+        changed = changed_provinces(states[mine[-1] + 1], match.state) if mine else ()
+        rings = [trace for trace in seen["figure"]["data"] if trace.get("name") == "changed since your move"]
+        assert len(rings) == bool(changed) and (not changed or rings[0]["x"].count(None) == len(changed))
+        ringed += bool(changed)
+        matches.move("Ada", table, seen["step"], rng.randrange(len(seen["moves"])))
+    assert ringed > 3
+    cards = Matches(clock=Patient())
+    table = cards.open("Ada", "zerzura", ["person", "greedy"], deal=5)
+    first = cards.view("Ada", table)
+    assert not any(piece["changed"] for zone in first["zones"] for piece in zone["pieces"])
+    cards.move("Ada", table, first["step"], 0)
+    later = cards.view("Ada", table)
+    assert any(piece["changed"] for zone in later["zones"] for piece in zone["pieces"])

@@ -122,3 +122,14 @@ def test_a_finished_game_is_replayed_through_the_hall_and_listed_among_the_stude
         finished["moments"] - 1
     with pytest.raises(Refused, match="replayed from moment 0"):
         hall.handle("Ada", {"do": "replay", "table": table, "moment": "0"})
+
+
+def test_a_hint_is_asked_through_the_hall_and_answers_that_page_alone():
+    hall = Hall(Matches(hints=True))
+    hall.pages["Ada"].add(Page())
+    _, [table] = hall.handle("Ada", {"do": "open", "game": "zargos", "seats": ["person", "greedy"], "turns": 2})
+    answer, changed = hall.handle("Ada", {"do": "hint", "table": table})
+    assert changed == set() and answer["hint"]["table"] == table
+    assert answer["hint"]["words"].startswith("the greedy bot would ")
+    with pytest.raises(Refused, match="there is no such table"):
+        hall.handle("Ada", {"do": "hint", "table": "forged"})

@@ -272,7 +272,7 @@ def moves_about_a_place_clicked_on_the_map(devices: dict[str, Device]) -> None:
     x, y = page.wait_for_function(POINT, arg=[page.locator("#map").element_handle(), trace, place],
                                   timeout=WAIT).json_value()
     page.mouse.click(x, y)
-    expect(page.locator("#about")).to_contain_text(f"about {place}: first in the list, marked")
+    expect(page.locator("#about")).to_contain_text(f"about {view['place_names'][place]}: first in the list, marked")
     expect(page.locator("#moves button.about")).to_have_text(about)
     expect(page.locator("#moves button").first).to_have_text(about[0])
     step = view["step"]
@@ -280,6 +280,33 @@ def moves_about_a_place_clicked_on_the_map(devices: dict[str, Device]) -> None:
     for device in devices.values():
         expect(device.page.locator("#turn")).not_to_contain_text(f"(move {view['played'] + 1})", timeout=WAIT)
     assert json.loads(next(f for f in reversed(mover.frames) if f.startswith('{"view"')))["view"]["step"] > step
+
+
+def hint_asked(devices: dict[str, Device]) -> None:
+    """The student to move presses *hint* (the other's page offers none): the page shows the server's answer, the
+    strongest bot's move in words (or why there is none now), and the button waits for the next move."""
+    from playwright.sync_api import expect
+
+    first = next(iter(devices.values()))
+    expect(first.page.locator("#turn")).to_contain_text(re.compile("Your turn|Waiting for"), timeout=WAIT)
+    mover = first if first.turn().startswith("Your turn") else next(
+        d for name, d in devices.items() if f"Waiting for {name} " in first.turn())
+    expect(mover.page.locator("#turn")).to_contain_text("Your turn", timeout=WAIT)
+    for device in devices.values():
+        if device is not mover:
+            expect(device.page.locator("#ask-hint")).to_be_hidden()
+    button = mover.page.get_by_role("button", name="hint: what would the strongest bot play?")
+    told = len(mover.frames)
+    button.click()
+    expect(mover.page.locator("#hint:not(:empty), #refused:not(:empty)")).to_have_count(1, timeout=WAIT)
+    answer = next(json.loads(f) for f in mover.frames[told:] if f.startswith(('{"hint"', '{"refused"')))
+    if "hint" in answer:
+        words = answer["hint"]["words"]
+        assert words.startswith("the ") and " bot would " in words
+        expect(mover.page.locator("#hint")).to_have_text(f"Hint: {words[0].upper()}{words[1:]}.")
+        expect(button).to_be_disabled()
+    else:
+        expect(mover.page.locator("#refused")).to_have_text(f"Not allowed: {answer['refused']}.")
 
 
 @pytest.mark.parametrize("game", sorted(SHORT))
@@ -296,6 +323,7 @@ def test_two_students_play_each_game_to_its_end_on_their_own_pages(browser, tmp_
         expect(ada.page.locator("#table-title")).to_contain_text("you are at seat 1", timeout=WAIT)
         bo.page.get_by_role("button", name="sit at seat 2").click()
         expect(bo.page.locator("#table-title")).to_contain_text("you are at seat 2", timeout=WAIT)
+        hint_asked({"Ada": ada, "Bo": bo})
         if game != "zogars_gaze":
             moves_about_a_place_clicked_on_the_map({"Ada": ada, "Bo": bo})
         assert play({"Ada": ada, "Bo": bo}) > 0

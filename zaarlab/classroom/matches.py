@@ -29,6 +29,7 @@ zaarlab.classroom.matches.Refused: the game has moved on since your page last lo
 from __future__ import annotations
 
 import json
+import os
 import random
 import secrets
 import time
@@ -39,11 +40,11 @@ from typing import Any
 from ..core.api import CHANCE, GAMES, Game, IllegalActionError
 from ..core.catalogue import GAME_IDS, import_game_packages
 from ..core.codec import encode
-from ..core.match import PERSON, Hooks, Match
+from ..core.match import HINTS, PERSON, Hooks, Match
 from ..core.play import Bot
 from ..teaching.answers import AnswerBook
 from ..teaching.games_played import Played, played_rows
-from ..ui.pieces import plain_zones
+from ..ui.pieces import looks, mark_changes, plain_zones
 from .seat_words import board_lines, plain, story_words
 
 MAX_SEATS, MIN_SEATS = 4, 2
@@ -69,7 +70,7 @@ class Table:
     kept: bool = False  # whether its end went into the class's record
     seen: dict[int, float] = field(default_factory=dict)  # per seat: when its student's page last looked
     notes: list[str] = field(default_factory=list)  # what the table was told: a seat handed to a bot, and back
-    drawn: tuple[int, Any] = (-1, None)  # the map at a step, as JSON: made once for every seat (it is public)
+    drawn: dict[int, tuple[int, Any]] = field(default_factory=dict)  # per seat: its map at a step, as JSON
 
     def seat_of(self, student: str) -> int | None:
         return next((seat for seat, who in enumerate(self.sitters) if who == student), None)
@@ -96,11 +97,15 @@ def game_kinds() -> dict[str, Kind]:
 
 class Matches:
     """Every match of the class (see the module's description); with ``book``, each move kept as it is applied and
-    every match read back at the start. ``clock`` tells the time the bound on a student's moves counts by."""
+    every match read back at the start. ``clock`` tells the time the bound on a student's moves counts by; ``hints``
+    whether a student may ask for one (by default, unless :data:`~zaarlab.core.match.HINTS` is ``off``: a test, or a
+    class with hints off)."""
 
-    def __init__(self, book: MatchBook | None = None, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, book: MatchBook | None = None, clock: Callable[[], float] = time.monotonic,
+                 hints: bool | None = None):
         self.kinds = game_kinds()
         self.clock = clock  # seconds, for the bound on a student's moves
+        self.hints = os.environ.get(HINTS) != "off" if hints is None else hints
         self.tables: dict[str, Table] = {}
         self.book = book
         self._allowance: dict[str, tuple[float, float]] = {}  # per student: (moves they may still send, when)
@@ -190,6 +195,35 @@ class Matches:
             self.book.moved(table.id, len(match.history) - 1, legal[choice], by_person=True)
         self._advance(table)
 
+    def hint(self, student: str, table_id: str) -> str:
+        """The move the game's strongest bot would make for ``student``'s seat now, and why, in words: counted for
+        the seat (its decisions at the end say how many hints it asked for) and kept with the match. Refused in words
+        where the class plays without hints, it is not their turn or the game gives none; nothing is counted then.
+
+        >>> matches = Matches(hints=True)
+        >>> table = matches.open("Ada", "zargos", ["person", "greedy"], deal=3)
+        >>> matches.hint("Ada", table).startswith("the greedy bot would ")
+        True
+        >>> Matches(hints=False).hint("Ada", table)
+        Traceback (most recent call last):
+        ...
+        zaarlab.classroom.matches.Refused: this class plays without hints
+        """
+        self._not_flooding(student)
+        if not self.hints:
+            raise Refused("this class plays without hints")
+        table = self._table(table_id)
+        seat, match = self._seat_of(table, student), table.match
+        if match.to_move() != seat or table.sitters[seat] is None:
+            raise Refused("a hint is for your turn: wait for the others to move")
+        try:
+            hint = match.hint()
+        except IllegalActionError as refused:
+            raise Refused(refused.message) from None
+        if self.book is not None:
+            self.book.hinted(table.id, len(match.history))
+        return hint.words
+
     def _advance(self, table: Table) -> None:
         """Chance and the bots move, up to a person's turn or the end, each move kept; at the end, each student's
         seat goes into the class's record (their place, the ending, their decisions against the best ones)."""
@@ -230,7 +264,7 @@ class Matches:
         table.seen[seat] = self.clock()
         match = table.match
         return self._seen(table, seat, len(match.history), match.to_move() == seat) | {
-            "figure": self._figure(table), "decisions": match.summary(seat) if match.state.is_terminal() else []}
+            "figure": self._figure(table, seat), "decisions": match.summary(seat) if match.state.is_terminal() else []}
 
     def replay(self, student: str, table_id: str, moment: int) -> dict[str, Any]:
         """A finished game as ``student``'s seat saw it at one of its moments (each time a player was to move, and
@@ -247,24 +281,31 @@ class Matches:
         if not (type(moment) is int and 0 <= moment < len(steps)):
             raise Refused(f"this game is replayed from moment 0 to moment {len(steps) - 1}")
         return self._seen(table, seat, steps[moment], mine=False) | {
-            "figure": _drawn(match, steps[moment]), "decisions": [], "replay": {"moment": moment, "of": len(steps)}}
+            "figure": _drawn(match, steps[moment], seat), "decisions": [],
+            "replay": {"moment": moment, "of": len(steps)}}
 
     def _seen(self, table: Table, seat: int, step: int, mine: bool) -> dict[str, Any]:
         """The table after ``step`` moves as ``seat`` may see it (``mine``: its moves and their odds, for the seat to
         move now)."""
         match = table.match
-        state = match.session.states[step]
+        state, then = match.session.states[step], _left(match, seat, step)
         seen, names = state.observation(seat), match.hooks.names(state)
+        zones = match.hooks.board_zones(state, seat)
+        if then is not None:  # what changed since the seat last moved, marked
+            zones = mark_changes(zones, looks(plain_zones(match.hooks.board_zones(match.session.states[then], seat))))
         legal = state.legal_actions() if mine else []
+        places = [list(match.hooks.move_places(state, action)) for action in legal]
         return {
             "table": table.id, "game": match.game.name, "step": step, "seat": seat, "played": _played(match, step),
             "seats": self._seat_names(table),
             "to_move": state.current_player() if not state.is_terminal() else None,
             "state": plain(seen),
             "board": board_lines(seen, names, match.game.num_players),
-            "zones": plain_zones(match.hooks.board_zones(state, seat)),
+            "zones": plain_zones(zones),
             "moves": [match.hooks.move_words(state, action) for action in legal],
-            "places": [list(match.hooks.move_places(state, action)) for action in legal],
+            "places": places,
+            "place_names": {place: match.hooks.place_words(state, place) for about in places for place in about},
+            "hint": mine and self.hints and match.hooks.hint_bot in match.bots,
             "odds": match.hooks.decision_odds(state) if mine else "",
             "standing": match.hooks.standing(state),
             "story": story_words(state, names),
@@ -280,13 +321,13 @@ class Matches:
         return seat
 
     @staticmethod
-    def _figure(table: Table) -> Any:
-        """The game's map as it stands (``None`` for a game without one), as plotly's JSON: made once a step, since
-        every seat sees the same map."""
+    def _figure(table: Table, seat: int) -> Any:
+        """The game's map as it stands for ``seat`` (``None`` for a game without one), as plotly's JSON: made once a
+        step for each seat (what changed since it moved differs from seat to seat)."""
         step = len(table.match.history)
-        if table.drawn[0] != step:
-            table.drawn = (step, _drawn(table.match, step))
-        return table.drawn[1]
+        if table.drawn.get(seat, (-1,))[0] != step:
+            table.drawn[seat] = (step, _drawn(table.match, step, seat))
+        return table.drawn[seat][1]
 
     def finished_tables(self, student: str) -> list[dict[str, Any]]:
         """The games ``student`` sat at that are over (and not ended by the teacher): each to replay."""
@@ -431,6 +472,7 @@ class MatchBook:
         self._db.execute("CREATE TABLE IF NOT EXISTS moves (match, step, action, by_person, at, "
                          "PRIMARY KEY (match, step))")
         self._db.execute("CREATE TABLE IF NOT EXISTS handovers (match, step, seat, seat_to, note, at)")
+        self._db.execute("CREATE TABLE IF NOT EXISTS hints (match, step, at, PRIMARY KEY (match, step))")
 
     def opened(self, table: Table) -> None:
         match = table.match
@@ -454,6 +496,9 @@ class MatchBook:
     def handed(self, table_id: str, step: int, seat: int, to: str, note: str) -> None:
         self._db.execute("INSERT INTO handovers VALUES (?, ?, ?, ?, ?, ?)", (table_id, step, seat, to, note,
                                                                             time.time()))
+
+    def hinted(self, table_id: str, step: int) -> None:
+        self._db.execute("INSERT OR IGNORE INTO hints VALUES (?, ?, ?)", (table_id, step, time.time()))
 
     def played(self, played: Played) -> None:
         self.answers.record_game(played)
@@ -485,6 +530,8 @@ class MatchBook:
                     raise ValueError(f"match {table_id}: move {step} replays as {match.history[-1]!r}, not as "
                                      f"the {kept!r} kept")
             _hand_over_until(table, handovers, len(match.history))
+            match.hinted.update(step for (step,) in self._db.execute("SELECT step FROM hints WHERE match = ?",
+                                                                     (table_id,)))
             match.undoable = 0
             match.told = table.kept = match.state.is_terminal()  # kept in the record when it came
             tables.append(table)
@@ -501,10 +548,19 @@ def _played(match: Match, step: int) -> int:
     return sum(1 for state in match.session.states[:step] if state.current_player() != CHANCE)
 
 
-def _drawn(match: Match, step: int) -> Any:
-    """The game's map after ``step`` moves as plotly's JSON (``None`` for a game without one)."""
-    figure = match.hooks.board_figure(match.session.states[step])
+def _drawn(match: Match, step: int, seat: int) -> Any:
+    """The game's map after ``step`` moves as ``seat`` sees it, what changed since it last moved marked, as plotly's
+    JSON (``None`` for a game without one)."""
+    states, then = match.session.states, _left(match, seat, step)
+    figure = match.hooks.board_figure(states[step], seat, None if then is None else states[then])
     return None if figure is None else json.loads(figure.to_json())
+
+
+def _left(match: Match, seat: int, step: int) -> int | None:
+    """The step at which ``seat`` left the game after its last move before ``step`` (``None`` before its first): what
+    changed since is marked."""
+    states = match.session.states
+    return next((moved + 1 for moved in range(step - 1, -1, -1) if states[moved].current_player() == seat), None)
 
 
 def moments(match: Match) -> list[int]:

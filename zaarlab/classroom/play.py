@@ -71,7 +71,9 @@ class Hall:
             return None, {table}
         if do == "replay":
             return {"view": matches.replay(student, table, message.get("moment"))}, set()
-        raise Refused(f"a page may ask for the tables, open, sit, look, move or replay, not {do[:20]!r}")
+        if do == "hint":
+            return {"hint": {"table": table, "words": matches.hint(student, table)}}, set()
+        raise Refused(f"a page may ask for the tables, open, sit, look, move, replay or a hint, not {do[:20]!r}")
 
     def turns(self, game: str, turns: Any) -> dict[str, int] | None:
         """The parameters of a short game of ``game`` (``turns`` at most, ``None`` for the rulebook's length), checked:

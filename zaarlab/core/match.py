@@ -102,9 +102,10 @@ class Hooks:
         words: str = action.words(self.names(state))
         return words
 
-    def board_figure(self, state: State) -> Any:
-        """The game's map as anyone at the table may see it (a plotly figure; ``None`` for a game without a map): a
-        class's page draws it beside the moves."""
+    def board_figure(self, state: State, viewer: int | None = None, since: State | None = None) -> Any:
+        """The game's map as anyone at the table may see it (a plotly figure; ``None`` for a game without a map), for
+        ``viewer``'s eyes (their pieces named theirs) with what changed ``since`` the state they last acted on marked:
+        a class's page draws it beside the moves."""
         return None
 
     def board_zones(self, state: State, viewer: int | None) -> Sequence[Any]:
@@ -127,6 +128,10 @@ class Hooks:
         """The points of :meth:`board_figure` a legal move is about (their ``customdata``: a province, a room), so a
         click on the map can find the moves about a place; none by default."""
         return ()
+
+    def place_words(self, state: State, place: str) -> str:
+        """A place of the map (what a click on it reports: :meth:`move_places`) in the game's words: its name."""
+        return self.names(state).get(place, place)
 
     def outcome(self, before: State, after: State) -> str:
         """What a run of moves from ``before`` to ``after`` came to, in a sentence every player may read (the

@@ -139,12 +139,14 @@ class ZaarReferee(Hooks):
         who = " and ".join(f"player {p + 1}" for p in state.winner)
         return f"{who} {'win' if len(state.winner) > 1 else 'wins'}, the survivors with the most coins ({coins})"
 
-    def board_figure(self, state: ZaarState) -> go.Figure | None:
-        """The mansion with the pawns, the plaques revoked and the demon's room (Zaar hides nothing)."""
+    def board_figure(self, state: ZaarState, viewer: int | None = None,
+                     since: ZaarState | None = None) -> go.Figure | None:
+        """The mansion with the pawns, the plaques revoked and the demon's room (Zaar hides nothing), the rooms that
+        changed ``since`` ringed (:func:`changed_rooms`)."""
         if not state.rooms:
             return None
         figure = mansion_figure(state.mansion, pawns=pawns(state), revoked=state.revoked, highlight=state.demon_room,
-                                title=f"Level {state.level}: the mansion")
+                                title=f"Level {state.level}: the mansion", changed=changed_rooms(since, state))
         cells = sorted(state.mansion.layout)  # a point on each room, taking a click: its customdata names the cell
         return figure.add_trace(go.Scatter(
             x=[to_pixel(c)[0] for c in cells], y=[to_pixel(c)[1] for c in cells], mode="markers", name="rooms",
@@ -155,6 +157,23 @@ class ZaarReferee(Hooks):
         """The level and each player's coins (life, wisdom and tools: the final count, ZAAR-END-04)."""
         coins = ", ".join(f"player {p + 1} {state.coins(p)} coins" for p in range(state.game.players))
         return f"level {state.level}: {coins}"
+
+    def place_words(self, state: ZaarState, place: str) -> str:
+        """The room at a cell of the mansion, by its name.
+
+        >>> from zaarlab.core.match import Match
+        >>> from .bots import BOTS
+        >>> from .state import ZaarGame
+        >>> match = Match(ZaarGame(players=2), ["greedy", "greedy"], seed=1, bots=BOTS, hooks=ZaarReferee())
+        >>> ZaarReferee().place_words(match.state, "0,0")
+        'a free cell'
+        >>> while match.step_others() and not match.state.rooms: pass
+        >>> ZaarReferee().place_words(match.state, "0,0")
+        'the Broken Porch'
+        """
+        q, r = map(int, place.split(","))
+        cell = Hex(q, r)
+        return f"the {state.mansion.room_at(cell).name}" if cell in state.mansion.layout else "a free cell"
 
     def move_places(self, state: ZaarState, action) -> tuple[str, ...]:
         """The room a move, a choice of room or plaque, or a tool put down or taken back is about."""

@@ -78,8 +78,9 @@ class ZargosReferee(Hooks):
         best, _ = take_odds(state, most)
         return Decision(state.current_player(), f"{self.move_words(state, action)}", chosen, best)
 
-    def board_figure(self, state: ZargosState, targets: tuple[str, ...] = (), chosen: tuple[str, ...] = (),
-                     viewer: int | None = None, since: ZargosState | None = None) -> go.Figure:
+    def board_figure(self, state: ZargosState, viewer: int | None = None,
+                     since: ZargosState | None = None, targets: tuple[str, ...] = (), chosen: tuple[str, ...] = ()
+                     ) -> go.Figure:
         """The planet: each province in the colour of the people holding it, its units, a province's holder on
         hover (all public); at a table, the provinces a click may pick (``targets``) and those picked (``chosen``),
         ``viewer``'s peoples named "yours" in the legend, and the provinces changed ``since`` the state they last

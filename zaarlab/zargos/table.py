@@ -80,8 +80,8 @@ class ZargosTable(Table, ZargosReferee):
         super().refresh()
         state = self.state
         chosen = tuple(p for p in (self.source, self.target) if p)
-        figure = self.board_figure(state, self._targets(state), chosen, None if self.passing else self.viewer,
-                                   self.last_seen())
+        figure = self.board_figure(state, None if self.passing else self.viewer, self.last_seen(),
+                                   self._targets(state), chosen)
         show_figure(self.map, figure.update_layout(meta=self.map_meta(), height=640))
 
     def map_meta(self) -> dict:

@@ -5,7 +5,7 @@
   const $ = (id) => document.getElementById(id);
   const here = location.pathname.replace(/\/zaarlab\/play\/?$/, "");
   const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${here}/zaarlab/play/socket`);
-  let games = {}, shown = null, view = null, drawnBefore = false;
+  let games = {}, shown = null, view = null, drawnBefore = false, hintedAt = null;
 
   const send = (message) => { $("refused").textContent = ""; socket.send(JSON.stringify(message)); };
   const button = (text, act) => {
@@ -92,8 +92,8 @@
     $("moves").prepend(...about);
     $("moves").scrollTop = 0;
     $("about").textContent = about.length
-      ? `${about.length} of your moves ${about.length === 1 ? "is" : "are"} about ${place}: first in the list, marked.`
-      : `None of your moves now is about ${place}.`;
+      ? `${about.length} of your moves ${about.length === 1 ? "is" : "are"} about ${view.place_names[place]}: first in the list, marked.`
+      : "None of your moves now is about that place.";
     if (about.length) about[0].focus();
   }
 
@@ -116,6 +116,7 @@
   function drawView(v) {
     const drawn = Boolean(v.figure || v.zones.length);  // a map or the cards: the words folded
     if (v.table !== shown || drawn !== drawnBefore) $("words").open = !drawn;
+    if (v.table !== shown) hintedAt = null;
     drawnBefore = drawn;
     view = v; shown = v.table;
     $("lobby").hidden = true; $("table").hidden = false;
@@ -127,6 +128,9 @@
       ? told : v.to_move === v.seat ? `your turn (move ${v.played + 1}).` : `${waiting}'s turn (move ${v.played + 1}).`}`
       : told;
     drawReplay(v);
+    if (v.step !== hintedAt) $("hint").textContent = "";  // a hint is for the step it was asked at
+    $("ask-hint").hidden = !v.hint;
+    $("ask-hint").disabled = v.step === hintedAt;
     $("standing").textContent = v.standing ? `${v.standing[0].toUpperCase()}${v.standing.slice(1)}.` : "";
     $("notes").replaceChildren(...v.notes.map((n) => element("li", n)), ...v.decisions.map((d) => element("li", d)));
     $("moves").replaceChildren(...v.moves.map((words, choice) => {
@@ -162,7 +166,13 @@
     }
     if (message.tables) drawTables(message.tables);
     if (message.view && (shown === null || message.view.table === shown)) drawView(message.view);
+    if (message.hint && message.hint.table === shown && view) {
+      hintedAt = view.step;
+      $("hint").textContent = `Hint: ${message.hint.words[0].toUpperCase()}${message.hint.words.slice(1)}.`;
+      $("ask-hint").disabled = true;
+    }
   });
+  $("ask-hint").addEventListener("click", () => send({do: "hint", table: shown}));
   $("game").addEventListener("change", drawSeats);
   $("count").addEventListener("change", drawSeats);
   $("open").addEventListener("click", () => {
