@@ -26,8 +26,8 @@ SMALL = {  # script -> its constants, made small
     "zogar_game": {"GAMES": 2, "DELVES": 400, "REPEATS": 1},
     "zogar_odds": {"REQUIREMENTS": ("3x5", "straight:1-4")},
 }
-BY_HAND = {"class_matches", "classroom_door", "classroom_site", "notebooks", "table_site",
-           "test_suite"}  # a server, a site or minutes
+BY_HAND = {"class_matches", "classroom_door", "classroom_site", "map_clicks", "notebooks", "table_site",
+           "test_suite"}  # a server, a browser, a site or minutes
 
 
 def test_every_bench_script_is_run_here_or_named_as_run_by_hand():

@@ -13,7 +13,7 @@ import json
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -595,14 +595,8 @@ def skip_the_others(page, skip, arrived: Callable[[], bool]) -> None:
         page.wait_for_timeout(150)
 
 
-def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int = SHORT_DEAL, choose=None,
-                     watch=None) -> int:
-    """A game table (``twin``'s kind): the ``seats`` chosen and a deal number typed, then a whole game played to its
-    end by clicking the board only (the list of moves unused), as ``choose`` picks each move (by default as the bold
-    bot would); the odds shown before each decision are the twin's (its engine's exact values), the device is passed
-    where the twin asks for it, and the end is told alike. ``watch(twin)`` reads the page before each decision.
-    Returns how often the device was passed."""
-    choose = choose or (lambda state, rng: twin.bots["bold"](state, rng))
+def start_game(root, twin, seats: Sequence[str], deal: int) -> None:
+    """On a game table's page and its ``twin``: the ``seats`` chosen, the deal number typed, a new game started."""
     for i, menu in enumerate(twin.seat_menus):
         seat = seats[i] if i < len(seats) else ""
         root.get_by_label(f"player {i + 1}", exact=True).select_option(
@@ -614,6 +608,17 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
     twin.deal.value = str(deal)
     root.get_by_role("button", name="start a new game").click()
     twin.start_chosen()
+
+
+def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int = SHORT_DEAL, choose=None,
+                     watch=None) -> int:
+    """A game table (``twin``'s kind): the ``seats`` chosen and a deal number typed, then a whole game played to its
+    end by clicking the board only (the list of moves unused), as ``choose`` picks each move (by default as the bold
+    bot would); the odds shown before each decision are the twin's (its engine's exact values), the device is passed
+    where the twin asks for it, and the end is told alike. ``watch(twin)`` reads the page before each decision.
+    Returns how often the device was passed."""
+    choose = choose or (lambda state, rng: twin.bots["bold"](state, rng))
+    start_game(root, twin, seats, deal)
     heading, odds = root.locator(".zaarlab-table-heading"), root.locator(".zaarlab-table-odds")
     story = root.locator(".zaarlab-table-story")
     skip = root.get_by_role("button", name="skip to my turn")
