@@ -59,6 +59,9 @@ def test_a_table_opened_and_joined_sends_each_student_their_own_view_and_everyon
     ({"do": "open", "game": "zargos", "seats": ["person"] * 2, "turns": 501}, "may be given 1 to 500"),
     ({"do": "open", "game": "zargos", "seats": ["person"] * 2, "turns": "5"}, "may be given 1 to 500"),
     ({"do": "open", "game": "zargos", "seats": ["person"] * 2, "turns": True}, "may be given 1 to 500"),
+    ({"do": "open", "game": "zerzura", "seats": ["person"] * 2, "deal": -1}, "a deal number is a whole number"),
+    ({"do": "open", "game": "zerzura", "seats": ["person"] * 2, "deal": "7"}, "a deal number is a whole number"),
+    ({"do": "open", "game": "zerzura", "seats": ["person"] * 2, "deal": 10**9}, "a deal number is a whole number"),
     ({"do": "look", "table": "forged"}, "there is no such table"),
     ({"do": "sit", "table": None, "seat": 0}, "there is no such table"),
     ({"do": "move", "table": {"a": 1}, "step": 0, "choice": 0}, "there is no such table"),
@@ -133,3 +136,12 @@ def test_a_hint_is_asked_through_the_hall_and_answers_that_page_alone():
     assert answer["hint"]["words"].startswith("the greedy bot would ")
     with pytest.raises(Refused, match="there is no such table"):
         hall.handle("Ada", {"do": "hint", "table": "forged"})
+
+
+def test_a_table_opened_with_a_deal_number_deals_that_game_again(hall):
+    opened = [hall.handle("Ada", {"do": "open", "game": "zogars_gaze", "seats": ["person", "cautious"], "deal": 7})
+              for _ in range(2)]
+    (first, _), (second, _) = opened
+    assert first["view"]["table"] != second["view"]["table"]
+    assert {**first["view"], "table": ""} == {**second["view"], "table": ""}
+    assert hall.matches.tables[first["view"]["table"]].match.seed == 7

@@ -168,19 +168,20 @@ def test_two_students_play_each_other_to_the_end_through_a_reload_and_a_restart(
 
 
 VIEW_KEYS = {"table", "game", "step", "seat", "played", "seats", "to_move", "state", "board", "zones", "moves",
-             "places", "odds", "standing", "figure", "story", "over", "decisions", "notes"}
+             "places", "place_names", "hint", "odds", "standing", "figure", "story", "over", "decisions", "notes"}
 
 
 def exactly_their_seats_views(kept: Class, views: list[dict], seat: int) -> None:
     """Value by value, every view a page received is what its seat may know: the true state at the view's step is read
     back from the class's database (every move is kept there), and the view's parts that come from the state equal
     what that seat's observation gives (``state``, ``board``), the referee's board of pieces for that seat
-    (``zones``), the public story and map, and, for the seat to move,
-    its moves and the referee's odds; nothing else is sent. (The observation, odds, map and story hide every secret:
+    (``zones``, what changed since the seat last moved marked), the public story and map (its changes marked alike),
+    and, for the seat to move, its moves, the places they are about by name, whether a hint may be asked and the
+    referee's odds; nothing else is sent. (The observation, odds, map and story hide every secret:
     tests/test_seat_views.py.)"""
     from zaarlab.classroom.matches import MatchBook, game_kinds
     from zaarlab.classroom.seat_words import board_lines, plain, story_words
-    from zaarlab.ui.pieces import plain_zones
+    from zaarlab.ui.pieces import looks, mark_changes, plain_zones
 
     book = MatchBook(str(kept.answers))
     matches = {table.id: table.match for table in book.tables(game_kinds())}
@@ -194,15 +195,24 @@ def exactly_their_seats_views(kept: Class, views: list[dict], seat: int) -> None
         assert set(view) == VIEW_KEYS | ({"replay"} if replayed else set()) and view["seat"] == seat
         assert view["state"] == json.loads(json.dumps(plain(seen)))
         assert view["board"] == board_lines(seen, names, match.game.num_players)
-        assert view["zones"] == json.loads(json.dumps(plain_zones(hooks.board_zones(state, seat))))
+        states = match.session.states
+        moved = [step for step in range(view["step"]) if states[step].current_player() == seat]
+        left = states[moved[-1] + 1] if moved else None  # the table as the seat left it after its last move
+        zones = hooks.board_zones(state, seat)
+        if left is not None:
+            zones = mark_changes(zones, looks(plain_zones(hooks.board_zones(left, seat))))
+        assert view["zones"] == json.loads(json.dumps(plain_zones(zones)))
         assert view["story"] == story_words(state, names) and view["standing"] == hooks.standing(state)
         mine = not state.is_terminal() and state.current_player() == seat and not replayed
         legal = state.legal_actions() if mine else []
         assert view["moves"] == [hooks.move_words(state, a) for a in legal]
         assert view["places"] == [list(hooks.move_places(state, a)) for a in legal]
+        assert view["place_names"] == {
+            p: hooks.place_words(state, p) for a in legal for p in hooks.move_places(state, a)}
+        assert view["hint"] == (mine and hooks.hint_bot in match.bots)  # the class gives hints
         assert view["odds"] == (hooks.decision_odds(state) if mine else "")
-        if view["step"] not in drawn:  # the map is the same for both seats: drawn once a step
-            figure = hooks.board_figure(state)
+        if view["step"] not in drawn:  # the map public, its changes since the seat's last move marked
+            figure = hooks.board_figure(state, seat, left)
             drawn[view["step"]] = None if figure is None else json.loads(figure.to_json())
         assert view["figure"] == drawn[view["step"]]
 
@@ -319,6 +329,7 @@ def test_two_students_play_each_game_to_its_end_on_their_own_pages(browser, tmp_
         ada, bo = Device(browser, base, "Ada"), Device(browser, base, "Bo")
         ada.page.get_by_label("Game").select_option(label=title)
         ada.page.get_by_label("At most").fill(str(turns))  # a game for one lesson
+        ada.page.get_by_label("Deal number").fill("1")  # one that comes to a move about a place of the map
         ada.page.get_by_role("button", name="open the table").click()
         expect(ada.page.locator("#table-title")).to_contain_text("you are at seat 1", timeout=WAIT)
         bo.page.get_by_role("button", name="sit at seat 2").click()

@@ -22,6 +22,7 @@ from tornado.web import RequestHandler
 from tornado.websocket import WebSocketClosedError, WebSocketHandler
 
 from ..core.catalogue import game_info
+from ..core.match import MAX_DEAL
 from ..ui.assets import asset
 from ..ui.pages import render
 from .door import Door
@@ -58,8 +59,10 @@ class Hall:
             seats, turns = message.get("seats"), message.get("turns")
             if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
                 raise Refused("a table's seats are a list of names: person or a bot")
-            game = str(message.get("game", ""))[:40]
-            table = matches.open(student, game, [s[:20] for s in seats[:5]], params=self.turns(game, turns))
+            game, deal = str(message.get("game", ""))[:40], message.get("deal")
+            if not (deal is None or type(deal) is int and 0 <= deal < MAX_DEAL):
+                raise Refused(f"a deal number is a whole number from 0 to {MAX_DEAL - 1}, or none for a new deal")
+            table = matches.open(student, game, [s[:20] for s in seats[:5]], deal, params=self.turns(game, turns))
             return {"view": matches.view(student, table)}, {table}
         if do == "sit":
             matches.sit(student, table, message.get("seat"))

@@ -177,7 +177,8 @@
   $("count").addEventListener("change", drawSeats);
   $("open").addEventListener("click", () => {
     const turns = $("limit").hidden || !$("turns").value ? null : Number($("turns").value);
-    send({do: "open", game: $("game").value, turns, seats: [...document.querySelectorAll(".seat")].map((s) => s.value)});
+    const deal = $("deal").value === "" ? null : Number($("deal").value);
+    send({do: "open", game: $("game").value, turns, deal, seats: [...document.querySelectorAll(".seat")].map((s) => s.value)});
   });
   $("back").addEventListener("click", () => {
     shown = null; view = null; $("table").hidden = true; $("lobby").hidden = false; send({do: "tables"});
