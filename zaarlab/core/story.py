@@ -166,6 +166,12 @@ def counted(noun: str) -> Format:
     return count
 
 
+def begun(words: str) -> str:
+    """``words`` begun with a capital, as a sentence on screen: ``begun("the knights take it")`` is
+    ``'The knights take it'``."""
+    return words[:1].upper() + words[1:]
+
+
 def joined(words: Iterable[str]) -> str:
     """Words as a list is said: ``joined(["a", "b", "c"])`` is ``'a, b and c'``."""
     words = list(words)
@@ -204,8 +210,7 @@ class Story:
         >>> Story({"buys": "{player:seat} buys {card}"}).sentence(event("buys", player=1, card="rope"))
         'Player 2 buys rope'
         """
-        words = self.words(told, names)
-        return words[:1].upper() + words[1:]
+        return begun(self.words(told, names))
 
     def line(self, told: Event, names: Names = {}) -> str:  # noqa: B006 (read only)
         """The event in words with its rule IDs after them: what a command line prints."""

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..core.rule_texts import rule_sections
+from ..core.story import counted
 from . import controls
 from .panel import fold, rule_html, rule_words
 
@@ -54,8 +55,8 @@ class RulesAtHand:
                      if all(word in f"{text} {rule}".lower() for word in words)]
             said = " ".join(words)
             head = (f'No rule says "{said}": try another word.' if not found else
-                    f'{len(found)} rule{"s" if len(found) != 1 else ""} say{"s" if len(found) == 1 else ""} '
-                    f'"{said}"' + (f" (the first {MOST_FOUND}):" if len(found) > MOST_FOUND else ":"))
+                    f'{counted("rule")(len(found), {})} say{"s" if len(found) == 1 else ""} "{said}"'
+                    + (f" (the first {MOST_FOUND}):" if len(found) > MOST_FOUND else ":"))
             listed = found[:MOST_FOUND]
             self.shown.value = _lines(f"<div>{html.escape(head)}</div>"
                                       + "".join(rule_html(rule) for rule, _ in listed))

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..core.api import CHANCE
-from ..core.story import joined
+from ..core.story import begun, joined
 
 LISTED = 3  # the moves of a run named one by one; the rest are counted
 
@@ -75,12 +75,12 @@ class Watch:
         while len(runs) > max(most, 1):  # the two neighbours with the fewest moves between them become one
             join = min(range(len(runs) - 1), key=lambda i: len(runs[i].moves) + len(runs[i + 1].moves))
             runs[join:join + 2] = [runs[join].then(runs[join + 1])]
-        frames, moves, begun = [], 0, start
+        frames, moves, before = [], 0, start
         for run in runs:
             moves += len(run.moves)
-            came = outcome(states[begun], states[run.end])
-            frames.append(Frame(run.end, moves, run.sentence(who) + (f" {_upper_first(came)}." if came else "")))
-            begun = run.end
+            came = outcome(states[before], states[run.end])
+            frames.append(Frame(run.end, moves, run.sentence(who) + (f" {begun(came)}." if came else "")))
+            before = run.end
         return cls(start, frames, moves)
 
     @property
@@ -119,7 +119,7 @@ class _Run:
                 sentences.append(listed([f"{said} (player {mover + 1})" for mover, said in run.moves]))
         rest = sum(len(run.moves) for run in runs[LISTED:])
         more = f"; and {rest} more move{'s' if rest != 1 else ''} (the story lists them)" if rest else ""
-        return _upper_first("; then ".join(sentences)) + more + "." if sentences else ""
+        return begun("; then ".join(sentences)) + more + "." if sentences else ""
 
 
 def listed(said: Sequence[str]) -> str:
@@ -127,8 +127,9 @@ def listed(said: Sequence[str]) -> str:
 
     >>> listed(["go to Bloody room 7", "go to Humid room 6"])
     'go to Bloody room 7 and Humid room 6'
-    >>> listed(["place a unit in K10-3", "place a unit in K04-5", "place a unit in K08-3", "place a unit in K07-2"])
-    'place a unit in K10-3, K04-5, K08-3 and 1 more'
+    >>> listed(["place a unit in Moonwell", "place a unit in Iron Pass", "place a unit in Hollowmere",
+    ...         "place a unit in Oakenshaw"])
+    'place a unit in Moonwell, Iron Pass, Hollowmere and 1 more'
     >>> listed(["end the turn", "end the turn"]), listed(["roll the dice"])
     ('end the turn (2 times)', 'roll the dice')
     """
@@ -143,7 +144,3 @@ def listed(said: Sequence[str]) -> str:
     more = len(rests) - len(named)
     text = joined([*named, f"{more} more"] if more else named)
     return f"{head} {text}" if head else text
-
-
-def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]

@@ -187,7 +187,8 @@ def _labels(fig: go.Figure, planet: Planet) -> None:
 def name_places(planet: Planet) -> dict[str, tuple[float, float]]:
     """Where each kingdom's name is written: the free point nearest the middle of its provinces, on a grid of a fifth
     of a unit, whose label at :data:`NARROWEST` px across overlaps no province's units (up to "★88"), no name placed
-    before it and no edge of the disc. Computed, not stored, so a user's own map is labelled too.
+    before it and no edge of the disc. Computed, not stored, so a user's own map is labelled too; a kingdom with no
+    such point is left unnamed on the map (its provinces name it on hover).
 
     >>> from zaarlab.zargos.board import load_planet
     >>> places = name_places(load_planet())
