@@ -26,6 +26,27 @@ def pytest_collection_modifyitems(items):
             item.add_marker(skip)
 
 
+SERVER_LOGS: dict[str, Path] = {}  # a server's base URL: its log, read into the report of a test that fails
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that fails reports what its page showed then and the end of its server's log (a kernel that
+    died or an answer stopped is said there), so a failure seen once in CI can be found at its cause."""
+    report = yield
+    if report.failed and call.when == "call":
+        page = item.funcargs.get("page")
+        if page is not None and not page.is_closed():
+            try:
+                report.sections.append(("the page showed", page.locator("body").inner_text(timeout=5_000)[-6000:]))
+            except Exception as unread:  # a page that cannot be read says why, in place of its text
+                report.sections.append(("the page showed", f"(unread: {unread})"))
+        for base, log in SERVER_LOGS.items():
+            if base in item.funcargs.values() and log.exists():
+                report.sections.append((f"the end of {log.name}", log.read_text(errors="replace")[-4000:]))
+    return report
+
+
 @pytest.fixture(scope="session")
 def voila_classroom(tmp_path_factory):
     """The classroom server as ``make classroom`` starts it (the door, kernels under their ceiling) serving
@@ -37,6 +58,7 @@ def voila_classroom(tmp_path_factory):
     port = free_port()
     with serving("voila", voila_command("127.0.0.1", port, 0, pages=1000, per_device=1000),
                  voila_environment(jupyter_home(home)), port, home / "voila.log") as base:
+        SERVER_LOGS[base] = home / "voila.log"
         yield base
 
 

@@ -667,6 +667,8 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
             else:
                 root.locator(f'.zaarlab-piece[data-key="{key}"]').click(timeout=WAIT)
                 twin.click(key)
+                if len(twin.match.history) == made:  # a choice, not yet a move: seen on the board before the next
+                    board_as_twin(page, root, twin)
             clicks += 1
             if key.startswith("die:"):  # the hold's chance follows each die held
                 shows_lines(odds, twin.decision_odds(twin.state))
@@ -718,6 +720,15 @@ def watch_the_others(page, root, shown: str, clicked: float, pause: bool) -> boo
 def _moves_shown(heading: str) -> int:
     at = re.search(r"the others' move (\d+) of", heading)
     return int(at.group(1)) if at else 0
+
+
+def board_as_twin(page, root, twin) -> None:
+    """The page's board marks the pieces the twin's does (chosen, pickable now), as a student sees the board answer
+    a click before making the next: a click on a piece the answer is about to move would land elsewhere."""
+    marks = [[piece["key"], piece["held"], piece["target"]] for zone in twin.board.zones for piece in zone["pieces"]]
+    page.wait_for_function("""([board, marks]) => JSON.stringify([...board.querySelectorAll('.zaarlab-piece')].map(
+        el => [el.dataset.key, el.classList.contains('zaarlab-held'), el.classList.contains('zaarlab-target')]))
+        === JSON.stringify(marks)""", arg=[root.locator(".zaarlab-board").first.element_handle(), marks], timeout=WAIT)
 
 
 def hint_shown(root, twin) -> None:

@@ -145,7 +145,7 @@
       ? "A click on the map finds your moves about that place." : "";
     $("board").replaceChildren(...v.board.flatMap(([part, text]) => [element("dt", part), element("dd", text)]));
     $("pieces").hidden = !v.zones.length;
-    $("pieces").replaceChildren(...drawZones(v.zones));  // a picture: the moves are the buttons
+    layZones($("pieces"), v.zones);  // a picture: the moves are the buttons
     $("odds-box").hidden = !v.odds;
     $("odds").replaceChildren(...v.odds.split("\n").map((line) => element("p", line)));
     $("story").replaceChildren(...v.story.map((line) => element("li", line)));

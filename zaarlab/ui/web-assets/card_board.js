@@ -1,4 +1,4 @@
-// The card board (zaarlab.ui.card_board.CardBoard): zones of pieces drawn as buttons (pieces.js); a click reports its
+// The card board (zaarlab.ui.card_board.CardBoard): zones of pieces laid as buttons (pieces.js); a click reports its
 // key.
 function render({ model, el }) {
   el.classList.add("zaarlab-board");
@@ -7,7 +7,7 @@ function render({ model, el }) {
     model.save_changes();
   }
   function draw() {
-    el.replaceChildren(...drawZones(model.get("zones"), click, model.get("disabled")));
+    layZones(el, model.get("zones"), click, model.get("disabled"));
   }
   model.on("change:zones", draw);
   model.on("change:disabled", draw);
