@@ -437,6 +437,22 @@ def test_zogar_gaze_02_the_zogar_2_plans_seventh_gaze_is_the_engines():
     assert "6 Gazes are out. 40 cards are unseen, 3 of them Gazes, and the cut lets you turn 5 more." in ZOGAR_2_HANDOUT
 
 
+@pytest.mark.rule("ZOGAR-DELVE-02")
+def test_zogar_delve_02_the_zogar_2_lesson_turns_the_cards_below_the_cut_as_the_engine_does():
+    """The rulebook sets the cut's top part aside for the turn: the cards turned lie below the cut (the engine's
+    ``drawable``, told as "cards lie under the cut"), never above it."""
+    from zaarlab.zogars_gaze.story import STORY
+
+    notebook = (LESSONS.parents[2] / "notebooks/zogars_gaze/02_press_your_luck.ipynb").read_text(encoding="utf-8")
+    assert "cards lie under the cut" in STORY.phrases["cut"]
+    for name, text in {"plan": ZOGAR_2, "handout": ZOGAR_2_HANDOUT, "notebook": notebook}.items():
+        words = " ".join(text.replace("\\n", " ").split())
+        assert "above the cut" not in words and "before the cut" not in words, name
+        assert "below the cut" in words, name
+    assert "the top part is set aside, and only the cards below the cut can be turned" in " ".join(
+        ZOGAR_2_HANDOUT.split())
+
+
 ZERZURA_2 = (LESSONS / "zerzura-2.md").read_text(encoding="utf-8")
 ZERZURA_2_HANDOUT = (LESSONS / "zerzura-2-handout.md").read_text(encoding="utf-8")
 

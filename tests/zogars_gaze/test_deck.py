@@ -107,7 +107,7 @@ def test_the_seventh_gaze_within_stops_at_the_cut_as_survival_does():
     six = replace(small_dungeon(gazes=5), gazes=("gaze_1",) * 6)
     gazes_left = sum(six.game.cards[c].kind == "gaze" for c in six.dungeon)
     assert gazes_left and len(six.dungeon) > 3
-    under_cut = replace(six, drawable=3)  # three cards above the cut: at most three flips this turn
+    under_cut = replace(six, drawable=3)  # three cards below the cut: at most three flips this turn
     assert p_seventh_gaze_within(under_cut, 8) == p_seventh_gaze_within(under_cut, 3) == p_within(
         len(six.dungeon), gazes_left, 1, 3)
     assert p_seventh_gaze_within(replace(six, drawable=0), 8) == 0 == 1 - p_survive(replace(six, drawable=0), 8)

@@ -1,5 +1,5 @@
 """Zogar's Gaze 2's exercises: each drawn question's answer checked, for many students, against the engine's own odds
-on a state holding the deck the question describes (the next card's kind, the seventh Gaze before the cut), and
+on a state holding the deck the question describes (the next card's kind, the seventh Gaze below the cut), and
 against the deck's cards enumerated here, pair by pair and card by card."""
 
 import random

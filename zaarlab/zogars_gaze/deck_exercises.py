@@ -2,7 +2,7 @@
 :mod:`zaarlab.teaching.exercises`).
 
 Five questions on a deck part-way through a game, drawn for each student: the chance of the next card's kind, of
-two of a kind in a row, of the seventh Zogar's Gaze before the cut, which of two events is likelier, and three
+two of a kind in a row, of the seventh Zogar's Gaze below the cut, which of two events is likelier, and three
 events ranked. Every deck is the reconstructed dungeon deck (the rulebook gives its size, not its list) with some of
 its cards already turned; every chance is a count of the cards left, drawn without replacement.
 
@@ -57,7 +57,7 @@ def gazes_in_deck() -> int:
 
 
 def deck_state(turned: int, seed: int):
-    """A game's state whose dungeon holds the cards :func:`unseen` leaves (all above the cut), the Gazes among the
+    """A game's state whose dungeon holds the cards :func:`unseen` leaves (all below the cut), the Gazes among the
     cards turned laid out: the deck a question describes, for the engine's odds.
 
     >>> state = deck_state(20, 1)
