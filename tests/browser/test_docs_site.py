@@ -228,8 +228,9 @@ FITS = re.compile(r"\[student handout\]\(([\w-]+)\.md\) fits on two printed\s+pa
 
 @pytest.mark.browser
 def test_every_handout_fits_on_the_two_printed_pages_its_plan_promises(served, browser):
-    """A teacher prints each lesson's handout from the docs: on A4 and on Letter paper, without the site's menus,
-    it takes no more than the two pages its lesson plan says (three, before the print stylesheet was tightened)."""
+    """A teacher prints each lesson's handout from the docs: on A4 and on Letter paper, without the site's menus and
+    with a margin of its own (a browser's print may set none), it takes no more than the two pages its lesson plan
+    says (three, before the print stylesheet was tightened)."""
     handouts = [FITS.search(plan.read_text(encoding="utf-8")) for plan in PLANS if "handout" not in plan.stem]
     assert handouts and all(handouts), "every lesson plan says its handout fits on two printed pages"
     page = browser.new_page()
@@ -237,6 +238,9 @@ def test_every_handout_fits_on_the_two_printed_pages_its_plan_promises(served, b
         page.goto(f"{served}/guides/lessons/{handout[1]}.html")
         page.emulate_media(media="print")
         assert not page.locator(".bd-sidebar-primary").is_visible()  # the text alone
+        margins = page.evaluate("""() => [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+            .filter((rule) => rule instanceof CSSPageRule).map((rule) => rule.style.margin)""")
+        assert margins == ["14mm 15mm"], margins  # clear of the paper's edge, whatever the printer's own margins
         for paper in ("A4", "Letter"):
             printed = page.pdf(format=paper)
             assert len(re.findall(rb"/Type\s*/Page[^s]", printed)) <= 2, (handout[1], paper)
