@@ -5,6 +5,7 @@ page that sends each check."""
 import csv
 import io
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -145,7 +146,8 @@ def test_a_students_file_holds_no_live_formula_and_reads_back_as_typed():
 
 def test_the_command_makes_the_teachers_page_from_the_students_files(tmp_path, capsys):
     files = []
-    for name, typed in (("Ada", DICE_EXERCISES[0].for_student("Ada").answer_text.split(" ≈ ")[0]), ("Bo", "0")):
+    below = 1 - DICE_EXERCISES[0].for_student("Bo").answer  # Bo's likely mistake: the chance of a sum below
+    for name, typed in (("Ada", DICE_EXERCISES[0].for_student("Ada").answer_text.split(" ≈ ")[0]), ("Bo", str(below))):
         files.append(tmp_path / f"answers-{name}.csv")
         files[-1].write_text(answers_csv([(at, name.lower(), answer) for at, _, answer in real_answers(name, typed)]))
     out = tmp_path / "class.html"
@@ -154,6 +156,14 @@ def test_the_command_makes_the_teachers_page_from_the_students_files(tmp_path, c
     page = out.read_text()
     assert "right at the first try: 1 of 2; right after more tries: 0 of 2; not right yet: 1 of 2" in page
     assert 'http-equiv="refresh"' not in page  # a page made once does not reload itself
+    assert re.search(r"<li>1 answer: that is the chance of a sum below \d+", page)  # the mistake Bo made, named
+
+
+def test_the_classrooms_teacher_page_finds_the_lessons_exercises_to_name_mistakes():
+    from zaarlab.classroom.teacher import _find_exercise
+
+    assert _find_exercise("Start here: exact odds with dice", "At least once").id == "dice-once"
+    assert _find_exercise("Start here: exact odds with dice", "no such exercise") is None
 
 
 def test_the_teachers_page_escapes_what_students_typed():

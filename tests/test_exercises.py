@@ -75,7 +75,84 @@ def test_every_students_answer_is_what_counting_every_throw_gives(exercise):
     assert len(seen) >= 5  # neighbours get different numbers
 
 
+def _brute_mistakes(exercise_id: str, params: dict) -> set[Fraction]:
+    """What each likely mistake of a dice question computes, by listing every throw (not the code under test)."""
+    if exercise_id == "dice-at-least":
+        n, faces, t = params["dice"], params["faces"], params["at_least"]
+        throws = list(product(range(1, faces + 1), repeat=n))
+        share = lambda hit: Fraction(sum(map(hit, throws)), len(throws))  # noqa: E731
+        return {share(lambda w: sum(w) < t), share(lambda w: sum(w) == t), share(lambda w: sum(w) > t),
+                Fraction(sum(sum(w) >= t for w in throws))}
+    if exercise_id == "dice-count":
+        n, faces, total = params["dice"], params["faces"], params["total"]
+        throws = [w for w in product(range(1, faces + 1), repeat=n) if sum(w) == total]
+        return {Fraction(len({tuple(sorted(w)) for w in throws})), Fraction(len(throws), faces**n)}
+    faces, tries = params["faces"], params["tries"]
+    throws = list(product(range(1, faces + 1), repeat=tries))
+    return {Fraction(sum(faces not in w for w in throws), len(throws)), Fraction(tries, faces),
+            Fraction(sum(w.count(faces) == 1 for w in throws), len(throws))}
+
+
+@pytest.mark.parametrize("exercise", [e for e in DICE_EXERCISES if e.id in ("dice-at-least", "dice-count",
+                                                                            "dice-once")], ids=lambda e: e.id)
+def test_the_dice_questions_likely_mistakes_are_what_counting_every_throw_gives(exercise):
+    for name in NAMES:
+        question = exercise.for_student(name)
+        assert {Fraction(m.value) for m in question.mistakes} == _brute_mistakes(exercise.id, question.params)
+
+
 EVERY_EXERCISE = [exercise for exercises in LESSONS.values() for exercise in exercises]
+
+
+@pytest.mark.parametrize("exercise", [e for e in EVERY_EXERCISE if e.for_student("Ada").mistakes],
+                         ids=lambda e: e.id)
+def test_every_listed_mistake_is_made_by_some_student_and_named_when_typed(exercise):
+    """Over a class of 30 names each mistake of the question differs from the right answer for some student (it can be
+    made), and typed as a fraction or as a percent to two decimals it is told in its own words, not marked right."""
+    reached: dict[str, int] = {}
+    for name in NAMES[:30]:
+        question = exercise.for_student(name)
+        for mistake in question.mistakes:
+            value = Fraction(mistake.value)
+            if value == Fraction(question.answer):
+                continue
+            reached[mistake.words.split(":")[0]] = reached.get(mistake.words.split(":")[0], 0) + 1
+            typed = str(value)
+            verdict = question.check(typed)
+            assert not verdict.right and verdict.attempt, (question.text, typed)
+            assert verdict.mistake == verdict.why == next(m.words for m in question.mistakes
+                                                          if Fraction(m.value) == value), (question.text, typed)
+            percent = f"{float(value * 100):.2f} %"  # 3 significant digits or more from 1 % up
+            apart = abs(Fraction(percent[:-2]) / 100 - Fraction(question.answer)) > Fraction(1, 20000)
+            if value >= Fraction(1, 100) and apart:  # not also a rounding of the right answer
+                assert question.check(percent).mistake, (question.text, percent)
+    kinds = {m.words.split(":")[0] for name in NAMES[:30] for m in exercise.for_student(name).mistakes}
+    assert len(kinds) >= 2 and set(reached) == kinds, f"never made: {kinds - set(reached)}"
+
+
+def test_a_wrong_answer_no_mistake_explains_is_told_only_that_it_is_wrong():
+    question = DICE_EXERCISES[0].for_student("Ada")  # at least 9 with two dice: 5/18
+    assert question.check("1/3").why == "not the exact answer" and question.check("1/3").mistake == ""
+    assert question.check("0.2778").right  # the right answer's rounding is right, whatever mistake is near it
+
+
+def test_the_teachers_page_groups_the_wrong_answers_by_the_mistake_they_make():
+    from zaarlab.lessons import find_exercise
+    from zaarlab.teaching.answers import Answer
+
+    lesson = "Start here: exact odds with dice"
+    rows = []
+    for i, name in enumerate(NAMES[:6]):
+        exercise = find_exercise(lesson, "A sum at least")
+        question = exercise.for_student(name)
+        below = next(m for m in question.mistakes if m.words.startswith("that is the chance of a sum below"))
+        rows.append((float(i), "p", Answer(lesson, exercise.title, name, question.text, question.answer_text,
+                                           str(below.value) if i < 4 else "1/1000", False)))
+    page = teacher_page(rows, find=find_exercise)
+    assert "The mistakes these wrong answers make:" in page
+    said = re.findall(r"<li>(\d+) answers?: that is the chance of a sum below (\d+)", page)
+    assert sum(int(count) for count, _ in said) == 4  # the two answers no mistake explains are not counted
+    assert "The mistakes these wrong answers make:" not in teacher_page(rows)  # without the exercises: not named
 
 
 def test_every_exercise_has_an_id_of_its_own():  # its questions are drawn from it: two alike would draw alike
@@ -187,6 +264,7 @@ def test_a_check_that_is_no_answer_is_no_try_and_opens_no_solution(typed, monkey
     box.answer.value = typed
     box.check()
     assert "Not an answer yet" in box.feedback.value and "Hint" not in box.feedback.value
+    assert ".." not in box.feedback.value and box.feedback.value.endswith(".</p>")  # one full stop to a sentence
     assert box.solution_button.disabled and page.kept == [] and set(box.tries.values()) == {0}
     box.answer.value = "1/2"  # a real try, if a wrong one
     box.check()

@@ -131,7 +131,7 @@ def _answers(args: argparse.Namespace) -> int:
         print(problem, file=sys.stderr)
     rows.sort(key=lambda row: row[0])
     games.sort(key=lambda game: game.at)
-    write_text(args.out, teacher_page(rows, games=games))
+    write_text(args.out, teacher_page(rows, games=games, find=find_exercise))
     for file, write in files.items():
         write_text(file, write(gradebook(rows, games)))
     held = f"; {len(problems)} row(s) did not hold, each named above" if problems else ""

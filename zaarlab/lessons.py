@@ -157,14 +157,14 @@ class ExerciseBox(Panel):
         typed = (self.option.value if question.kind == "choice" else self.answer.value) or ""
         verdict = question.check(typed)
         if not verdict.attempt:
-            self.feedback.value = f'<p role="status"><b>Not an answer yet</b>: {html.escape(verdict.why)}.</p>'
+            self.feedback.value = f'<p role="status"><b>Not an answer yet</b>: {_clause(verdict.why)}.</p>'
             return
         self.tries[question.text] = self.tries.get(question.text, 0) + 1
         sent = THIS_PAGE.send(self._asked(question, typed, verdict.right))
         if verdict.right:
             feedback = f"<b>Right</b>: {html.escape(question.answer_text)}."
         else:
-            why = f": {html.escape(verdict.why)}" if verdict.why else ""  # a wrong pick needs no reason
+            why = f": {_clause(verdict.why)}" if verdict.why else ""  # a wrong pick needs no reason
             feedback = f"<b>Not yet</b>{why}." + ("" if self.mode.test else f" Hint: {html.escape(question.hint)}")
         tries = self._tries_words()
         self.feedback.value = f'<p role="status">{feedback}{" " + tries.capitalize() + "." if tries else ""}</p>' + (
@@ -320,3 +320,13 @@ class LessonExercises(Panel):
                             "text/csv")
         self.download_why.value = ("<small>Your answers are saved as a file (see your downloads): give it to your "
                                    "teacher.</small>")
+
+
+def _clause(why: str) -> str:
+    """A checker's reason, as HTML to end with the feedback's own full stop (a reason that is whole sentences, the
+    rule for typing a number, brings its own).
+
+    >>> _clause("'x' is not a number: type 1/8.")
+    '&#x27;x&#x27; is not a number: type 1/8'
+    """
+    return html.escape(why.rstrip("."))

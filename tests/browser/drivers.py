@@ -14,6 +14,7 @@ import random
 import re
 import time
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -524,9 +525,11 @@ def drive_exercise_sheet(page, root, twin) -> None:
             answer_with(box, picked=question.answer)
             expect(feedback).to_contain_text(f"Right: {question.answer_text}", timeout=WAIT)
         else:
-            wrong = "2/3" if question.kind == "number" else ", ".join(reversed(question.answer))  # a wrong order
+            made = next((m for m in question.mistakes if Fraction(m.value) != Fraction(question.answer)), None)
+            wrong = ", ".join(reversed(question.answer)) if question.kind == "ordering" else (  # a wrong order
+                str(Fraction(made.value)) if made else "2/3")  # a likely mistake, named where the question lists one
             answer_with(box, wrong)
-            expect(feedback).to_contain_text("Not yet", timeout=WAIT)
+            expect(feedback).to_contain_text(f"Not yet: {made.words}." if made else "Not yet", timeout=WAIT)
             expect(feedback).to_contain_text("Hint", timeout=WAIT)
             text = question.answer_text
             rights = [text.split(" ≈ ")[0]] + ([text.split(" ≈ ")[1].replace("%", " %")] if " ≈ " in text else [])

@@ -12,7 +12,15 @@ question, a neighbour most likely another. An answer is checked against the exac
 >>> check("12.5 %", Fraction(1, 8)).right, check("0.125", Fraction(1, 8)).right, check("2/16", Fraction(1, 8)).right
 (True, True, True)
 >>> check("0.33", Fraction(1, 3))  # not an answer to judge: too coarse
-Verdict(right=False, why='0.33 has 2 significant digits: give at least 3, or the fraction', attempt=False)
+Verdict(right=False, why='0.33 has 2 significant digits: give at least 3, or the fraction', attempt=False, mistake='')
+
+A question lists its likely **mistakes**, each an exact alternative computation and the words naming it (the
+complement, an off-by-one count...): a wrong answer equal to one, under the same rule (or exactly, however few its
+digits), is told what went wrong.
+
+>>> verdict = check("25 %", Fraction(3, 4), (Mistake("that is the chance of no six", Fraction(1, 4)),))
+>>> verdict.right, verdict.attempt, verdict.why
+(False, True, 'that is the chance of no six')
 >>> exercise = DICE_EXERCISES[0]
 >>> question = exercise.for_student("Ada")
 >>> question == exercise.for_student("Ada"), question.text
@@ -30,6 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from itertools import combinations_with_replacement
 
 from ..core.dice import sum_dist
 from ..core.readable import exact_text
@@ -56,6 +65,16 @@ class Verdict:
     right: bool
     why: str = ""
     attempt: bool = True
+    mistake: str = ""  # the words of the likely mistake a wrong answer equals (:class:`Mistake`), if any
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A likely mistake of a question: ``value``, what it computes exactly (the complement, with replacement, one
+    more or one fewer), and ``words`` that name it to the student who typed it ("that is the chance of *not*...")."""
+
+    words: str
+    value: Fraction | int
 
 
 def read_number(text: str) -> tuple[Fraction, int | None]:
@@ -89,22 +108,30 @@ def read_number(text: str) -> tuple[Fraction, int | None]:
     return Fraction(value), (places if "." in body or "," in body else None)
 
 
-def check(text: str, exact: Fraction | int) -> Verdict:
-    """Whether ``text`` (a student's answer) is ``exact`` under :data:`RULE`."""
+def check(text: str, exact: Fraction | int, mistakes: Sequence[Mistake] = ()) -> Verdict:
+    """Whether ``text`` (a student's answer) is ``exact`` under :data:`RULE`; a wrong one equal to one of the
+    ``mistakes`` under the same rule is told that mistake's words."""
     exact = Fraction(exact)
     try:
         typed, places = read_number(text)
     except ValueError as error:
         return Verdict(False, str(error), attempt=False)
     if places is None:
-        return Verdict(typed == exact, "" if typed == exact else "not the exact answer")
-    digits = _significant(typed, places)
-    if digits < SIGNIFICANT and typed != exact:
-        return Verdict(False, f"{text.strip()} has {digits} significant digit{'s' * (digits != 1)}: give at least "
-                              f"{SIGNIFICANT}, or the fraction", attempt=False)
-    unit = Fraction(1, 10**places)
-    right = abs(typed - exact) <= unit / 2
-    return Verdict(right, "" if right else "not the exact answer rounded to the digits you typed")
+        def same(value: Fraction) -> bool:
+            return typed == value
+    else:
+        digits = _significant(typed, places)
+        if digits < SIGNIFICANT and typed != exact and all(typed != m.value for m in mistakes):  # 25 % is 1/4
+            return Verdict(False, f"{text.strip()} has {digits} significant digit{'s' * (digits != 1)}: give at "
+                                  f"least {SIGNIFICANT}, or the fraction", attempt=False)
+
+        def same(value: Fraction) -> bool:
+            return abs(typed - value) <= Fraction(1, 2 * 10**places)
+    if same(exact):
+        return Verdict(True)
+    made = next((m.words for m in mistakes if Fraction(m.value) != exact and same(Fraction(m.value))), "")
+    return Verdict(False, made or ("not the exact answer" if places is None else
+                                   "not the exact answer rounded to the digits you typed"), mistake=made)
 
 
 def _significant(value: Fraction, places: int) -> int:
@@ -129,6 +156,7 @@ class Question:
     params: dict = field(default_factory=dict)
     options: tuple[str, ...] = ()
     explainer: tuple = ()
+    mistakes: tuple[Mistake, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -149,7 +177,7 @@ class Question:
 
     def check(self, text: str) -> Verdict:
         if self.kind == "number":
-            return check(text, self.answer)
+            return check(text, self.answer, self.mistakes)
         if self.kind == "choice":
             if text not in self.options:
                 return Verdict(False, "pick one of the options first", attempt=False)
@@ -204,7 +232,13 @@ def _at_least(params: dict) -> Question:
         p, f"Count the throws: there are {' × '.join([str(faces)] * n)} = {faces**n} of them, each as likely. How "
            f"many give {t} or more?",
         f"{favourable} of the {faces**n} throws give {t} or more, so the chance is {favourable}/{faces**n} = "
-        f"{exact_text(p)}.", params, explainer=_dice_sums(n, faces, t))
+        f"{exact_text(p)}.", params, explainer=_dice_sums(n, faces, t), mistakes=(
+            Mistake(f"that is the chance of a sum below {t}: at least {t} is everything else", 1 - p),
+            Mistake(f"that is the chance of a sum of exactly {t}: at least {t} counts every sum above it too",
+                    sum_dist(n, faces).fraction(t)),
+            Mistake(f"that leaves out the sum of {t} itself: at least {t} includes {t}", _p_at_least(n, faces, t + 1)),
+            Mistake(f"that is the count of throws: the chance is that count out of the {faces**n} throws",
+                    favourable)))
 
 
 def _count(params: dict) -> Question:
@@ -215,7 +249,17 @@ def _count(params: dict) -> Question:
         f"is the sum exactly {total}?", ways,
         "List the first die's faces; for each, how many ways can the others make up the rest?",
         f"{ways} throws: the coefficient of x^{total} in (x + x^2 + ... + x^{faces})^{n}.", params,
-        explainer=_dice_sums(n, faces, total))
+        explainer=_dice_sums(n, faces, total), mistakes=(
+            Mistake("that counts each set of faces once: thrown one after the other, 2 then 5 and 5 then 2 are two "
+                    "throws", _sets_of_faces(n, faces, total)),
+            Mistake("that is the chance of the sum: the question asks how many throws give it",
+                    Fraction(ways, faces**n))))
+
+
+def _sets_of_faces(dice: int, faces: int, total: int) -> int:
+    """The throws with the sum ``total`` counted as sets of faces, the order the dice fell in ignored (a likely
+    mistake: it counts {2, 5} once where the throws 2-5 and 5-2 are two)."""
+    return sum(1 for throw in combinations_with_replacement(range(1, faces + 1), dice) if sum(throw) == total)
 
 
 def _dice_sums(dice: int, faces: int, at_least: int) -> tuple:
@@ -273,7 +317,12 @@ def _at_least_once(params: dict) -> Question:
         f"First the chance of no {faces} in one throw, then of no {faces} in {tries} throws in a row; at least once "
         "is everything else.",
         f"No {faces} in one throw: {faces - 1}/{faces}; in {tries} throws: ({faces - 1}/{faces})^{tries} = {never}. "
-        f"At least once: 1 − {never} = {exact_text(1 - never)}.", params)
+        f"At least once: 1 − {never} = {exact_text(1 - never)}.", params, mistakes=(
+            Mistake(f"that is the chance of no {faces} at all: at least once is 1 minus it", never),
+            Mistake(f"adding 1/{faces} for each throw counts the throws with two {faces}s or more several times: "
+                    "take 1 minus the chance of none", Fraction(tries, faces)),
+            Mistake(f"that is the chance of exactly one {faces}: at least once counts two or more too",
+                    tries * Fraction(1, faces) * Fraction(faces - 1, faces) ** (tries - 1))))
 
 
 DICE_EXERCISES: Sequence[Exercise] = (

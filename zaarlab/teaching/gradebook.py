@@ -23,15 +23,17 @@ import csv
 import io
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from .answers import SIGNED_IN, Row
+from .answers import MAX_TEXT, SIGNED_IN, Answer, Row
 from .cells import as_cell
+from .exercises import Exercise
 from .games_played import GAME_COLUMNS, Played
 
 Question = tuple[str, str]  # (lesson, exercise)
+Find = Callable[[str, str], Exercise | None]  # a lesson's exercise by its title
 
 
 @dataclass
@@ -47,6 +49,7 @@ class Record:
     first: float = 0.0  # when the first try was checked
     last: float = 0.0  # when the last one was
     wrong: list[str] = field(default_factory=list)  # the wrong answers, in order
+    mistakes: list[str] = field(default_factory=list)  # the likely mistake each wrong answer equals, named ("": none)
 
     @property
     def right(self) -> bool:
@@ -101,6 +104,12 @@ class Gradebook:
         counts = Counter(typed for (_, q), record in self.records.items() if q == question for typed in record.wrong)
         return counts.most_common()
 
+    def mistakes(self, question: Question) -> list[tuple[str, int]]:
+        """The likely mistakes the class's wrong answers to ``question`` equal, in words, the most frequent first."""
+        counts = Counter(made for (_, q), record in self.records.items() if q == question
+                         for made in record.mistakes if made)
+        return counts.most_common()
+
     def lessons(self) -> list[tuple[str, int]]:
         """The lessons of the questions, each with how many of its questions there are, in the grid's order."""
         return [(lesson, len(list(group))) for lesson, group in groupby(self.questions, key=lambda q: q[0])]
@@ -111,9 +120,10 @@ class Gradebook:
         return sum(r.right_at == 1 for r in tried), len(tried)
 
 
-def gradebook(rows: Iterable[Row], games: Iterable[Played] = ()) -> Gradebook:
+def gradebook(rows: Iterable[Row], games: Iterable[Played] = (), find: Find | None = None) -> Gradebook:
     """The gradebook of the answers ``rows`` (:meth:`~zaarlab.teaching.answers.AnswerBook.rows`) and the ``games``
-    finished (:meth:`~zaarlab.teaching.answers.AnswerBook.games`), in order."""
+    finished (:meth:`~zaarlab.teaching.answers.AnswerBook.games`), in order; with ``find`` (a lesson's exercise by
+    its title), each wrong answer is named by the likely mistake it equals, if it equals one."""
     rows = list(rows)
     pages_of: dict[str, set[str]] = {}
     for _, page, answer in rows:
@@ -139,11 +149,29 @@ def gradebook(rows: Iterable[Row], games: Iterable[Played] = ()) -> Gradebook:
             record.right_at = record.tries
         elif not answer.right:
             record.wrong.append(answer.typed)
+            record.mistakes.append(mistake_made(answer, find) if find else "")
     book.games = list(games)
     book.students += [s for s in dict.fromkeys(g.student for g in book.games) if s not in book.students]
     lessons = list(dict.fromkeys(lesson for lesson, _ in book.questions))  # a lesson's questions side by side
     book.questions.sort(key=lambda q: lessons.index(q[0]))  # a stable sort: each lesson's in the order first seen
     return book
+
+
+def mistake_made(answer: Answer, find: Find) -> str:
+    """The words of the likely mistake ``answer`` (a wrong one) equals, for the question its student is given (``""``:
+    none, or not that student's question).
+
+    >>> from zaarlab.teaching.exercises import DICE_EXERCISES
+    >>> question = DICE_EXERCISES[0].for_student("Ada")
+    >>> wrong = Answer("L", "E", "Ada", question.text, "", "13/18", False)
+    >>> mistake_made(wrong, lambda lesson, title: DICE_EXERCISES[0])
+    'that is the chance of a sum below 9: at least 9 is everything else'
+    """
+    exercise = find(answer.lesson, answer.exercise)
+    question = exercise.for_student(answer.name) if exercise and answer.name else None
+    if question is None or question.text[:MAX_TEXT] != answer.question:
+        return ""
+    return question.check(answer.typed).mistake
 
 
 def _clock(seconds: float) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 from ..ui.theme import BLUE, LIGHT_GREY, SKY
 from .answers import Row, tallies
 from .games_played import Played
-from .gradebook import gradebook
+from .gradebook import Find, gradebook
 
 BARS = (("right at the first try", "first_try", BLUE), ("right after more tries", "later", SKY),
         ("not right yet", "not_yet", LIGHT_GREY))
@@ -31,22 +31,24 @@ BARS = (("right at the first try", "first_try", BLUE), ("right after more tries"
 
 
 def teacher_page(rows: Sequence[Row], events: str = "", downloads: str = "", games: Sequence[Played] = (),
-                 tables: Tables | None = None) -> str:
+                 tables: Tables | None = None, find: Find | None = None) -> str:
     """The whole page for the answers ``rows`` and the ``games`` finished. ``events``: the address of the server's
     stream of new answers (the page then follows it); ``downloads``: the address of the class's CSV files, ``{}`` for
-    the file's name; ``tables``: the class's matches, where students play each other."""
+    the file's name; ``tables``: the class's matches, where students play each other; ``find``: a lesson's exercise
+    by its title, to name the mistakes the wrong answers equal."""
     from ..ui.pages import render  # Jinja2: only where a page is made (the static site's exercises have none)
 
     return render("zaarlab.teaching", "teacher.html.j2", events=events, downloads=downloads,
-                  **_parts(rows, games, tables))
+                  **_parts(rows, games, tables, find))
 
 
-def live_part(rows: Sequence[Row], games: Sequence[Played] = (), tables: Tables | None = None) -> str:
+def live_part(rows: Sequence[Row], games: Sequence[Played] = (), tables: Tables | None = None,
+              find: Find | None = None) -> str:
     """What the page shows of the answers and the tables (``page-templates/teacher-live.html.j2``): the part the
     server sends anew as they change (autoescaped, as the whole page)."""
     from ..ui.pages import render
 
-    return render("zaarlab.teaching", "teacher-live.html.j2", **_parts(rows, games, tables))
+    return render("zaarlab.teaching", "teacher-live.html.j2", **_parts(rows, games, tables, find))
 
 
 @dataclass(frozen=True)
@@ -62,5 +64,5 @@ class Tables:
     xsrf: str = ""
 
 
-def _parts(rows: Sequence[Row], games: Sequence[Played], tables: Tables | None) -> dict:
-    return {"tallies": tallies(rows), "book": gradebook(rows, games), "bars": BARS, "matches": tables}
+def _parts(rows: Sequence[Row], games: Sequence[Played], tables: Tables | None, find: Find | None) -> dict:
+    return {"tallies": tallies(rows), "book": gradebook(rows, games, find), "bars": BARS, "matches": tables}

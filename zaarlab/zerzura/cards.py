@@ -124,6 +124,17 @@ class CardSet:
 
 
 @cache
+def counted_objects(name: str, count: int) -> str:
+    """``count`` Objects called ``name`` (an Object's name or its short one, as the rulebook gives it: "Magic ring",
+    "Cursed peppers", "lamp"), counted in English: one pepper, several peppers.
+
+    >>> counted_objects("Magic ring", 2), counted_objects("Cursed peppers", 1), counted_objects("peppers", 3)
+    ('2 Magic rings', '1 Cursed pepper', '3 peppers')
+    """
+    one = name.removesuffix("s")
+    return f"{count} {one if count == 1 else one + 's'}"
+
+
 def load_cards(data_dir=None) -> CardSet:
     """Goods, Characters, Command tiles and point scales, validated."""
     scoring = load("zerzura/scoring.yaml", data_dir)

@@ -22,7 +22,7 @@ from fractions import Fraction
 from ..core.draws import p_drawn
 from ..core.readable import exact_text
 from ..teaching.exercises import Exercise, Question
-from .cards import load_cards
+from .cards import counted_objects, load_cards
 from .scoring import score
 
 MARKET = 4  # cards in a Market (ZERZURA-ROUND-02)
@@ -36,8 +36,8 @@ def _plural(obj: str) -> str:
 
 
 def _name(obj: str, quantity: int) -> str:
-    """"3 Enchanted lamps", "1 Magic ring": an Object and how many, as the score sheet counts them."""
-    return f"{quantity} {load_cards().names[obj] if quantity == 1 else _plural(obj)}"
+    """"3 Enchanted lamps", "1 Cursed pepper": an Object and how many, as the score sheet counts them."""
+    return counted_objects(load_cards().names[obj], quantity)
 
 
 PARTS = {1: (1,), 2: (2,), 3: (3,), 4: (3, 1), 5: (3, 2), 6: (3, 2, 1)}  # a quantity from the cards of one kind

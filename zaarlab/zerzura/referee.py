@@ -18,6 +18,7 @@ from ..core.match import Hooks
 from ..core.readable import exact_text
 from ..ui.pieces import Piece, Zone
 from .bots import gain
+from .cards import counted_objects
 from .odds import market_gains, p_market_has
 from .scoring import quantities
 from .state import Exchange, Pass, Phase, Store, Take, ZerzuraState
@@ -99,7 +100,7 @@ class ZerzuraReferee(Hooks):
     def _kind(state: ZerzuraState, card: str) -> str:
         found = state.game.cards[card]
         if found.kind == "goods":
-            return " and ".join(f"{n} {obj}" for obj, n in Counter(found.objects).items())
+            return " and ".join(counted_objects(obj, n) for obj, n in Counter(found.objects).items())
         return "character"
 
     def _area(self, state: ZerzuraState, player: int, prefix: str) -> list[tuple[str, str, str]]:
