@@ -6,7 +6,7 @@ import random
 import re
 from dataclasses import replace
 from fractions import Fraction
-from itertools import permutations
+from itertools import combinations, permutations, product
 
 import pytest
 
@@ -105,3 +105,34 @@ def test_every_deck_described_is_the_reconstructed_deck_with_the_game_still_on()
                            question.text).groups()
         assert [int(n) for n in counts] == [sum(kind(c) == k for c in unseen) for k in (
             "monster", "treasure", "gaze")] + [sum(kind(c) not in ("monster", "treasure", "gaze") for c in unseen)]
+
+
+def test_the_likely_mistakes_are_what_counting_the_cards_gives():
+    """Each listed mistake of the three number questions, counted here card by card: the complement, the whole deck
+    for the cards left, the first card put back (every ordered pair with repeats), the first card alone, and for the
+    seventh Gaze each card put back, the chances added, or one Gaze where two are needed."""
+    for name in STUDENTS:
+        question = by_id(DECK_EXERCISES, "zogar-next").for_student(name)
+        _, unseen = the_deck(question.params)
+        hits = sum(kind(c) == question.params["kind"] for c in unseen)
+        whole = list(CARDS.dungeon_deck())
+        assert {m.value for m in question.mistakes} == {
+            Fraction(len(unseen) - hits, len(unseen)),
+            Fraction(sum(kind(c) == question.params["kind"] for c in whole), len(whole))}
+        question = by_id(DECK_EXERCISES, "zogar-two").for_student(name)
+        _, unseen = the_deck(question.params)
+        words = re.search(r"the chance that (.+)\?", question.text)[1]
+        hits = [kind(c) == question.params["kind"] for c in unseen]
+        repeats = [(a, b) for a in hits for b in hits]
+        assert {m.value for m in question.mistakes} == {
+            Fraction(sum(a and b for a, b in repeats), len(repeats)), Fraction(sum(hits), len(hits)),
+            1 - chance(unseen, words)}
+        question = by_id(DECK_EXERCISES, "zogar-seventh").for_student(name)
+        deck, out, cards = (question.params[key] for key in ("deck", "out", "cards"))
+        gazes, missing = sum(kind(c) == "gaze" for c in CARDS.dungeon_deck()) - out, 7 - out
+        put_back = sum(Fraction(gazes, deck) ** turned.count(True) * Fraction(deck - gazes, deck) ** turned.count(False)
+                       for turned in product((True, False), repeat=cards) if turned.count(True) >= missing)
+        sets = list(combinations(range(deck), cards))  # the first ``gazes`` cards are the Gazes
+        one = Fraction(sum(any(c < gazes for c in chosen) for chosen in sets), len(sets))
+        assert {m.value for m in question.mistakes} == {
+            1 - question.answer, put_back, Fraction(gazes * cards, deck) if missing == 1 else one}
