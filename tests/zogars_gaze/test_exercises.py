@@ -50,6 +50,29 @@ def test_the_last_roll_kept_is_the_share_of_the_throws_of_the_other_dice_that_wi
     assert len(seen) >= 3  # the draws vary
 
 
+def tail_mistakes_counted(dice: int, k: int, face: int) -> set[Fraction]:
+    """The likely mistakes of "at least k of the dice show face", each a share of every throw of the dice: exactly k,
+    fewer than k, and k given dice (the first k) showing it."""
+    throws = list(product(range(1, 7), repeat=dice))
+    return {Fraction(sum(t.count(face) == k for t in throws), len(throws)),
+            Fraction(sum(t.count(face) < k for t in throws), len(throws)),
+            Fraction(sum(t[:k] == (face,) * k for t in throws), len(throws))}
+
+
+def test_the_likely_mistakes_are_shares_of_the_throws_counted():
+    for name in STUDENTS:
+        fresh = by_id(COMBAT_EXERCISES, "zogar-fresh").for_student(name)
+        assert {m.value for m in fresh.mistakes} == tail_mistakes_counted(5, fresh.params["k"], fresh.params["face"])
+        keep = by_id(COMBAT_EXERCISES, "zogar-keep").for_student(name)
+        (count, face), kept = keep.params["need"], keep.params["kept"]
+        assert {m.value for m in keep.mistakes} == tail_mistakes_counted(5 - len(kept), count - len(kept), face)
+        same = by_id(COMBAT_EXERCISES, "zogar-same").for_student(name)
+        k = same.params["same"]
+        exactly = sum(max(Counter(t).values()) == k for t in THROWS)
+        assert {m.value for m in same.mistakes} == {sum(t.count(1) >= k for t in THROWS), Fraction(
+            same.answer, len(THROWS))} | ({exactly} if exactly != same.answer else set())  # no mistake is the answer
+
+
 @pytest.mark.parametrize("exercise_id", ["zogar-which", "zogar-rank"])
 def test_the_holds_compared_are_ranked_by_their_chances(exercise_id):
     for name in STUDENTS[:15]:

@@ -19,7 +19,7 @@ from fractions import Fraction
 from math import comb
 
 from ..core.readable import exact_text
-from ..teaching.exercises import WORDS, Exercise, Question
+from ..teaching.exercises import WORDS, Exercise, Mistake, Question
 from .odds import DICE, hold_advice, hold_words, parse
 
 FACES = 6
@@ -44,7 +44,7 @@ def _fresh(params: dict) -> Question:
         f"Each die shows a {face} with chance 1/6. Add the chances of exactly {k}, {k + 1}, ... of them: exactly j "
         f"is C(5, j) × (1/6)^j × (5/6)^(5 - j).",
         " + ".join(f"C(5, {j}) × 5^{DICE - j}" for j in range(k, DICE + 1)) + f" = {p * FACES ** DICE} of the 7776 "
-        f"throws, so {exact_text(p)}.", params)
+        f"throws, so {exact_text(p)}.", params, mistakes=_tail_mistakes(DICE, k, face))
 
 
 def _same(params: dict) -> Question:
@@ -54,7 +54,11 @@ def _same(params: dict) -> Question:
         f"Five dice are rolled, one after the other. In how many of the 6^5 = 7776 throws do at least {k} dice show "
         "the same face?", ways,
         "Pick the face (6 ways), then which dice show it; the others show any other face.",
-        f"{ways} throws: 6 × ({' + '.join(f'C(5, {j}) × 5^{DICE - j}' for j in range(k, DICE + 1))}).", params)
+        f"{ways} throws: 6 × ({' + '.join(f'C(5, {j}) × 5^{DICE - j}' for j in range(k, DICE + 1))}).", params,
+        mistakes=(Mistake("that counts one face: any of the 6 faces may be the one the dice share", ways // FACES),
+                  *((Mistake(f"that counts exactly {k} the same: at least {k} counts more too",
+                             FACES * comb(DICE, k) * (FACES - 1) ** (DICE - k)),) if k < DICE else ()),
+                  Mistake("that is the chance: the question asks how many throws", Fraction(ways, FACES ** DICE))))
 
 
 def _keep(params: dict) -> Question:
@@ -70,7 +74,20 @@ def _keep(params: dict) -> Question:
         f"You win if at least {missing} of the {WORDS[rolled].lower()} dice rolled show a {face} (with so few dice, no "
         "other face can make a larger set).",
         f"At least {missing} more {face}{'s' if missing > 1 else ''} among the {WORDS[rolled].lower()} dice rolled: "
-        f"{exact_text(p)}.", params, explainer=_advisor(f"{count}x{face}", params["dice"], 1, kept))
+        f"{exact_text(p)}.", params, explainer=_advisor(f"{count}x{face}", params["dice"], 1, kept),
+        mistakes=_tail_mistakes(rolled, missing, face))
+
+
+def _tail_mistakes(dice: int, k: int, face: int) -> tuple[Mistake, ...]:
+    """The likely mistakes of "at least ``k`` of ``dice`` dice show ``face``": exactly ``k``, the complement, and
+    ``k`` given dice showing it (the others' faces, and which dice, forgotten)."""
+    exactly = Fraction(comb(dice, k) * (FACES - 1) ** (dice - k), FACES ** dice)
+    given = (f"that is the chance for one given die: any of the {dice} may show the {face}" if k == 1 else
+             f"that is the chance that {k} given dice show a {face}: any {k} of the {dice} may, and the others may too")
+    return (Mistake(f"that is the chance of exactly {k}: at least {k} counts more {face}s too", exactly),
+            Mistake(f"that is the chance of {f'no {face}' if k == 1 else f'fewer than {k}'}: take it from 1",
+                    1 - p_at_least_of_face(dice, k)),
+            Mistake(given, Fraction(1, FACES ** k)))
 
 
 def _rolls(n: int) -> str:
