@@ -1,6 +1,7 @@
 """Zargos 2's exercises: each drawn question's answer checked, for many students, against every throw counted here
 and against a battle solved here apart, round by round over every throw of both sides' dice."""
 
+import math
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -56,6 +57,29 @@ def test_the_throws_costing_exactly_some_units_are_counted():
     for name in STUDENTS:
         count = by_id(COMBAT_EXERCISES, "zargos-count").for_student(name)
         assert count.answer == sum(sum(t) // 2 == count.params["loss"] for t in throws(2))
+
+
+@pytest.mark.parametrize(("exercise", "divisor"), [("zargos-round", 2), ("zargos-capital", 3)])
+def test_a_rounds_likely_mistakes_are_shares_of_the_throws_counted(exercise, divisor):
+    """Exactly for at least, the complement, the loss rounded up, and against a capital the total halved."""
+    for name in STUDENTS:
+        question = by_id(COMBAT_EXERCISES, exercise).for_student(name)
+        dice, loss = question.params["dice"], question.params["loss"]
+        totals = [sum(t) for t in throws(dice)]
+        expected = {Fraction(sum(x // divisor == loss for x in totals), len(totals)),
+                    Fraction(sum(x // divisor < loss for x in totals), len(totals)),
+                    Fraction(sum(math.ceil(x / divisor) >= loss for x in totals), len(totals))}
+        if divisor == 3:
+            expected.add(Fraction(sum(x // 2 >= loss for x in totals), len(totals)))
+        assert {m.value for m in question.mistakes} == expected - {question.answer}  # none is the answer
+
+
+def test_the_count_of_throws_likely_mistakes_are_counted():
+    for name in STUDENTS:
+        count = by_id(COMBAT_EXERCISES, "zargos-count").for_student(name)
+        loss = count.params["loss"]
+        assert {m.value for m in count.mistakes} == {sum(sum(t) == 2 * loss for t in throws(2)), sum(
+            sum(t) // 2 >= loss for t in throws(2)), Fraction(count.answer, 36)}
 
 
 @pytest.mark.rule("ZARGOS-COMBAT-07")

@@ -147,7 +147,8 @@ class Question:
     The answer is a number (a probability or a count, checked by :func:`check`), one of ``options`` (a choice), or
     every option in order (an ordering, typed as their letters: ``B, A, C``). ``explainer`` names the widget that
     shows why, and its settings for this question (``("dice_sums", {"dice": 2, ...})``; ``()`` for none): the
-    solution opens it (:mod:`zaarlab.lessons`)."""
+    solution opens it (:mod:`zaarlab.lessons`). ``mistakes`` are the likely wrong computations a number question
+    names when an answer equals one (:class:`Mistake`); one that comes to the right answer is dropped."""
 
     text: str
     answer: Fraction | int | str | tuple[str, ...]
@@ -157,6 +158,11 @@ class Question:
     options: tuple[str, ...] = ()
     explainer: tuple = ()
     mistakes: tuple[Mistake, ...] = ()
+
+    def __post_init__(self):  # a mistake that comes to the right answer (exactly 6 where 6 is the most) is none
+        if self.mistakes and not isinstance(self.answer, str | tuple):
+            object.__setattr__(self, "mistakes", tuple(m for m in self.mistakes
+                                                       if Fraction(m.value) != Fraction(self.answer)))
 
     @property
     def kind(self) -> str:

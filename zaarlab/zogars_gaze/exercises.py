@@ -56,8 +56,8 @@ def _same(params: dict) -> Question:
         "Pick the face (6 ways), then which dice show it; the others show any other face.",
         f"{ways} throws: 6 × ({' + '.join(f'C(5, {j}) × 5^{DICE - j}' for j in range(k, DICE + 1))}).", params,
         mistakes=(Mistake("that counts one face: any of the 6 faces may be the one the dice share", ways // FACES),
-                  *((Mistake(f"that counts exactly {k} the same: at least {k} counts more too",
-                             FACES * comb(DICE, k) * (FACES - 1) ** (DICE - k)),) if k < DICE else ()),
+                  Mistake(f"that counts exactly {k} the same: at least {k} counts more too",
+                          FACES * comb(DICE, k) * (FACES - 1) ** (DICE - k)),
                   Mistake("that is the chance: the question asks how many throws", Fraction(ways, FACES ** DICE))))
 
 
