@@ -2,7 +2,7 @@
 game (:func:`zaarlab.zerzura.scoring.score`, Guards tried every way) and against Markets counted one by one."""
 
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 
 import pytest
 
@@ -44,6 +44,24 @@ def test_the_market_chance_is_the_share_of_markets_counted_one_by_one():
         unseen, showing = question.params["unseen"], question.params["showing"]
         markets = list(combinations(range(unseen), 4))  # cards 0 .. showing - 1 show the Object
         assert question.answer == Fraction(sum(min(m) < showing for m in markets), len(markets))
+
+
+def test_the_likely_mistakes_are_counted_market_by_market_and_read_from_the_sheet():
+    """The Market: the complement, each card put back (every ordered draw with repeats), the chances added, exactly one;
+    the points: one kind's scale alone, as the score sheet scores that kind's cards alone."""
+    for name in STUDENTS[:8]:
+        question = by_id(SCORING_EXERCISES, "zerzura-market").for_student(name)
+        unseen, showing = question.params["unseen"], question.params["showing"]
+        markets = list(combinations(range(unseen), 4))  # cards 0 .. showing - 1 show the Object
+        repeats = list(product(range(unseen), repeat=4))
+        assert {m.value for m in question.mistakes} == {
+            Fraction(sum(min(m) >= showing for m in markets), len(markets)),
+            Fraction(sum(min(m) < showing for m in repeats), len(repeats)), Fraction(4 * showing, unseen),
+            Fraction(sum(sum(c < showing for c in m) == 1 for m in markets), len(markets))} - {question.answer}
+    for name in STUDENTS:
+        question = by_id(SCORING_EXERCISES, "zerzura-scales").for_student(name)
+        alone = {score(_goods({obj: q})).total for obj, q in question.params["holding"].items()}
+        assert {m.value for m in question.mistakes} == alone - {question.answer}
 
 
 def test_which_card_and_the_ranking_follow_the_score_sheet():
