@@ -60,6 +60,24 @@ def test_a_battles_chance_is_one_minus_every_throw_missing_and_the_engines_battl
         assert question.answer == ends.fraction(lambda end: end in ("win", "extra_win"))
 
 
+def test_the_likely_mistakes_are_shares_of_the_raml_throws_counted():
+    """The trap: the complement, one plaque of two; the count: the misses, the chance; the battle: every throw
+    missing, one throw alone, the throws' chances added."""
+    for name in STUDENTS:
+        trap = by_id(RAML_EXERCISES, "zaar-trap").for_student(name)
+        letters = trap.params["plaques"]
+        assert {m.value for m in trap.mistakes} == {share(lambda t, letters=letters: t[0] not in letters), share(
+            lambda t, letters=letters: t[0] == letters[0])} - {trap.answer}
+        count = by_id(RAML_EXERCISES, "zaar-count").for_student(name)
+        code = count.params["code"]
+        misses = sum(not meets(code, t) for t in THROWS) // 4
+        assert {m.value for m in count.mistakes} == {misses, Fraction(64 - misses, 64)}
+        battle = by_id(RAML_EXERCISES, "zaar-battle").for_student(name)
+        code, throws = battle.params["code"], battle.params["throws"]
+        hit = share(lambda t, code=code: meets(code, t))
+        assert {m.value for m in battle.mistakes} == {(1 - hit) ** throws, hit, throws * hit} - {battle.answer}
+
+
 def test_the_easier_requirement_and_the_ranking_follow_the_counts():
     for name in STUDENTS:
         which = by_id(RAML_EXERCISES, "zaar-which").for_student(name)
