@@ -12,7 +12,7 @@ from tests.helpers import student_text_problems
 from tests.widget_text import widget_texts
 from zaarlab.lessons import LESSONS, ExerciseBox, LessonExercises
 from zaarlab.teaching.answers import Mode, PageAnswers, tallies
-from zaarlab.teaching.exercises import DICE_EXERCISES, SIGNIFICANT, check, read_number
+from zaarlab.teaching.exercises import COMPLEMENT, DICE_EXERCISES, SIGNIFICANT, check, read_number
 from zaarlab.teaching.teacher import teacher_page
 from zaarlab.zargos.board import load_planet
 
@@ -116,17 +116,17 @@ def test_every_listed_mistake_is_made_by_some_student_and_named_when_typed(exerc
             value = Fraction(mistake.value)
             if value == Fraction(question.answer):
                 continue
-            reached[mistake.words.split(":")[0]] = reached.get(mistake.words.split(":")[0], 0) + 1
+            reached[mistake.kind] = reached.get(mistake.kind, 0) + 1
             typed = str(value)
             verdict = question.check(typed)
             assert not verdict.right and verdict.attempt, (question.text, typed)
-            assert verdict.mistake == verdict.why == next(m.words for m in question.mistakes
-                                                          if Fraction(m.value) == value), (question.text, typed)
+            named = next(m for m in question.mistakes if Fraction(m.value) == value)  # the first of equal values
+            assert (verdict.mistake, verdict.why) == (named.kind, named.words), (question.text, typed)
             percent = f"{float(value * 100):.2f} %"  # 3 significant digits or more from 1 % up
             apart = abs(Fraction(percent[:-2]) / 100 - Fraction(question.answer)) > Fraction(1, 20000)
             if value >= Fraction(1, 100) and apart:  # not also a rounding of the right answer
                 assert question.check(percent).mistake, (question.text, percent)
-    kinds = {m.words.split(":")[0] for name in NAMES[:30] for m in exercise.for_student(name).mistakes}
+    kinds = {m.kind for name in NAMES[:30] for m in exercise.for_student(name).mistakes}
     assert len(kinds) >= 2 and set(reached) == kinds, f"never made: {kinds - set(reached)}"
 
 
@@ -145,13 +145,13 @@ def test_the_teachers_page_groups_the_wrong_answers_by_the_mistake_they_make():
     for i, name in enumerate(NAMES[:6]):
         exercise = find_exercise(lesson, "A sum at least")
         question = exercise.for_student(name)
-        below = next(m for m in question.mistakes if m.words.startswith("that is the chance of a sum below"))
+        below = next(m for m in question.mistakes if m.kind == COMPLEMENT)
         rows.append((float(i), "p", Answer(lesson, exercise.title, name, question.text, question.answer_text,
                                            str(below.value) if i < 4 else "1/1000", False)))
     page = teacher_page(rows, find=find_exercise)
     assert "The mistakes these wrong answers make:" in page
-    said = re.findall(r"<li>(\d+) answers?: that is the chance of a sum below (\d+)", page)
-    assert sum(int(count) for count, _ in said) == 4  # the two answers no mistake explains are not counted
+    assert "<li>4 answers: the complement: the chance of the opposite</li>" in page  # 4 students, 4 numbers: 1 line
+    assert page.count("<li>") == teacher_page(rows).count("<li>") + 1  # the two answers no mistake explains: none
     assert "The mistakes these wrong answers make:" not in teacher_page(rows)  # without the exercises: not named
 
 

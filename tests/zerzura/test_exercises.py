@@ -60,8 +60,11 @@ def test_the_likely_mistakes_are_counted_market_by_market_and_read_from_the_shee
             Fraction(sum(sum(c < showing for c in m) == 1 for m in markets), len(markets))} - {question.answer}
     for name in STUDENTS:
         question = by_id(SCORING_EXERCISES, "zerzura-scales").for_student(name)
-        alone = {score(_goods({obj: q})).total for obj, q in question.params["holding"].items()}
-        assert {m.value for m in question.mistakes} == alone - {question.answer}
+        holding = question.params["holding"]
+        alone = {score(_goods({obj: q})).total for obj, q in holding.items()}
+        (a, qa), (b, qb) = holding.items()
+        swapped = score(_goods({a: qb})).total + score(_goods({b: qa})).total  # each quantity on the other's row
+        assert {m.value for m in question.mistakes} == (alone | {swapped}) - {question.answer}
 
 
 def test_which_card_and_the_ranking_follow_the_score_sheet():

@@ -18,9 +18,9 @@ A question lists its likely **mistakes**, each an exact alternative computation 
 complement, an off-by-one count...): a wrong answer equal to one, under the same rule (or exactly, however few its
 digits), is told what went wrong.
 
->>> verdict = check("25 %", Fraction(3, 4), (Mistake("that is the chance of no six", Fraction(1, 4)),))
->>> verdict.right, verdict.attempt, verdict.why
-(False, True, 'that is the chance of no six')
+>>> verdict = check("25 %", Fraction(3, 4), (Mistake(COMPLEMENT, "that is the chance of no six", Fraction(1, 4)),))
+>>> verdict.right, verdict.attempt, verdict.why, verdict.mistake == COMPLEMENT
+(False, True, 'that is the chance of no six', True)
 >>> exercise = DICE_EXERCISES[0]
 >>> question = exercise.for_student("Ada")
 >>> question == exercise.for_student("Ada"), question.text
@@ -65,16 +65,40 @@ class Verdict:
     right: bool
     why: str = ""
     attempt: bool = True
-    mistake: str = ""  # the words of the likely mistake a wrong answer equals (:class:`Mistake`), if any
+    mistake: str = ""  # the kind of the likely mistake a wrong answer equals (:class:`Mistake`), if any
 
 
 @dataclass(frozen=True)
 class Mistake:
-    """A likely mistake of a question: ``value``, what it computes exactly (the complement, with replacement, one
-    more or one fewer), and ``words`` that name it to the student who typed it ("that is the chance of *not*...")."""
+    """A likely mistake of a question: its ``kind`` (one of :data:`MISTAKE_KINDS`, what the teacher's page counts),
+    ``words`` that name it to the student who typed it, on their numbers ("that is the chance of a sum below 9..."),
+    and ``value``, what it computes exactly."""
 
+    kind: str
     words: str
     value: Fraction | int
+
+    def __post_init__(self):
+        if self.kind not in MISTAKE_KINDS:
+            raise ValueError(f"a mistake's kind is one of {', '.join(MISTAKE_KINDS)}, not {self.kind!r}")
+
+
+# The kinds of mistakes the questions name, in a teacher's words (the teacher's page counts the class's by these).
+COMPLEMENT = "the complement: the chance of the opposite"
+EXACTLY = "exactly, where at least was asked"
+AT_LEAST = "at least, where exactly was asked"
+REPLACED = "with replacement, where nothing is put back"
+ADDED = "chances added, where they overlap"
+ONE_ALONE = "one case alone, where several count"
+OFF_BY_ONE = "off by one"
+ORDER_IGNORED = "the order ignored, where it counts"
+COUNT_FOR_CHANCE = "a count, where a chance was asked"
+CHANCE_FOR_COUNT = "a chance, where a count was asked"
+ROUNDED = "rounded the wrong way"
+OTHER_RULE = "another rule's number"
+GONE_COUNTED = "cards already gone counted"
+MISTAKE_KINDS = (COMPLEMENT, EXACTLY, AT_LEAST, REPLACED, ADDED, ONE_ALONE, OFF_BY_ONE, ORDER_IGNORED,
+                 COUNT_FOR_CHANCE, CHANCE_FOR_COUNT, ROUNDED, OTHER_RULE, GONE_COUNTED)
 
 
 def read_number(text: str) -> tuple[Fraction, int | None]:
@@ -129,9 +153,11 @@ def check(text: str, exact: Fraction | int, mistakes: Sequence[Mistake] = ()) ->
             return abs(typed - value) <= Fraction(1, 2 * 10**places)
     if same(exact):
         return Verdict(True)
-    made = next((m.words for m in mistakes if Fraction(m.value) != exact and same(Fraction(m.value))), "")
-    return Verdict(False, made or ("not the exact answer" if places is None else
-                                   "not the exact answer rounded to the digits you typed"), mistake=made)
+    made = next((m for m in mistakes if Fraction(m.value) != exact and same(Fraction(m.value))), None)
+    if made is not None:
+        return Verdict(False, made.words, mistake=made.kind)
+    return Verdict(False, "not the exact answer" if places is None else
+                   "not the exact answer rounded to the digits you typed")
 
 
 def _significant(value: Fraction, places: int) -> int:
@@ -239,11 +265,13 @@ def _at_least(params: dict) -> Question:
            f"many give {t} or more?",
         f"{favourable} of the {faces**n} throws give {t} or more, so the chance is {favourable}/{faces**n} = "
         f"{exact_text(p)}.", params, explainer=_dice_sums(n, faces, t), mistakes=(
-            Mistake(f"that is the chance of a sum below {t}: at least {t} is everything else", 1 - p),
-            Mistake(f"that is the chance of a sum of exactly {t}: at least {t} counts every sum above it too",
+            Mistake(COMPLEMENT, f"that is the chance of a sum below {t}: at least {t} is everything else", 1 - p),
+            Mistake(EXACTLY, f"that is the chance of a sum of exactly {t}: at least {t} counts every sum above it too",
                     sum_dist(n, faces).fraction(t)),
-            Mistake(f"that leaves out the sum of {t} itself: at least {t} includes {t}", _p_at_least(n, faces, t + 1)),
-            Mistake(f"that is the count of throws: the chance is that count out of the {faces**n} throws",
+            Mistake(OFF_BY_ONE,
+                    f"that leaves out the sum of {t} itself: at least {t} includes {t}", _p_at_least(n, faces, t + 1)),
+            Mistake(COUNT_FOR_CHANCE,
+                    f"that is the count of throws: the chance is that count out of the {faces**n} throws",
                     favourable)))
 
 
@@ -256,9 +284,10 @@ def _count(params: dict) -> Question:
         "List the first die's faces; for each, how many ways can the others make up the rest?",
         f"{ways} throws: the coefficient of x^{total} in (x + x^2 + ... + x^{faces})^{n}.", params,
         explainer=_dice_sums(n, faces, total), mistakes=(
-            Mistake("that counts each set of faces once: thrown one after the other, 2 then 5 and 5 then 2 are two "
+            Mistake(ORDER_IGNORED,
+                    "that counts each set of faces once: thrown one after the other, 2 then 5 and 5 then 2 are two "
                     "throws", _sets_of_faces(n, faces, total)),
-            Mistake("that is the chance of the sum: the question asks how many throws give it",
+            Mistake(CHANCE_FOR_COUNT, "that is the chance of the sum: the question asks how many throws give it",
                     Fraction(ways, faces**n))))
 
 
@@ -324,10 +353,11 @@ def _at_least_once(params: dict) -> Question:
         "is everything else.",
         f"No {faces} in one throw: {faces - 1}/{faces}; in {tries} throws: ({faces - 1}/{faces})^{tries} = {never}. "
         f"At least once: 1 − {never} = {exact_text(1 - never)}.", params, mistakes=(
-            Mistake(f"that is the chance of no {faces} at all: at least once is 1 minus it", never),
-            Mistake(f"adding 1/{faces} for each throw counts the throws with two {faces}s or more several times: "
+            Mistake(COMPLEMENT, f"that is the chance of no {faces} at all: at least once is 1 minus it", never),
+            Mistake(ADDED,
+                    f"adding 1/{faces} for each throw counts the throws with two {faces}s or more several times: "
                     "take 1 minus the chance of none", Fraction(tries, faces)),
-            Mistake(f"that is the chance of exactly one {faces}: at least once counts two or more too",
+            Mistake(EXACTLY, f"that is the chance of exactly one {faces}: at least once counts two or more too",
                     tries * Fraction(1, faces) * Fraction(faces - 1, faces) ** (tries - 1))))
 
 

@@ -49,7 +49,7 @@ class Record:
     first: float = 0.0  # when the first try was checked
     last: float = 0.0  # when the last one was
     wrong: list[str] = field(default_factory=list)  # the wrong answers, in order
-    mistakes: list[str] = field(default_factory=list)  # the likely mistake each wrong answer equals, named ("": none)
+    mistakes: list[str] = field(default_factory=list)  # the kind of likely mistake each wrong answer makes ("": none)
 
     @property
     def right(self) -> bool:
@@ -105,7 +105,7 @@ class Gradebook:
         return counts.most_common()
 
     def mistakes(self, question: Question) -> list[tuple[str, int]]:
-        """The likely mistakes the class's wrong answers to ``question`` equal, in words, the most frequent first."""
+        """The kinds of likely mistakes the class's wrong answers to ``question`` make, the most frequent first."""
         counts = Counter(made for (_, q), record in self.records.items() if q == question
                          for made in record.mistakes if made)
         return counts.most_common()
@@ -158,14 +158,14 @@ def gradebook(rows: Iterable[Row], games: Iterable[Played] = (), find: Find | No
 
 
 def mistake_made(answer: Answer, find: Find) -> str:
-    """The words of the likely mistake ``answer`` (a wrong one) equals, for the question its student is given (``""``:
-    none, or not that student's question).
+    """The kind of likely mistake ``answer`` (a wrong one) makes, for the question its student is given (``""``: none,
+    or not that student's question).
 
     >>> from zaarlab.teaching.exercises import DICE_EXERCISES
     >>> question = DICE_EXERCISES[0].for_student("Ada")
     >>> wrong = Answer("L", "E", "Ada", question.text, "", "13/18", False)
     >>> mistake_made(wrong, lambda lesson, title: DICE_EXERCISES[0])
-    'that is the chance of a sum below 9: at least 9 is everything else'
+    'the complement: the chance of the opposite'
     """
     exercise = find(answer.lesson, answer.exercise)
     question = exercise.for_student(answer.name) if exercise and answer.name else None

@@ -20,7 +20,7 @@ from fractions import Fraction
 from itertools import product
 
 from ..core.readable import exact_text
-from ..teaching.exercises import WORDS, Exercise, Mistake, Question
+from ..teaching.exercises import ADDED, CHANCE_FOR_COUNT, COMPLEMENT, ONE_ALONE, WORDS, Exercise, Mistake, Question
 from .raml import Requirement, load_raml, throw_dist, traps
 
 REQUIREMENTS = ("0*3", "12*", "*2*", "333", "{1}", "{0, 3}", "{2, 2}", "{1, 2, 3}")  # the astrolabe's kinds
@@ -65,8 +65,8 @@ def _trap(params: dict) -> Question:
         "thrown. What is the chance that the demon is trapped there?", p,
         "Only the letter die counts: it shows each of its four letters alike.",
         f"The letter die shows {plaques} on {len(letters)} of its 4 faces: {exact_text(p)}.", params, mistakes=(
-            Mistake("that is the chance that the demon is not trapped there: take it from 1", 1 - p),
-            Mistake(f"that counts one plaque: any of the {len(letters)} unrevoked traps the demon",
+            Mistake(COMPLEMENT, "that is the chance that the demon is not trapped there: take it from 1", 1 - p),
+            Mistake(ONE_ALONE, f"that counts one plaque: any of the {len(letters)} unrevoked traps the demon",
                     throw_dist(raml).fraction(lambda throw: traps(throw, letters[:1], raml)))))
 
 
@@ -78,8 +78,8 @@ def _count(params: dict) -> Question:
         "three number dice (each showing 0, 1, 2 or 3), how many meet it?", ways,
         "Count the throws that miss, if that is easier, and take them from 64.",
         f"{ways} of the 64 throws: " + _why(code), params, explainer=_throws(code), mistakes=(
-            Mistake("that counts the throws that miss: take them from 64", 64 - ways),
-            Mistake("that is the chance: the question asks how many throws", Fraction(ways, 64))))
+            Mistake(COMPLEMENT, "that counts the throws that miss: take them from 64", 64 - ways),
+            Mistake(CHANCE_FOR_COUNT, "that is the chance: the question asks how many throws", Fraction(ways, 64))))
 
 
 def _why(code: str) -> str:
@@ -103,9 +103,10 @@ def _battle(params: dict) -> Question:
         "throws (one wisdom coin each), and the dice on the table missed: what is the chance to win the battle?", p,
         f"One throw meets it with {exact_text(hit)}. You lose only if every throw misses.",
         f"1 − (1 − {hit})^{throws} = {exact_text(p)}.", params, explainer=_throws(code), mistakes=(
-            Mistake("that is the chance that every throw misses: take it from 1", (1 - hit) ** throws),
-            Mistake(f"that is one throw's chance: you have {throws}", hit),
-            Mistake(f"adding {hit} for each throw counts the battles won twice or more several times: take 1 minus the "
+            Mistake(COMPLEMENT, "that is the chance that every throw misses: take it from 1", (1 - hit) ** throws),
+            Mistake(ONE_ALONE, f"that is one throw's chance: you have {throws}", hit),
+            Mistake(ADDED,
+                    f"adding {hit} for each throw counts the battles won twice or more several times: take 1 minus the "
                     "chance that all miss", throws * hit)))
 
 

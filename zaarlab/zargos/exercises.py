@@ -21,7 +21,18 @@ from fractions import Fraction
 from itertools import product
 
 from ..core.readable import exact_text
-from ..teaching.exercises import Exercise, Mistake, Question
+from ..teaching.exercises import (
+    AT_LEAST,
+    CHANCE_FOR_COUNT,
+    COMPLEMENT,
+    EXACTLY,
+    ONE_ALONE,
+    OTHER_RULE,
+    ROUNDED,
+    Exercise,
+    Mistake,
+    Question,
+)
 from .odds import battle_dist
 
 UNITS = {1: 2, 2: 5, 3: 8}  # a side of this many units rolls this many dice (ZARGOS-COMBAT-04)
@@ -60,12 +71,12 @@ def _round(params: dict, divisor: int = 2) -> Question:
         f"{divisor * loss}.",
         f"{throws_losing(dice, loss, divisor)} of the {6 ** dice} throws total {divisor * loss} or more: "
         f"{exact_text(p)}.", params, mistakes=(
-            Mistake(f"that is the chance of losing exactly {loss}: at least {loss} counts more too",
+            Mistake(EXACTLY, f"that is the chance of losing exactly {loss}: at least {loss} counts more too",
                     Fraction(throws_losing(dice, loss, divisor, at_least=False), 6 ** dice)),
-            Mistake(f"that is the chance of losing fewer than {loss}: take it from 1", 1 - p),
-            Mistake(f"that rounds the loss up: {part} of the total is rounded down", Fraction(sum(
+            Mistake(COMPLEMENT, f"that is the chance of losing fewer than {loss}: take it from 1", 1 - p),
+            Mistake(ROUNDED, f"that rounds the loss up: {part} of the total is rounded down", Fraction(sum(
                 -(-sum(throw) // divisor) >= loss for throw in product(range(1, 7), repeat=dice)), 6 ** dice)),
-            *((Mistake("that halves the total: a capital loses a third of it", Fraction(
+            *((Mistake(OTHER_RULE, "that halves the total: a capital loses a third of it", Fraction(
                 throws_losing(dice, loss), 6 ** dice)),) if divisor == 3 else ())))
 
 
@@ -77,10 +88,11 @@ def _count(params: dict) -> Question:
         f"does it lose exactly {loss} unit{'s' * (loss != 1)}?", ways,
         f"Exactly {loss} lost means a total of {2 * loss} or {2 * loss + 1}.",
         f"{ways} throws: those totalling {2 * loss} or {2 * loss + 1}.", params, mistakes=(
-            Mistake(f"that counts the total of {2 * loss} alone: {2 * loss + 1} halved and rounded down loses {loss} "
+            Mistake(ONE_ALONE,
+                    f"that counts the total of {2 * loss} alone: {2 * loss + 1} halved and rounded down loses {loss} "
                     "too", sum(a + b == 2 * loss for a in range(1, 7) for b in range(1, 7))),
-            Mistake(f"that counts {loss} or more: the question asks exactly {loss}", throws_losing(2, loss)),
-            Mistake("that is the chance: the question asks how many throws", Fraction(ways, 36))))
+            Mistake(AT_LEAST, f"that counts {loss} or more: the question asks exactly {loss}", throws_losing(2, loss)),
+            Mistake(CHANCE_FOR_COUNT, "that is the chance: the question asks how many throws", Fraction(ways, 36))))
 
 
 def _attack_words(attack) -> str:

@@ -22,7 +22,17 @@ from math import comb
 
 from ..core.draws import p_drawn
 from ..core.readable import exact_text
-from ..teaching.exercises import Exercise, Mistake, Question
+from ..teaching.exercises import (
+    ADDED,
+    COMPLEMENT,
+    EXACTLY,
+    ONE_ALONE,
+    OTHER_RULE,
+    REPLACED,
+    Exercise,
+    Mistake,
+    Question,
+)
 from .cards import counted_objects, load_cards
 from .scoring import score
 
@@ -59,9 +69,11 @@ def _scales(params: dict) -> Question:
         f"At the end of the game you hold {' and '.join(_name(obj, q) for obj, q in holding.items())}, and nothing "
         "else. How many points do they score?", total,
         "Each kind of Object has its own scale: read each one at the quantity you hold, then add.",
-        f"{'; '.join(parts)}; {total} points in all.", params, explainer=_builder(holding), mistakes=tuple(
-            Mistake(f"that is the {_plural(obj)} alone: add the points of every kind you hold", cards.vp(obj, q))
-            for obj, q in holding.items()))
+        f"{'; '.join(parts)}; {total} points in all.", params, explainer=_builder(holding), mistakes=(
+            *(Mistake(ONE_ALONE, f"that is the {_plural(obj)} alone: add the points of every kind you hold",
+                      cards.vp(obj, q)) for obj, q in holding.items()),
+            Mistake(OTHER_RULE, "that reads each quantity on the other kind's scale: each kind has a row of its own",
+                    sum(cards.vp(obj, q) for obj, q in zip(holding, reversed(holding.values()), strict=True)))))
 
 
 def _guard_totals(params: dict) -> dict[str, int]:
@@ -111,12 +123,14 @@ def _market(params: dict) -> Question:
         f"the Object you collect, {_plural(obj)}. What is the chance that at least one of them is in the Market?", p,
         f"Count the Markets with none: {MARKET} cards all from the {unseen - showing} others.",
         f"1 − C({unseen - showing}, {MARKET}) / C({unseen}, {MARKET}) = {exact_text(p)}.", params, mistakes=(
-            Mistake(f"that is the chance of a Market with no {_plural(obj)}: take it from 1", 1 - p),
-            Mistake("that puts each card back: each card drawn leaves one card fewer to draw from",
+            Mistake(COMPLEMENT, f"that is the chance of a Market with no {_plural(obj)}: take it from 1", 1 - p),
+            Mistake(REPLACED, "that puts each card back: each card drawn leaves one card fewer to draw from",
                     1 - Fraction(unseen - showing, unseen) ** MARKET),
-            Mistake(f"adding {showing}/{unseen} for each card counts the Markets with two of them or more several "
+            Mistake(ADDED,
+                    f"adding {showing}/{unseen} for each card counts the Markets with two of them or more several "
                     "times: take 1 minus the chance of none", Fraction(MARKET * showing, unseen)),
-            Mistake(f"that is the chance of exactly one: at least one counts Markets with more {_plural(obj)} too",
+            Mistake(EXACTLY,
+                    f"that is the chance of exactly one: at least one counts Markets with more {_plural(obj)} too",
                     Fraction(showing * comb(unseen - showing, MARKET - 1), comb(unseen, MARKET)))))
 
 

@@ -25,7 +25,17 @@ from math import comb
 
 from ..core.draws import p_drawn
 from ..core.readable import exact_text
-from ..teaching.exercises import Exercise, Mistake, Question
+from ..teaching.exercises import (
+    ADDED,
+    COMPLEMENT,
+    GONE_COUNTED,
+    OFF_BY_ONE,
+    ONE_ALONE,
+    REPLACED,
+    Exercise,
+    Mistake,
+    Question,
+)
 from .cards import load_cards
 from .goals import GAZES_TO_LOSE  # the seventh Gaze revealed: every player loses (ZOGAR-GAZE-02)
 
@@ -118,8 +128,10 @@ def _next(params: dict) -> Question:
         f"{_deck_words(left)} What is the chance that {words}?", p,
         "Every unseen card is as likely to come next: count the cards of that kind, over all the cards left.",
         f"{left[kind]} of the {n} cards left: {exact_text(p)}.", params, explainer=_chart(params), mistakes=(
-            Mistake(f"that is the chance that the next card is not a {NAMES[kind][0]}: count those that are", 1 - p),
-            Mistake(f"that counts the whole deck: the {params['turned']} cards turned are no longer among those left",
+            Mistake(COMPLEMENT,
+                    f"that is the chance that the next card is not a {NAMES[kind][0]}: count those that are", 1 - p),
+            Mistake(GONE_COUNTED,
+                    f"that counts the whole deck: the {params['turned']} cards turned are no longer among those left",
                     Fraction(whole[kind], sum(whole.values())))))
 
 
@@ -132,10 +144,11 @@ def _two(params: dict) -> Question:
         f"{_deck_words(left)} What is the chance that {words}?", p,
         "After the first one is turned, there is one fewer of them, and one card fewer in the deck.",
         f"{c}/{n} × {c - 1}/{n - 1} = {exact_text(p)}.", params, explainer=_chart(params), mistakes=(
-            Mistake(f"that puts the first card back: the second comes from a deck one card smaller, with one fewer "
+            Mistake(REPLACED,
+                    f"that puts the first card back: the second comes from a deck one card smaller, with one fewer "
                     f"{plural}", Fraction(c, n) ** 2),
-            Mistake(f"that is the chance for the first card alone: both must be {plural}", Fraction(c, n)),
-            Mistake(f"that is the chance that the two are not both {plural}: take it from 1", 1 - p)))
+            Mistake(ONE_ALONE, f"that is the chance for the first card alone: both must be {plural}", Fraction(c, n)),
+            Mistake(COMPLEMENT, f"that is the chance that the two are not both {plural}: take it from 1", 1 - p)))
 
 
 def p_seventh(deck: int, gazes: int, missing: int, cards: int) -> Fraction:
@@ -169,13 +182,15 @@ def _seventh(params: dict) -> Question:
         f"{deck} cards still unseen, {gazes} of them Gazes, and the cut lets you turn at most {cards} more this delve. "
         f"If you turn all {cards}, what is the chance that the seventh Gaze comes up?", p, hint,
         f"{how} = {1 - p}, so 1 − {1 - p} = {exact_text(p)}.", params, mistakes=(
-            Mistake("that is the chance that the seventh Gaze does not come up: take it from 1", 1 - p),
-            Mistake("that puts each card back: each card turned leaves one card fewer, and a Gaze turned one Gaze "
+            Mistake(COMPLEMENT, "that is the chance that the seventh Gaze does not come up: take it from 1", 1 - p),
+            Mistake(REPLACED,
+                    "that puts each card back: each card turned leaves one card fewer, and a Gaze turned one Gaze "
                     "fewer", sum((comb(cards, k) * Fraction(gazes, deck) ** k * Fraction(deck - gazes, deck) ** (
                         cards - k) for k in range(missing, cards + 1)), Fraction(0))),
-            *((Mistake(f"adding {gazes}/{deck} for each card turned counts the sets with two Gazes or more several "
+            *((Mistake(ADDED,
+                       f"adding {gazes}/{deck} for each card turned counts the sets with two Gazes or more several "
                        "times: take 1 minus the chance of none", Fraction(gazes * cards, deck)),) if missing == 1 else
-              (Mistake(f"one more Gaze is not enough: with {out} out, {missing} more are needed",
+              (Mistake(OFF_BY_ONE, f"one more Gaze is not enough: with {out} out, {missing} more are needed",
                        p_seventh(deck, gazes, 1, cards)),))))
 
 

@@ -19,7 +19,7 @@ from fractions import Fraction
 from math import comb
 
 from ..core.readable import exact_text
-from ..teaching.exercises import WORDS, Exercise, Mistake, Question
+from ..teaching.exercises import CHANCE_FOR_COUNT, COMPLEMENT, EXACTLY, ONE_ALONE, WORDS, Exercise, Mistake, Question
 from .odds import DICE, hold_advice, hold_words, parse
 
 FACES = 6
@@ -55,10 +55,12 @@ def _same(params: dict) -> Question:
         "the same face?", ways,
         "Pick the face (6 ways), then which dice show it; the others show any other face.",
         f"{ways} throws: 6 × ({' + '.join(f'C(5, {j}) × 5^{DICE - j}' for j in range(k, DICE + 1))}).", params,
-        mistakes=(Mistake("that counts one face: any of the 6 faces may be the one the dice share", ways // FACES),
-                  Mistake(f"that counts exactly {k} the same: at least {k} counts more too",
+        mistakes=(Mistake(ONE_ALONE,
+                          "that counts one face: any of the 6 faces may be the one the dice share", ways // FACES),
+                  Mistake(EXACTLY, f"that counts exactly {k} the same: at least {k} counts more too",
                           FACES * comb(DICE, k) * (FACES - 1) ** (DICE - k)),
-                  Mistake("that is the chance: the question asks how many throws", Fraction(ways, FACES ** DICE))))
+                  Mistake(CHANCE_FOR_COUNT,
+                          "that is the chance: the question asks how many throws", Fraction(ways, FACES ** DICE))))
 
 
 def _keep(params: dict) -> Question:
@@ -84,10 +86,11 @@ def _tail_mistakes(dice: int, k: int, face: int) -> tuple[Mistake, ...]:
     exactly = Fraction(comb(dice, k) * (FACES - 1) ** (dice - k), FACES ** dice)
     given = (f"that is the chance for one given die: any of the {dice} may show the {face}" if k == 1 else
              f"that is the chance that {k} given dice show a {face}: any {k} of the {dice} may, and the others may too")
-    return (Mistake(f"that is the chance of exactly {k}: at least {k} counts more {face}s too", exactly),
-            Mistake(f"that is the chance of {f'no {face}' if k == 1 else f'fewer than {k}'}: take it from 1",
+    return (Mistake(EXACTLY, f"that is the chance of exactly {k}: at least {k} counts more {face}s too", exactly),
+            Mistake(COMPLEMENT,
+                    f"that is the chance of {f'no {face}' if k == 1 else f'fewer than {k}'}: take it from 1",
                     1 - p_at_least_of_face(dice, k)),
-            Mistake(given, Fraction(1, FACES ** k)))
+            Mistake(ONE_ALONE, given, Fraction(1, FACES ** k)))
 
 
 def _rolls(n: int) -> str:
