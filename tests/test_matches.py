@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from tests.helpers import Patient
 from zaarlab.classroom.matches import BURST, MAX_PER_STUDENT, MatchBook, Matches, Refused
 from zaarlab.classroom.seat_words import board_lines
 
@@ -16,17 +17,6 @@ SHORT = {  # game: (its parameters, short games as the tables' tests play them)
     "zerzura": {},
     "zogars_gaze": {"turn_limit": 12},
 }
-
-
-class Patient:
-    """A clock for students who think a second before each click (the bound on a flood never meets them)."""
-
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
 
 
 def play_between(matches: Matches, table: str, students: list[str], seed: int, limit: int = 100_000) -> int:

@@ -3,6 +3,7 @@ after a change (each student their own view), and the refusals of what a page ma
 
 import pytest
 
+from tests.helpers import Patient
 from zaarlab.classroom.matches import Matches, Refused
 from zaarlab.classroom.play import Hall
 
@@ -112,6 +113,7 @@ def test_a_table_the_teacher_ends_or_restarts_tells_its_students_pages(hall):
 
 
 def test_a_finished_game_is_replayed_through_the_hall_and_listed_among_the_students_finished_games(hall):
+    hall.matches.clock = Patient()  # a student's pace: a game played at a machine's speed is a flood (seen in CI)
     _, [table] = hall.handle("Ada", {"do": "open", "game": "zogars_gaze", "seats": ["person", "cautious"],
                                      "turns": 4})
     with pytest.raises(Refused, match="once it is over"):
