@@ -83,6 +83,15 @@ class Mistake:
             raise ValueError(f"a mistake's kind is one of {', '.join(MISTAKE_KINDS)}, not {self.kind!r}")
 
 
+def chance_for_count(ways: int, throws: int) -> Mistake:
+    """The likely mistake of a question asking how many of ``throws`` throws do something: their chance instead.
+
+    >>> chance_for_count(6, 36).value
+    Fraction(1, 6)
+    """
+    return Mistake(CHANCE_FOR_COUNT, "that is the chance: the question asks how many throws", Fraction(ways, throws))
+
+
 # The kinds of mistakes the questions name, in a teacher's words (the teacher's page counts the class's by these).
 COMPLEMENT = "the complement: the chance of the opposite"
 EXACTLY = "exactly, where at least was asked"
@@ -153,7 +162,7 @@ def check(text: str, exact: Fraction | int, mistakes: Sequence[Mistake] = ()) ->
             return abs(typed - value) <= Fraction(1, 2 * 10**places)
     if same(exact):
         return Verdict(True)
-    made = next((m for m in mistakes if Fraction(m.value) != exact and same(Fraction(m.value))), None)
+    made = next((m for m in mistakes if same(Fraction(m.value))), None)  # the right answer was told above
     if made is not None:
         return Verdict(False, made.words, mistake=made.kind)
     return Verdict(False, "not the exact answer" if places is None else

@@ -20,7 +20,7 @@ from fractions import Fraction
 from itertools import product
 
 from ..core.readable import exact_text
-from ..teaching.exercises import ADDED, CHANCE_FOR_COUNT, COMPLEMENT, ONE_ALONE, WORDS, Exercise, Mistake, Question
+from ..teaching.exercises import ADDED, COMPLEMENT, ONE_ALONE, WORDS, Exercise, Mistake, Question, chance_for_count
 from .raml import Requirement, load_raml, throw_dist, traps
 
 REQUIREMENTS = ("0*3", "12*", "*2*", "333", "{1}", "{0, 3}", "{2, 2}", "{1, 2, 3}")  # the astrolabe's kinds
@@ -79,7 +79,7 @@ def _count(params: dict) -> Question:
         "Count the throws that miss, if that is easier, and take them from 64.",
         f"{ways} of the 64 throws: " + _why(code), params, explainer=_throws(code), mistakes=(
             Mistake(COMPLEMENT, "that counts the throws that miss: take them from 64", 64 - ways),
-            Mistake(CHANCE_FOR_COUNT, "that is the chance: the question asks how many throws", Fraction(ways, 64))))
+            chance_for_count(ways, 64)))
 
 
 def _why(code: str) -> str:

@@ -23,7 +23,6 @@ from itertools import product
 from ..core.readable import exact_text
 from ..teaching.exercises import (
     AT_LEAST,
-    CHANCE_FOR_COUNT,
     COMPLEMENT,
     EXACTLY,
     ONE_ALONE,
@@ -32,6 +31,7 @@ from ..teaching.exercises import (
     Exercise,
     Mistake,
     Question,
+    chance_for_count,
 )
 from .odds import battle_dist
 
@@ -92,7 +92,7 @@ def _count(params: dict) -> Question:
                     f"that counts the total of {2 * loss} alone: {2 * loss + 1} halved and rounded down loses {loss} "
                     "too", sum(a + b == 2 * loss for a in range(1, 7) for b in range(1, 7))),
             Mistake(AT_LEAST, f"that counts {loss} or more: the question asks exactly {loss}", throws_losing(2, loss)),
-            Mistake(CHANCE_FOR_COUNT, "that is the chance: the question asks how many throws", Fraction(ways, 36))))
+            chance_for_count(ways, 36)))
 
 
 def _attack_words(attack) -> str:

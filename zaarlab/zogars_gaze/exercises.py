@@ -19,7 +19,7 @@ from fractions import Fraction
 from math import comb
 
 from ..core.readable import exact_text
-from ..teaching.exercises import CHANCE_FOR_COUNT, COMPLEMENT, EXACTLY, ONE_ALONE, WORDS, Exercise, Mistake, Question
+from ..teaching.exercises import COMPLEMENT, EXACTLY, ONE_ALONE, WORDS, Exercise, Mistake, Question, chance_for_count
 from .odds import DICE, hold_advice, hold_words, parse
 
 FACES = 6
@@ -59,8 +59,7 @@ def _same(params: dict) -> Question:
                           "that counts one face: any of the 6 faces may be the one the dice share", ways // FACES),
                   Mistake(EXACTLY, f"that counts exactly {k} the same: at least {k} counts more too",
                           FACES * comb(DICE, k) * (FACES - 1) ** (DICE - k)),
-                  Mistake(CHANCE_FOR_COUNT,
-                          "that is the chance: the question asks how many throws", Fraction(ways, FACES ** DICE))))
+                  chance_for_count(ways, FACES ** DICE)))
 
 
 def _keep(params: dict) -> Question:
