@@ -106,8 +106,9 @@ CHANCE_FOR_COUNT = "a chance, where a count was asked"
 ROUNDED = "rounded the wrong way"
 OTHER_RULE = "another rule's number"
 GONE_COUNTED = "cards already gone counted"
+ROLL_FORGOTTEN = "a roll left forgotten"
 MISTAKE_KINDS = (COMPLEMENT, EXACTLY, AT_LEAST, REPLACED, ADDED, ONE_ALONE, OFF_BY_ONE, ORDER_IGNORED,
-                 COUNT_FOR_CHANCE, CHANCE_FOR_COUNT, ROUNDED, OTHER_RULE, GONE_COUNTED)
+                 COUNT_FOR_CHANCE, CHANCE_FOR_COUNT, ROUNDED, OTHER_RULE, GONE_COUNTED, ROLL_FORGOTTEN)
 
 
 def read_number(text: str) -> tuple[Fraction, int | None]:
