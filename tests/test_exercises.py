@@ -405,15 +405,18 @@ def _shows_why(question, panel) -> None:
         elif "route" in params:
             target = params["route"][1]
             assert f"({target}) ({question.answer} boat" in lines[2]
-    elif kind == "walk":  # each room's label: its fewest moves from the pawn's, over the doors the question lists
-        import networkx as nx
+    elif kind == "walk":  # each room's label: its fewest moves from the pawn's (or its ways to walk the moves asked,
+        import networkx as nx  # the question's answer under its room), over the doors the question lists
 
         from zaarlab.zaar.mansion_exercises import described_mansion
 
         graph, _ = described_mansion(settings["seed"])
-        moves = nx.single_source_shortest_path_length(graph, settings["room"])
         shown = dict(label.split(": ") for label in panel.figures[0].data[-1].text)
-        assert shown == {room: "pawn" if n == 0 else str(n) for room, n in moves.items()}
+        if settings["walked"]:
+            assert shown[params["to"]] == str(question.answer) and len(shown) == len(graph)
+        else:
+            moves = nx.single_source_shortest_path_length(graph, settings["room"])
+            assert shown == {room: "pawn" if n == 0 else str(n) for room, n in moves.items()}
     elif kind == "next_card":  # every kind's bar: its share of the cards left, as the question counts them
         from zaarlab.zogars_gaze.deck_exercises import unseen
 

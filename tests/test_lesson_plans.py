@@ -333,12 +333,12 @@ def test_zaar_setup_01_the_zaar_1_plans_enclosures_are_the_grids():
 def test_zaar_place_01_the_zaar_1_plans_card_fits_as_the_engine_says():
     from zaarlab.core.hexgrid import SIDE_NAMES
     from zaarlab.zaar.cards import load_cards
-    from zaarlab.zaar.mansion_exercises import fitting_turns
+    from zaarlab.zaar.mansion_exercises import SE, fitting_turns
 
     room = load_cards().rooms["windy_room_8"]
     assert [SIDE_NAMES[side] for side in sorted(room.doors)] == ["NE", "E", "SE", "SW"]
     assert "(north-east, east, south-east, south-west)" in ZAAR_1 and "The card of the vote (Windy room 8)" in ZAAR_1
-    assert fitting_turns(room.doors, east_door=True) == (0, 1, 2) and fitting_turns(room.doors, False) == (3,)
+    assert fitting_turns(room.doors, {SE: True}) == (0, 1, 2) and fitting_turns(room.doors, {SE: False}) == (3,)
     assert "turns 0, 1 and 2 fit, so the vote's answer is 3. If that side is a wall, only turn 3 fits" in ZAAR_1
 
 

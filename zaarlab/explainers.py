@@ -87,8 +87,11 @@ def _walk(settings: dict) -> Panel:
 
     mansion, letters = lettered_mansion(settings["seed"])
     start = next(cell for cell, letter in letters.items() if letter == settings["room"])
-    return Drawn("the mansion's door graph", f"Each room's letter, then the fewest moves to it from room "
-                 f"{settings['room']} (where the pawn stands); a line is a door.", walk_figure(mansion, letters, start))
+    walked = settings.get("walked", 0)
+    told = (f"the ways a pawn in room {settings['room']} can walk exactly {walked} moves to it" if walked else
+            f"the fewest moves to it from room {settings['room']} (where the pawn stands)")
+    return Drawn("the mansion's door graph", f"Each room's letter, then {told}; a line is a door.",
+                 walk_figure(mansion, letters, start, walked))
 
 
 def _next_card(settings: dict) -> Panel:

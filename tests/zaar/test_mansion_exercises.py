@@ -1,6 +1,7 @@
 """Zaar 1's exercises: each drawn question's answer checked, for many students, against what is read here apart: a
-cell's ring found by walking the hex grid, the turns that fit tried on the engine's own mansion, the rooms within
-reach and the walks found by a breadth-first search over the doors *as the question's text lists them*, and the
+cell's ring found by walking the hex grid, the ways to fill a cell tried on the engine's own mansion, the walks
+written out one by one and the fewest moves found by a breadth-first search over the doors *as the question's text
+lists them*, and the
 chance of a sacred room as a product of draws and by the engine's odds."""
 
 import re
@@ -53,18 +54,28 @@ def moves_from(rooms: dict[str, set[str]], start: str) -> dict[str, int]:
     return depth
 
 
-def engine_turns(room_id: str, east_door: bool) -> int:
-    """The turns of ``room_id`` the engine lets go north-east of the Bloody Chamber, beside a room laid east of it
-    with (or without) a door on its north-west side."""
-    centre = Mansion.start("bloody_chamber")
-    for east in sorted(CARDS.rooms):
-        if east == room_id or east == "bloody_chamber":
-            continue
-        for cell, turn in centre.legal_placements(east):
-            mansion = centre.place(east, cell, turn)
-            if cell == Hex(1, 0) and (5 in mansion.doors(cell)) == east_door:
-                return sum(cell == Hex(1, -1) for cell, _ in mansion.legal_placements(room_id))
-    raise AssertionError("no room fits east of the Chamber with that side")
+def engine_ways(cards: list[str], sides: dict[str, bool]) -> int:
+    """The (card, turn) ways the engine lets ``cards`` go north-east of the Bloody Chamber, beside the rooms ``sides``
+    lays: east of the Chamber ("2", the cell's south-east side) with a door (or a wall) on its north-west side, and
+    north-west of it ("4", the cell's west side) with one on its east side. Those rooms are laid by the engine too."""
+    mansion = Mansion.start("bloody_chamber")
+    for side, (cell, facing) in (("2", (Hex(1, 0), 5)), ("4", (Hex(0, -1), 1))):
+        if side in sides:
+            laid = {room for _, room, _ in mansion.rooms} | set(cards)
+            mansion = next(mansion.place(room, at, turn) for room in sorted(set(CARDS.rooms) - laid)
+                           for at, turn in mansion.legal_placements(room)
+                           if at == cell and (facing in mansion.place(room, at, turn).doors(at)) == sides[side])
+    return sum(cell == Hex(1, -1) for card in cards for cell, _ in mansion.legal_placements(card))
+
+
+def walks_listed(rooms: dict[str, set[str]], start: str, end: str, moves: int, again: bool = True) -> int:
+    """Every walk of ``moves`` moves from ``start`` through the doors listed, written out one by one: those ending in
+    ``end`` (``again=False``: those that enter no room twice, the start included)."""
+    routes = [[start]]
+    for _ in range(moves):
+        routes = [route + [nxt] for route in routes for nxt in sorted(rooms[route[-1]])
+                  if again or nxt not in route]
+    return sum(route[-1] == end for route in routes)
 
 
 @pytest.mark.rule("ZAAR-SETUP-01")
@@ -78,27 +89,39 @@ def test_zaar_setup_01_the_higher_enclosure_is_the_one_found_by_walking_the_grid
 
 @pytest.mark.rule("ZAAR-PLACE-01")
 @pytest.mark.rule("AMB-Z09")
-def test_zaar_place_01_the_turns_that_fit_are_the_engines_on_its_own_mansion():
-    drawn = set()
+def test_zaar_place_01_the_ways_to_fill_the_cell_are_the_engines_on_its_own_mansion():
+    drawn, answers = set(), set()
     for name in STUDENTS:
         question = by_id(MANSION_EXERCISES, "zaar-turns").for_student(name)
-        room, east_door = question.params["room"], question.params["east_door"]
-        assert question.answer == engine_turns(room, east_door) >= 1
-        assert CARDS.rooms[room].name in question.text and "zaarlab's reconstruction" in question.text
-        drawn.add(east_door)
-    assert drawn == {True, False}  # both sides drawn: a door to meet, and a wall to keep clear of
+        cards, sides = question.params["rooms"], question.params["sides"]
+        assert question.answer == engine_ways(cards, sides) >= 1, question.text
+        assert all(CARDS.rooms[card].name in question.text for card in cards)
+        assert "zaarlab's reconstruction" in question.text
+        drawn.add(tuple(sorted(sides.items())))
+        answers.add(question.answer)
+        others = {m.kind: m.value for m in question.mistakes}
+        if "another rule's number" in others:  # the Chamber's door alone
+            assert others["another rule's number"] == engine_ways(cards, {})
+    assert len(drawn) >= 6 and len(answers) >= 10  # rooms beside it or not, doors and walls; many answers
 
 
 @pytest.mark.rule("ZAAR-MOVE-01")
 @pytest.mark.rule("ZAAR-MOVE-03")
-def test_zaar_move_01_the_rooms_within_reach_are_counted_over_the_doors_the_question_lists():
+def test_zaar_move_03_the_walks_are_counted_over_the_doors_the_question_lists():
+    answers = set()
     for name in STUDENTS:
         question = by_id(MANSION_EXERCISES, "zaar-reach").for_student(name)
         params = question.params
         rooms = doors_in_text(question.text)
-        depth = moves_from(rooms, params["room"])
-        assert question.answer == sum(0 < d <= params["moves"] for d in depth.values())
-        assert 1 < question.answer < len(rooms) - 1
+        start, end, moves = params["room"], params["to"], params["moves"]
+        assert f"room {start} and makes exactly {moves} moves" in question.text
+        assert f"end in room {end}?" in question.text
+        assert question.answer == walks_listed(rooms, start, end, moves) >= 1
+        assert {m.value for m in question.mistakes} == {
+            walks_listed(rooms, start, end, moves - 1), walks_listed(rooms, start, end, moves, again=False)} - {
+            question.answer}
+        answers.add(question.answer)
+    assert len(answers) >= 10
 
 
 @pytest.mark.rule("ZAAR-MOVE-01")

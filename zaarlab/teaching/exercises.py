@@ -254,6 +254,28 @@ class Exercise:
         return self.make(params)
 
 
+def evenly(draw: Callable[[random.Random], dict], answer: Callable[[dict], object], answers: Sequence,
+           tries: int = 200) -> Callable[[random.Random], dict]:
+    """``draw`` spread evenly over ``answers``: the answer is picked first, then numbers are drawn until they give it
+    (at most ``tries`` draws; the last one is kept if none does). Where most draws give a few small answers, a class
+    still gets as many different answers as the question has.
+
+    >>> rng = random.Random(1)
+    >>> skewed = lambda rng: {"n": min(rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))}
+    >>> sorted({evenly(skewed, lambda p: p["n"], range(1, 7))(rng)["n"] for _ in range(60)})
+    [1, 2, 3, 4, 5, 6]
+    """
+    def drawn(rng: random.Random) -> dict:
+        wanted = rng.choice(answers)
+        for _ in range(tries):
+            params = draw(rng)
+            if answer(params) == wanted:
+                break
+        return params
+
+    return drawn
+
+
 # -- Lesson 0: exact odds with dice -------------------------------------------------------------------------------
 WORDS = {2: "Two", 3: "Three", 4: "Four"}
 

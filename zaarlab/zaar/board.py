@@ -502,6 +502,24 @@ class Mansion:
                                  "rest of the mansion")
 
 
+def walks(graph: nx.Graph, start, moves: int) -> dict:
+    """The ways a pawn in ``start`` can make exactly ``moves`` moves, each through a door, by the room it ends in: a
+    room may be entered again (ZAAR-MOVE-03). After each move, a room's ways are the sum of its neighbours' before.
+
+    >>> star = nx.star_graph(["E", "B", "F", "G", "H"])
+    >>> walks(star, "E", 1) == dict.fromkeys("BFGH", 1), walks(star, "E", 2)
+    (True, {'E': 4})
+    """
+    ways = {start: 1}
+    for _ in range(moves):
+        after: dict[str, int] = {}
+        for room, count in ways.items():
+            for nxt in graph[room]:
+                after[nxt] = after.get(nxt, 0) + count
+        ways = after
+    return ways
+
+
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -11,7 +11,7 @@ from ..core.hexgrid import Hex, cells_within, corners, to_pixel
 from ..core.readable import exact_text
 from ..ui import theme
 from ..ui.theme import TEMPLATE, Figure
-from .board import Mansion
+from .board import Mansion, walks
 
 COLOURS = {"bloody": theme.VERMILLION, "smoggy": theme.GREY, "humid": theme.BLUE, "windy": theme.GREEN,
            "sacred": "#FBFBF5", None: theme.PURPLE}  # each room is also named on hover and in the legend
@@ -25,7 +25,7 @@ def free_cells(mansion: Mansion) -> dict[Hex, int]:
     """The free cells where a room could go, numbered as the map shows them: in reading order, from the top row down
     and left to right.
 
-    >>> from .board import Mansion
+    >>> from .board import Mansion, walks
     >>> [(cell.q, cell.r, n) for cell, n in free_cells(Mansion.start("bloody_chamber")).items()][:3]
     [(0, -1, 1), (1, -1, 2), (-1, 0, 3)]
     """
@@ -43,7 +43,7 @@ def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), free: Mappin
     ``fitting`` ones filled; ``chosen`` outlines a cell; ``pawns`` maps a name to a cell; ``changed`` rings rooms
     (dotted) that changed since the player last acted.
 
-    >>> from .board import Mansion
+    >>> from .board import Mansion, walks
     >>> start = Mansion.start("bloody_chamber")
     >>> fig = mansion_figure(start, free=free_cells(start), fitting=[Hex(1, 0)], chosen=Hex(1, 0))
     >>> [t.name for t in fig.data]
@@ -123,7 +123,7 @@ def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), free: Mappin
 def door_graph_figure(mansion: Mansion, kinds: Iterable[str] = ("door", "amulet", "passage")) -> go.Figure:
     """The door graph drawn at the rooms' places: one line per edge, coloured by kind.
 
-    >>> from .board import Mansion
+    >>> from .board import Mansion, walks
     >>> door_graph_figure(Mansion.start("bloody_chamber")).data[-1].name
     'rooms'
     """
@@ -146,16 +146,28 @@ def door_graph_figure(mansion: Mansion, kinds: Iterable[str] = ("door", "amulet"
     return fig
 
 
-def walk_figure(mansion: Mansion, letters: Mapping[Hex, str], start: Hex) -> go.Figure:
+def walk_figure(mansion: Mansion, letters: Mapping[Hex, str], start: Hex, walked: int = 0) -> go.Figure:
     """The door graph with each room's letter and the fewest moves to it from ``start`` (the pawn's room), the
-    rooms shaded by that number: how far a pawn walks, drawn.
+    rooms shaded by that number: how far a pawn walks, drawn. With ``walked`` moves, each room's number is instead
+    the ways to walk exactly that many moves from ``start`` to it (:func:`~zaarlab.zaar.board.walks`).
 
-    >>> from .board import Mansion
+    >>> from .board import Mansion, walks
     >>> fig = walk_figure(Mansion.start("bloody_chamber"), {Hex(0, 0): "A"}, Hex(0, 0))
     >>> fig.data[-1].text
     ('A: pawn',)
     """
-    moves = mansion.reachable(start, len(letters), kinds=("door",))
+    if walked:  # the ways in exactly that many moves: more ways, darker
+        counts = walks(mansion.door_graph, start, walked)
+        words = [f"{letters[c]}: {counts.get(c, 0)}" for c in sorted(letters, key=letters.get)]
+        shade, top = {c: -counts.get(c, 0) for c in letters}, max(counts.values(), default=0)
+        low, high = -top - 1, 0
+        title = f"Ways to walk {walked} moves from room {letters[start]}, by the room reached"
+    else:  # the fewest moves: nearer, darker
+        moves = mansion.reachable(start, len(letters), kinds=("door",))
+        words = [f"{letters[c]}: pawn" if c == start else f"{letters[c]}: {moves[c]}" if c in moves else
+                 f"{letters[c]}: none" for c in sorted(letters, key=letters.get)]  # short: rooms stand close
+        shade, low, high = {c: moves.get(c, len(letters)) for c in letters}, 0, max(moves.values(), default=0) + 1
+        title = f"Moves from room {letters[start]} to each room"
     fig = Figure(layout=dict(template=TEMPLATE))
     xs, ys = [], []
     for u, v in mansion.door_graph.edges():
@@ -165,17 +177,14 @@ def walk_figure(mansion: Mansion, letters: Mapping[Hex, str], start: Hex) -> go.
     fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", name="doors", hoverinfo="skip",
                              line=dict(color=EDGE_COLOURS["door"], width=3)))
     cells = sorted(letters, key=letters.get)
-    words = [f"{letters[c]}: pawn" if c == start else f"{letters[c]}: {moves[c]}" if c in moves else
-             f"{letters[c]}: none" for c in cells]  # short: the rooms stand close on a phone
     fig.add_trace(go.Scatter(
         x=[to_pixel(c)[0] for c in cells], y=[to_pixel(c)[1] for c in cells], mode="markers+text", name="rooms",
         text=words, textposition="top center", hoverinfo="text",
-        marker=dict(size=22, color=[moves.get(c, len(letters)) for c in cells], colorscale="Blues", reversescale=True,
-                    cmin=0, cmax=max(moves.values(), default=0) + 1, line=dict(width=1, color=theme.BLACK))))
+        marker=dict(size=22, color=[shade[c] for c in cells], colorscale="Blues", reversescale=True, cmin=low,
+                    cmax=high, line=dict(width=1, color=theme.BLACK))))
     xs = [to_pixel(c)[0] for c in cells]
     ys = [to_pixel(c)[1] for c in cells]
-    fig.update_layout(title=f"Moves from room {letters[start]} to each room", height=420, plot_bgcolor="white",
-                      showlegend=False,
+    fig.update_layout(title=title, height=420, plot_bgcolor="white", showlegend=False,
                       xaxis=dict(visible=False, range=[min(xs) - 1.6, max(xs) + 1.6]),  # room for the edges' words
                       yaxis=dict(visible=False, range=[min(ys) - 1, max(ys) + 1.4]),
                       margin=dict(l=10, r=10, t=50, b=10))

@@ -1,15 +1,16 @@
 """Zaar 1's exercises: the mansion of hexagons, checked exactly (the API is :mod:`zaarlab.teaching.exercises`).
 
-Five questions, drawn for each student: which of two cells lies in the higher enclosure, how many turns of a room
-card fit a cell beside two rooms, how many rooms a pawn can reach with a few moves, the chance that a sacred room
-(the end of level 1) comes within the next draws, and three rooms ranked by the moves it takes to walk to them. The
+Five questions, drawn for each student: which of two cells lies in the higher enclosure, in how many ways (a card and
+a turn) a few room cards can fill a cell beside the rooms laid, in how many ways a pawn can walk a few moves from one
+room to another, the chance that a sacred room (the end of level 1) comes within the next draws, and three rooms
+ranked by the moves it takes to walk to them. The
 mansions are grown by the engine from the Bloody Chamber, each room drawn and placed where the rules let it go; the
 room cards are zaarlab's reconstruction (the rulebook prints no card list), and the questions that use one say so.
 
 >>> question = MANSION_EXERCISES[1].for_student("Ada")
 >>> print(question.text)  # doctest: +ELLIPSIS
-The Bloody Chamber stands in the centre, a door on each of its six sides, and east of it a room with a ... on its \
-north-west side. ...: of its six turns, how many fit?
+The Bloody Chamber stands in the centre, a door on each of its six sides. A room lies east of it, ... in how many \
+ways can the cell be filled?
 >>> question.check(question.answer_text).right
 True
 """
@@ -27,17 +28,21 @@ import networkx as nx
 from ..core.draws import p_drawn
 from ..core.hexgrid import Hex, distance, rotate_sides
 from ..core.readable import exact_text
-from ..teaching.exercises import Exercise, Question
-from .board import Mansion
+from ..core.story import joined
+from ..teaching.exercises import OFF_BY_ONE, ONE_ALONE, OTHER_RULE, Exercise, Mistake, Question, evenly
+from .board import Mansion, walks
 from .cards import load_cards
 
 CENTRE_ROOM = "bloody_chamber"  # six doors: every neighbour of the centre meets one
 SIDE_WORDS = ("north-east", "east", "south-east", "south-west", "west", "north-west")
 MANSION_ROOMS = 8  # rooms of a drawn mansion: few enough to list its doors in a sentence
 # The sides of the cell north-east of the centre, where "turns that fit" lays its card: it touches the centre
-# through its south-west side and the room east of the centre through its south-east side.
-SW, SE = 3, 2
-
+# through its south-west side, the room east of the centre (if one is laid) through its south-east side and the room
+# north-west of the centre (if one is laid) through its west side.
+SW, SE, W = 3, 2, 4
+NUMBERS = {3: "three", 4: "four"}
+NEIGHBOURS = {SE: ("south-east", "east", "north-west"), W: ("west", "north-west", "east")}  # our side, where the
+# room lies from the centre, and its side that faces ours
 
 enclosure = Mansion.enclosure  # one more than a cell's distance from the centre (ZAAR-SETUP-01)
 
@@ -67,55 +72,89 @@ def _draw_cells(rng: random.Random) -> dict:
             return {"cells": cells}
 
 
-def fitting_turns(doors: frozenset[int], east_door: bool) -> tuple[int, ...]:
-    """The turns (sixths clockwise) of a card with ``doors`` that fit north-east of the Bloody Chamber, beside a
-    room east of it with (``east_door``) or without a door on its north-west side: a door meets the Chamber's, and
-    every door faces a door (ZAAR-PLACE-01), one turn per different set of doors (AMB-Z09).
+def fitting_turns(doors: frozenset[int], sides: dict[int, bool]) -> tuple[int, ...]:
+    """The turns (sixths clockwise) of a card with ``doors`` that fit north-east of the Bloody Chamber, beside the
+    rooms laid around that cell: ``sides`` maps a side of the cell that touches a room (:data:`SE`, :data:`W`) to
+    whether that room shows a door there. A door meets the Chamber's, and every door faces a door (ZAAR-PLACE-01),
+    one turn per different set of doors (AMB-Z09).
 
-    >>> fitting_turns(frozenset({0, 3}), east_door=False)  # SW a door, SE a wall
+    >>> fitting_turns(frozenset({0, 3}), {SE: False})  # SW a door, SE a wall
     (0,)
+    >>> fitting_turns(frozenset({0, 1}), {})  # the Chamber alone beside it: a door on the south-west side
+    (2, 3)
     """
     fits, seen = [], set()
     for turn in range(6):
-        sides = rotate_sides(doors, turn)
-        if sides not in seen and SW in sides and (SE in sides) == east_door:
+        turned = rotate_sides(doors, turn)
+        if turned not in seen and SW in turned and all((side in turned) == door for side, door in sides.items()):
             fits.append(turn)
-        seen.add(sides)
+        seen.add(turned)
     return tuple(fits)
 
 
 def _sides(doors) -> str:
-    names = [SIDE_WORDS[side] for side in sorted(doors)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return joined(SIDE_WORDS[side] for side in sorted(doors))
+
+
+def _doors(doors) -> str:
+    """``doors on its north-east and east sides``, ``a door on its west side``."""
+    return f"door{'s' * (len(doors) > 1)} on its {_sides(doors)} side{'s' * (len(doors) > 1)}".replace(
+        "door on", "a door on", len(doors) == 1)
+
+
+def _around(sides: dict[int, bool]) -> str:
+    """The rooms laid around the cell north-east of the centre, in words."""
+    told = ["The Bloody Chamber stands in the centre, a door on each of its six sides."]
+    for side, door in sorted(sides.items()):
+        ours, where, theirs = NEIGHBOURS[side]
+        told.append(f"A room lies {where} of it, with a {'door' if door else 'wall'} on its {theirs} side.")
+    if not sides:
+        told.append("No other room is laid yet.")
+    return " ".join(told)
 
 
 def _turns(params: dict) -> Question:
-    room, east_door = load_cards().rooms[params["room"]], params["east_door"]
-    fits = fitting_turns(room.doors, east_door)
-    wall = "door" if east_door else "wall"
-    laid = "; ".join(f"turned {turn}: doors {_sides(rotate_sides(room.doors, turn))}" for turn in fits)
+    rooms = [load_cards().rooms[room] for room in params["rooms"]]
+    sides = {int(side): door for side, door in params["sides"].items()}
+    fits = [fitting_turns(room.doors, sides) for room in rooms]
+    total = sum(map(len, fits))
+    must = ["its south-west side a door (facing the Chamber's)"] + [
+        f"its {NEIGHBOURS[side][0]} side a {'door' if door else 'wall'} (facing the {NEIGHBOURS[side][1]} room's)"
+        for side, door in sorted(sides.items())]
+    chamber_only = sum(len(fitting_turns(room.doors, {})) for room in rooms)
+    laid = "; ".join(f"{room.name}: " + (", ".join(f"turned {turn} (doors {_sides(rotate_sides(room.doors, turn))})"
+                                                   for turn in turns) if turns else "no turn")
+                     for room, turns in zip(rooms, fits, strict=True))
     return Question(
-        f"The Bloody Chamber stands in the centre, a door on each of its six sides, and east of it a room with a "
-        f"{wall} on its north-west side. {room.name} (zaarlab's reconstruction of the card) has doors on its "
-        f"{_sides(room.doors)} sides, as printed. It is to be laid on the cell north-east of the centre, which "
-        "touches the Chamber through its south-west side and the other room through its south-east side. Turning "
-        "the card a sixth clockwise moves each door one side on (north-east to east, and so on): of its six turns, "
-        "how many fit?", len(fits),
-        f"Its south-west side must have a door (facing the Chamber's door) and its south-east side a {wall} (facing "
-        f"the other room's {wall}): try each of the six turns.",
-        f"{len(fits)}: {laid}. Every other turn puts a wall against a door or a door against a wall.", params)
+        f"{_around(sides)} The next room card drawn is one of these {NUMBERS[len(rooms)]} (zaarlab's reconstruction "
+        "of the cards, doors as printed): " + "; ".join(f"{room.name}, {_doors(room.doors)}" for room in rooms) +
+        ". It is to be laid on the cell north-east of the centre, which touches " + joined(
+            ["the Chamber through its south-west side"] + [f"the {NEIGHBOURS[side][1]} room through its "
+                                                           f"{NEIGHBOURS[side][0]} side" for side in sorted(sides)]) +
+        ". Turning a card a sixth clockwise moves each door one side on (north-east to east, and so on). Counting "
+        "each card and each of its six turns, in how many ways can the cell be filled?", total,
+        f"A turn fits with {joined(must)}: try each card's six turns and add up.",
+        f"{total}: {laid}. Every other turn puts a wall against a door or a door against a wall.", params,
+        mistakes=tuple(m for m in (
+            Mistake(ONE_ALONE, "that counts the cards that fit: a card that fits in two turns fills the cell two ways",
+                    sum(1 for turns in fits if turns)),
+            Mistake(OTHER_RULE, "that counts the turns with a door to the Chamber: the other rooms' sides must "
+                                "match too", chamber_only) if sides else None) if m))
 
 
 def _draw_turns(rng: random.Random) -> dict:
-    """A room with no special power whose six turns all differ (a card that looks alike turned is counted once by
-    the game), with at least one turn that fits."""
+    """Three or four rooms with no special power whose six turns all differ (a card that looks alike turned is counted
+    once by the game), and the rooms laid beside the cell, drawn evenly over the ways 1 to 12."""
     rooms = load_cards().rooms
-    while True:
-        room_id = rng.choice(sorted(rooms))
-        doors, east_door = rooms[room_id].doors, rng.random() < 0.5
-        if (room_id != CENTRE_ROOM and not rooms[room_id].special and fitting_turns(doors, east_door)
-                and len({rotate_sides(doors, k) for k in range(6)}) == 6):
-            return {"room": room_id, "east_door": east_door}
+    plain = [room for room in sorted(rooms) if room != CENTRE_ROOM and not rooms[room].special
+             and len({rotate_sides(rooms[room].doors, k) for k in range(6)}) == 6]
+
+    def draw(rng: random.Random) -> dict:
+        sides = {side: rng.random() < 0.5 for side in (SE, W) if rng.random() < 2 / 3}
+        return {"rooms": rng.sample(plain, rng.choice((3, 4))), "sides": {str(side): door for side, door in
+                                                                           sides.items()}}
+
+    return evenly(draw, lambda params: _turns(params).answer, range(1, 13))(rng)
 
 
 def grown_mansion(seed: int, rooms: int = MANSION_ROOMS) -> tuple[Mansion, tuple[Hex, ...]]:
@@ -173,32 +212,45 @@ def described_mansion(seed: int) -> tuple[nx.Graph, str]:
 
 def _reach(params: dict) -> Question:
     graph, mansion = described_mansion(params["seed"])
-    start, moves = params["room"], params["moves"]
-    near = nx.single_source_shortest_path_length(graph, start, cutoff=moves)
-    others = sorted(room for room in near if room != start)
+    start, end, moves = params["room"], params["to"], params["moves"]
+    ways = walks(graph, start, moves)
+    steps = "; ".join(f"after {n} move{'s' * (n > 1)}: " + ", ".join(
+        f"{room} {count}" for room, count in sorted(walks(graph, start, n).items())) for n in range(1, moves + 1))
+    fewer = walks(graph, start, moves - 1).get(end, 0)
+    once = sum(1 for path in nx.all_simple_paths(graph, start, end, cutoff=moves) if len(path) == moves + 1)
     return Question(
-        f"{mansion} A pawn stands in room {start}. Each move takes it through one door to the next room. How many "
-        f"other rooms are at most {moves} moves away?", len(others),
-        "Draw the rooms as dots and the doors as lines. Mark the rooms one move away, then those one move further.",
-        f"{len(others)}: " + "; ".join(f"{rooms} at {n} move{'s' * (n > 1)}" for n, rooms in (
-            (n, ", ".join(r for r in others if near[r] == n)) for n in range(1, moves + 1)) if rooms) + ".", params,
-        explainer=_walk(params["seed"], start))
+        f"{mansion} A pawn stands in room {start} and makes exactly {moves} moves, each through one door to the next "
+        f"room; it may enter a room again, or go back the way it came. In how many different ways can it end in room "
+        f"{end}?", ways[end],
+        "Write the rooms in a row. Under each, the ways to be there after 1 move, then after 2: a room's ways after a "
+        "move are the sum of its neighbours' ways before it.",
+        f"{ways[end]}: {steps}.", params, explainer=_walk(params["seed"], start, moves),
+        mistakes=(Mistake(OFF_BY_ONE, f"that counts the ways in {moves - 1} moves: the walk makes {moves}", fewer),
+                  Mistake(OTHER_RULE, "that counts only the walks that never enter a room twice: a pawn may enter a "
+                                      "room again", once)))
 
 
-def _walk(seed: int, room: str) -> tuple:
-    """The question's mansion drawn as its door graph, each room with its letter and its moves from ``room``."""
-    return ("walk", {"seed": seed, "room": room})
+def _walk(seed: int, room: str, walked: int = 0) -> tuple:
+    """The question's mansion drawn as its door graph, each room with its letter and its fewest moves from ``room``
+    (or, ``walked`` moves given, its ways to walk them from ``room``)."""
+    return ("walk", {"seed": seed, "room": room, "walked": walked})
 
 
 def _draw_reach(rng: random.Random) -> dict:
-    """A mansion, a room and 2 or 3 moves that reach some rooms but not all (all or one teaches little)."""
-    while True:
-        seed, moves = rng.randrange(10**6), rng.choice((2, 3))
+    """A mansion, a pawn's room, 3 to 5 moves and a room to end in, drawn evenly over the counts 1 to 15 (most rooms
+    are reached in few ways): the mansion drawn again until some room is reached in as many ways as wanted."""
+    wanted = rng.randint(1, 15)
+    for _ in range(300):
+        seed, moves = rng.randrange(10**6), rng.choice((3, 4, 5))
         graph, _ = described_mansion(seed)
-        room = rng.choice(sorted(graph))
-        reached = len(nx.single_source_shortest_path_length(graph, room, cutoff=moves)) - 1
-        if 1 < reached < len(graph) - 1:
-            return {"seed": seed, "room": room, "moves": moves}
+        start = rng.choice(sorted(graph))
+        ways = walks(graph, start, moves)
+        ends = sorted(room for room, count in ways.items() if room != start and count == wanted)
+        if ends:
+            break
+    else:  # no mansion drawn gave that count: another room, reached some way
+        ends = sorted(room for room in ways if room != start) or sorted(set(graph) - {start})
+    return {"seed": seed, "room": start, "moves": moves, "to": rng.choice(ends)}
 
 
 def p_sacred_soon(pile: int, sacred: int, draws: int) -> Fraction:
@@ -253,7 +305,7 @@ def _draw_ranked(rng: random.Random) -> dict:
 MANSION_EXERCISES: Sequence[Exercise] = (
     Exercise("zaar-enclosure", "The higher enclosure", _draw_cells, _higher),
     Exercise("zaar-turns", "Turns that fit", _draw_turns, _turns),
-    Exercise("zaar-reach", "Rooms within reach", _draw_reach, _reach),
+    Exercise("zaar-reach", "Walks through the doors", _draw_reach, _reach),
     Exercise("zaar-sacred", "A sacred room soon", lambda rng: {
         "pile": rng.randint(20, 40), "sacred": rng.randint(2, 8), "draws": rng.randint(2, 4)}, _sacred),
     Exercise("zaar-walk", "Rank by moves", _draw_ranked, _rank),
