@@ -187,18 +187,23 @@ def test_the_zerzura_plans_market_chance_counts_every_market():
 ZAAR_2 = (LESSONS / "zaar-2.md").read_text(encoding="utf-8")
 
 
+@pytest.mark.rule("ZAAR-PAWN-03")
 def test_zaar_astro_10_and_11_the_plans_table_of_throws_counts_every_throw_of_the_number_dice():
     from zaarlab.zaar.exercises import REQUIREMENTS, requirement_words
     from zaarlab.zaar.raml import Requirement, load_raml
 
     raml = load_raml()
     throws = list(product(raml.numbers, repeat=raml.count))
-    table = {line.split("|")[1].strip(): int(line.split("|")[2]) for line in ZAAR_2.splitlines()
-             if line.startswith("| ") and line.split("|")[2].strip().isdigit()}
+    rows = [line.split("|") for line in ZAAR_2.splitlines() if line.startswith("| ") and line.split("|")[2].strip(
+        ).isdigit()]
+    table = {row[1].strip(): (int(row[2]), int(row[4])) for row in rows}
     assert set(table) == {requirement_words(code) for code in REQUIREMENTS}  # every requirement the exercises draw
+    turned = {0: 2, 1: 3, 2: 0, 3: 1}  # the backsides the plan states (the reconstruction's)
+    assert "0 and 2 are\n   each other's backside, and 1 and 3" in ZAAR_2
     for code in REQUIREMENTS:
         need = Requirement.from_text(code)
-        assert table[requirement_words(code)] == sum(need.met(numbers) for numbers in throws), code
+        warrior = sum(any(need.met(read) for read in product(*((n, turned[n]) for n in numbers))) for numbers in throws)
+        assert table[requirement_words(code)] == (sum(need.met(numbers) for numbers in throws), warrior), code
 
 
 def test_zaar_battle_01_the_plans_battle_of_three_throws_is_exact():

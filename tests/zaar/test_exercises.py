@@ -29,23 +29,50 @@ def share(event) -> Fraction:
     return Fraction(sum(map(event, THROWS)), len(THROWS))
 
 
+def trap_chances(rooms) -> list[Fraction]:
+    return [share(lambda t, letters=letters: t[0] in letters) for letters in rooms]
+
+
+def walk_of_throws(rooms, last: bool) -> Fraction:
+    """Every sequence of letters the rooms' throws can show, one throw a room, counted: those that trap the demon
+    in the last room (missed in each before it), or in any room."""
+    letters = list(product("ABCD", repeat=len(rooms)))
+    first = [next((i for i, (shown, plaques) in enumerate(zip(seq, rooms, strict=True)) if shown in plaques), None)
+             for seq in letters]
+    return Fraction(sum(f == len(rooms) - 1 if last else f is not None for f in first), len(letters))
+
+
+@pytest.mark.rule("ZAAR-RAML-02")
 @pytest.mark.rule("ZAAR-RAML-03")
-def test_the_chance_of_trapping_the_demon_is_the_share_of_throws_showing_a_plaques_letter():
-    seen = set()
+def test_the_chance_of_trapping_the_demon_counts_every_throw_of_each_room_entered():
+    seen, answers = set(), set()
     for name in STUDENTS:
         question = by_id(RAML_EXERCISES, "zaar-trap").for_student(name)
-        letters = question.params["plaques"]
-        assert question.answer == share(lambda t, letters=letters: t[0] in letters)
-        seen.add(len(letters))
-    assert seen == {1, 2}
+        rooms, last = question.params["rooms"], question.params["last"]
+        assert question.answer == walk_of_throws(rooms, last)
+        seen.add((len(rooms), last))
+        answers.add(question.answer)
+    assert {n for n, _ in seen} == {2, 3, 4} and {last for _, last in seen} == {True, False} and len(answers) >= 10
 
 
-def test_the_counts_of_number_throws_are_counted():
+BACK = {0: 2, 1: 3, 2: 0, 3: 1}  # the reconstruction's backsides, as the question says them
+
+
+@pytest.mark.rule("ZAAR-PAWN-03")
+def test_the_counts_of_number_throws_are_counted_as_thrown_and_for_the_warrior():
+    answers = set()
     for name in STUDENTS:
         question = by_id(RAML_EXERCISES, "zaar-count").for_student(name)
-        code = question.params["code"]
-        assert question.answer == sum(meets(code, t) for t in THROWS) // 4  # the letter die: four alike
+        code, warrior = question.params["code"], question.params["warrior"]
+        if warrior:  # some reading, each die as thrown or turned over, meets it
+            assert "0 and 2 and 1 and 3 are each other's backside" in question.text
+            assert question.answer == sum(any(meets(code, (t[0], *reading)) for reading in product(
+                *((n, BACK[n]) for n in t[1:]))) for t in THROWS) // 4
+        else:
+            assert question.answer == sum(meets(code, t) for t in THROWS) // 4  # the letter die: four alike
+        answers.add(question.answer)
     assert {by_id(RAML_EXERCISES, "zaar-count").for_student(n).params["code"] for n in STUDENTS} == set(REQUIREMENTS)
+    assert len(answers) >= 10
 
 
 @pytest.mark.rule("ZAAR-BATTLE-01")
@@ -61,17 +88,19 @@ def test_a_battles_chance_is_one_minus_every_throw_missing_and_the_engines_battl
 
 
 def test_the_likely_mistakes_are_shares_of_the_raml_throws_counted():
-    """The trap: the complement, one plaque of two; the count: the misses, the chance; the battle: every throw
-    missing, one throw alone, the throws' chances added."""
+    """The trap: the complement, one room alone, the rooms' chances added (or, for the last room, a trap in any); the
+    count: the misses, the chance, the dice read as thrown for the Warrior; the battle: every throw missing, one throw
+    alone, the throws' chances added."""
     for name in STUDENTS:
         trap = by_id(RAML_EXERCISES, "zaar-trap").for_student(name)
-        letters = trap.params["plaques"]
-        assert {m.value for m in trap.mistakes} == {share(lambda t, letters=letters: t[0] not in letters), share(
-            lambda t, letters=letters: t[0] == letters[0])} - {trap.answer}
+        rooms, last = trap.params["rooms"], trap.params["last"]
+        chances, anywhere = trap_chances(rooms), walk_of_throws(rooms, last=False)
+        expected = {1 - trap.answer, chances[-1] if last else chances[0], anywhere if last else sum(chances)}
+        assert {m.value for m in trap.mistakes} == expected - {trap.answer}
         count = by_id(RAML_EXERCISES, "zaar-count").for_student(name)
-        code = count.params["code"]
-        misses = sum(not meets(code, t) for t in THROWS) // 4
-        assert {m.value for m in count.mistakes} == {misses, Fraction(64 - misses, 64)}
+        misses, as_thrown = 64 - count.answer, sum(meets(count.params["code"], t) for t in THROWS) // 4
+        expected = {misses, Fraction(count.answer, 64)} | ({as_thrown} if count.params["warrior"] else set())
+        assert {m.value for m in count.mistakes} == expected - {count.answer}
         battle = by_id(RAML_EXERCISES, "zaar-battle").for_student(name)
         code, throws = battle.params["code"], battle.params["throws"]
         hit = share(lambda t, code=code: meets(code, t))

@@ -1,8 +1,9 @@
 """Zaar 2's exercises: the raml and the battle, checked exactly (the API is :mod:`zaarlab.teaching.exercises`).
 
-Five questions, their numbers drawn for each student: the chance that the raml traps the demon in a room, a count of
-the number dice's throws that meet a requirement, the chance to win a battle with a few throws, which of two
-requirements is the easier, and three requirements ranked. Every chance is a count over the raml's own throws
+Five questions, their numbers drawn for each student: the chance that the raml traps the demon in one of a few rooms
+entered (or in the last), a count of the number dice's throws that meet a requirement (as thrown, or for the
+Warrior), the chance to win a battle with a few throws, which of two requirements is the easier, and three
+requirements ranked. Every chance is a count over the raml's own throws
 (:func:`~zaarlab.zaar.raml.throw_dist`: 4 letters × 4 × 4 × 4 numbers, all alike).
 
 >>> question = RAML_EXERCISES[2].for_student("Ada")
@@ -18,11 +19,25 @@ import random
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import product
+from math import prod
 
 from ..core.readable import exact_text
-from ..teaching.exercises import ADDED, COMPLEMENT, ONE_ALONE, WORDS, Exercise, Mistake, Question, chance_for_count
-from .raml import Requirement, load_raml, throw_dist, traps
+from ..teaching.exercises import (
+    ADDED,
+    COMPLEMENT,
+    ONE_ALONE,
+    OTHER_RULE,
+    WORDS,
+    Exercise,
+    Mistake,
+    Question,
+    chance_for_count,
+    evenly,
+)
+from .raml import Requirement, load_raml, meets, throw_dist, traps
 
+NUMBERS = {2: "two", 3: "three", 4: "four"}
+ORDINALS = ("first", "second", "third", "fourth")
 REQUIREMENTS = ("0*3", "12*", "*2*", "333", "{1}", "{0, 3}", "{2, 2}", "{1, 2, 3}")  # the astrolabe's kinds
 
 
@@ -35,14 +50,16 @@ def requirement_words(code: str) -> str:
     return Requirement.from_text(code).words()
 
 
-def number_throws(code: str) -> int:
-    """How many of the number dice's throws (each die read in its place) meet the requirement ``code``.
+def number_throws(code: str, warrior: bool = False) -> int:
+    """How many of the number dice's throws (each die read in its place) meet the requirement ``code``; for the
+    Warrior, who may read any die by its backside (ZAAR-PAWN-03), those that meet it either way.
 
-    >>> number_throws("0*3"), number_throws("{1}"), len(load_raml().numbers) ** load_raml().count
-    (4, 37, 64)
+    >>> number_throws("0*3"), number_throws("{1}"), number_throws("{1}", warrior=True)
+    (4, 37, 56)
     """
     raml, need = load_raml(), Requirement.from_text(code)
-    return sum(need.met(numbers) for numbers in product(raml.numbers, repeat=raml.count))
+    letter = raml.letters[0]
+    return sum(meets((letter, *numbers), need, raml, warrior) for numbers in product(raml.numbers, repeat=raml.count))
 
 
 def p_meets(code: str) -> Fraction:
@@ -55,35 +72,69 @@ def p_meets(code: str) -> Fraction:
     return Fraction(number_throws(code), len(raml.numbers) ** raml.count)
 
 
-def _trap(params: dict) -> Question:
-    letters = tuple(params["plaques"])
+def p_trap(letters: Sequence[str]) -> Fraction:
+    """The chance that one throw of the raml traps the demon in a room with the plaques ``letters`` unrevoked."""
     raml = load_raml()
-    p = throw_dist(raml).fraction(lambda throw: traps(throw, letters, raml))
-    plaques = " and ".join(letters)
+    return throw_dist(raml).fraction(lambda throw: traps(throw, tuple(letters), raml))
+
+
+def _trap(params: dict) -> Question:
+    rooms, last = [tuple(letters) for letters in params["rooms"]], params["last"]
+    chances = [p_trap(letters) for letters in rooms]
+    missed = [1 - p for p in chances]
+    none = prod(missed, start=Fraction(1))
+    p = prod(missed[:-1], start=Fraction(1)) * chances[-1] if last else 1 - none
+    entered = "; ".join(f"the {ORDINALS[i]} with the plaque{'s' * (len(letters) > 1)} {' and '.join(letters)}"
+                        for i, letters in enumerate(rooms))
+    asked = "in the last of them" if last else "in one of them"
+    missed_words = " × ".join(str(q) for q in (missed[:-1] if last else missed))
     return Question(
-        f"A pawn enters a room with the plaque{'s' if len(letters) > 1 else ''} {plaques} unrevoked, and the raml is "
-        "thrown. What is the chance that the demon is trapped there?", p,
-        "Only the letter die counts: it shows each of its four letters alike.",
-        f"The letter die shows {plaques} on {len(letters)} of its 4 faces: {exact_text(p)}.", params, mistakes=(
+        f"A pawn enters {NUMBERS[len(rooms)]} rooms, one after the other, each with plaques unrevoked: {entered}. "
+        "Each entry makes the raml be thrown once, and the pawn stops in the room where the demon is trapped. What is "
+        f"the chance that the demon is trapped {asked}?", p,
+        "In a room, only the letter die counts: it shows each of its four letters alike. "
+        + ("The demon must be missed in every room before the last, then trapped there." if last else
+           "The demon escapes only if it is missed in every room."),
+        (f"Missed in each room before: {missed_words}; trapped in the last: {chances[-1]}; {missed_words} × "
+         f"{chances[-1]} = {exact_text(p)}." if last else
+         f"Missed in every room: {missed_words} = {none}; trapped in one of them: 1 − {none} = {exact_text(p)}."),
+        params, mistakes=(
             Mistake(COMPLEMENT, "that is the chance that the demon is not trapped there: take it from 1", 1 - p),
-            Mistake(ONE_ALONE, f"that counts one plaque: any of the {len(letters)} unrevoked traps the demon",
-                    throw_dist(raml).fraction(lambda throw: traps(throw, letters[:1], raml)))))
+            Mistake(ONE_ALONE, "that is the last room's chance alone: the demon must be missed in the rooms before"
+                    if last else "that is the first room's chance alone: every room gives the raml a throw",
+                    chances[-1] if last else chances[0]),
+            Mistake(ADDED, "that adds the rooms' chances: take 1 minus the chance that the demon is missed in all",
+                    sum(chances, Fraction(0))) if not last else
+            Mistake(OTHER_RULE, "that is the chance of a trap in any of the rooms: the question asks for the last",
+                    1 - none)))
 
 
 def _count(params: dict) -> Question:
-    code = params["code"]
-    ways = number_throws(code)
+    code, warrior = params["code"], params["warrior"]
+    ways = number_throws(code, warrior)
+    raml = load_raml()
+    pairs = sorted({tuple(sorted((face, raml.back(face)))) for face in raml.numbers})
+    who = ("The Warrior may read any die by its backside (in zaarlab's reconstruction of the raml, " +
+           " and ".join(f"{a} and {b}" for a, b in pairs) + " are each other's backside): a throw meets the "
+           "requirement if some reading does. " if warrior else "")
     return Question(
-        f"The astrolabe asks the number dice to show {requirement_words(code)}. Of the 4 × 4 × 4 = 64 throws of the "
-        "three number dice (each showing 0, 1, 2 or 3), how many meet it?", ways,
-        "Count the throws that miss, if that is easier, and take them from 64.",
-        f"{ways} of the 64 throws: " + _why(code), params, explainer=_throws(code), mistakes=(
+        f"The astrolabe asks the number dice to show {requirement_words(code)}. {who}Of the 4 × 4 × 4 = 64 throws of "
+        "the three number dice (each showing 0, 1, 2 or 3), how many meet it?", ways,
+        "For the Warrior, a die counts as either of its two numbers: count the dice that can show what is needed."
+        if warrior else "Count the throws that miss, if that is easier, and take them from 64.",
+        f"{ways} of the 64 throws: " + _why(code, warrior), params, explainer=_throws(code), mistakes=(
             Mistake(COMPLEMENT, "that counts the throws that miss: take them from 64", 64 - ways),
-            chance_for_count(ways, 64)))
+            chance_for_count(ways, 64),
+            *((Mistake(OTHER_RULE, "that counts the throws read as thrown: the Warrior may turn any die over",
+                       number_throws(code)),) if warrior else ())))
 
 
-def _why(code: str) -> str:
+def _why(code: str, warrior: bool = False) -> str:
     need = Requirement.from_text(code)
+    if warrior:
+        return ("each die may be read as either of two numbers, so a die shows a number wanted on 2 of its 4 faces"
+                + (": " + " × ".join("4" if v is None else "2" for v in need.values) + "." if need.kind == "ordered"
+                   else "; listed one by one, or counted by the dice that can show no number wanted."))
     if need.kind == "ordered":
         free = sum(v is None for v in need.values)
         if not free:
@@ -146,9 +197,13 @@ def _draw_codes(rng: random.Random, count: int) -> dict:
 
 
 RAML_EXERCISES: Sequence[Exercise] = (
-    Exercise("zaar-trap", "Trapping the demon",
-             lambda rng: {"plaques": sorted(rng.sample("ABCD", rng.choice((1, 1, 2))))}, _trap),
-    Exercise("zaar-count", "Counting throws", lambda rng: {"code": rng.choice(REQUIREMENTS)}, _count),
+    Exercise("zaar-trap", "Trapping the demon", lambda rng: {
+        "rooms": [sorted(rng.sample("ABCD", rng.choice((1, 2)))) for _ in range(rng.randint(2, 4))],
+        "last": rng.random() < 0.5}, _trap),
+    Exercise("zaar-count", "Counting throws", evenly(
+        lambda rng: {"code": rng.choice(REQUIREMENTS), "warrior": rng.random() < 0.5},
+        lambda params: number_throws(params["code"], params["warrior"]),
+        sorted({number_throws(code, warrior) for code in REQUIREMENTS for warrior in (False, True)})), _count),
     Exercise("zaar-battle", "A battle of a few throws",
              lambda rng: {"code": rng.choice(REQUIREMENTS), "throws": rng.randint(2, 4)}, _battle),
     Exercise("zaar-which", "The easier requirement", lambda rng: _draw_codes(rng, 2), _which),
