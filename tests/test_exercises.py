@@ -402,9 +402,10 @@ def _shows_why(question, panel) -> None:
         assert lines[0].startswith(f"{load_planet().names[settings['province']]} ({settings['province']})")
         if question.kind == "number" and "route" not in params:  # neighbours by land
             assert len(lines[1].removeprefix("land neighbours: ").split(", ")) == question.answer
-        elif "route" in params:
-            target = params["route"][1]
-            assert f"({target}) ({question.answer} boat" in lines[2]
+        elif "route" in params:  # the boats the units are bought after
+            origin, target = params["route"]
+            boats = load_planet().boats_needed(origin, target)
+            assert f"({target}) ({boats} boat" in lines[2] and question.answer == (params["points"] - 5 * boats) // 2
     elif kind == "walk":  # each room's label: its fewest moves from the pawn's (or its ways to walk the moves asked,
         import networkx as nx  # the question's answer under its room), over the doors the question lists
 
@@ -427,14 +428,24 @@ def _shows_why(question, panel) -> None:
     elif kind == "throws":  # each requirement's chart: the throws met, counted here over the 64
         from zaarlab.zaar.raml import Requirement
 
+        back = {0: 2, 1: 3, 2: 0, 3: 1}  # the reconstruction's backsides: the Warrior may read either side
         for code, figure in zip(settings["codes"], panel.figures, strict=True):
             need = Requirement.from_text(code)
-            met = {" ".join(map(str, t)) for t in product(range(4), repeat=3) if need.met(t)}
+            met = {" ".join(map(str, t)) for t in product(range(4), repeat=3) if any(
+                need.met(read) for read in (product(*((n, back[n]) for n in t)) if settings["warrior"] else [t]))}
             cells = {text.removesuffix(" ✓"): (hit, text.endswith("✓")) for texts, hits in zip(
                 figure.data[0].text, figure.data[0].z, strict=True) for text, hit in zip(texts, hits, strict=True)}
             assert len(cells) == 64 and {throw for throw, (hit, ticked) in cells.items() if hit and ticked} == met
             assert not any(hit or ticked for throw, (hit, ticked) in cells.items() if throw not in met)
             assert figure.layout.title.text.endswith(f": {len(met)} of the 64 throws meet it")
+            assert not isinstance(question.answer, int) or len(met) == question.answer  # a count: the throws met
+    elif kind == "targets":  # the provinces held dotted, those to attack outlined: the answer's provinces
+        planet, held = load_planet(), settings["held"]
+        assert sum("●" in text for text in panel.figures[0].data[-1].text) == len(held)
+        outlined = next(trace for trace in panel.figures[0].data if trace.name == "highlighted")
+        attacked = {n for p in held for n in planet.land_neighbours(p)} - set(held)
+        assert sum(x is None for x in outlined.x) == len(attacked)  # one region a province, each closed by a gap
+        assert not isinstance(question.answer, int) or question.answer == len(attacked)
     elif kind == "leads":  # the bars: both hands scored now and after each move, as the question's lead says
         from zaarlab.zerzura.play_exercises import after
         from zaarlab.zerzura.scoring import score

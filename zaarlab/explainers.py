@@ -113,12 +113,27 @@ def _throws(settings: dict) -> Panel:
     from .zaar.figures import throws_figure
     from .zaar.raml import Requirement
 
-    codes = settings["codes"]
+    codes, warrior = settings["codes"], settings.get("warrior", False)
     lettered = list(zip(_letters(codes), codes, strict=True))
     return Drawn("the 64 throws of the number dice", "; ".join(
-        f"{letter + ': ' if letter else ''}{requirement_words(code)}: {number_throws(code)} of the 64 throws"
-        for letter, code in lettered) + ".",
-        *(throws_figure(Requirement.from_text(code), letter or "Your requirement") for letter, code in lettered))
+        f"{letter + ': ' if letter else ''}{requirement_words(code)}: {number_throws(code, warrior)} of the 64 throws"
+        for letter, code in lettered) + (" (for the Warrior, any die read by its backside too)." if warrior else "."),
+        *(throws_figure(Requirement.from_text(code), letter or "Your requirement", warrior)
+          for letter, code in lettered))
+
+
+def _targets(settings: dict) -> Panel:
+    from .zargos.board import load_planet
+    from .zargos.figures import planet_figure
+    from .zargos.map_exercises import attack_targets
+
+    planet, held = load_planet(), settings["held"]
+    targets = attack_targets(held)
+    return Drawn("the map of your provinces' targets",
+                 f"Your provinces (marked ●): {', '.join(planet.names[p] for p in held)}; the {len(targets)} "
+                 f"provinces they can attack by land, outlined: {', '.join(planet.names[p] for p in targets)}.",
+                 planet_figure(planet, highlight=tuple(targets), held=tuple(held),
+                               title="Your provinces (●) and the provinces to attack (outlined)"))
 
 
 def _leads(settings: dict) -> Panel:
@@ -140,7 +155,8 @@ def _leads(settings: dict) -> Panel:
 # The widgets a solution opens, by a question's ``explainer`` kind, each set to the question's numbers. Imported when
 # first opened: a page of exercises starts without them.
 EXPLAINERS = {"dice_sums": _dice_sums, "hold_advisor": _hold_advisor, "battle": _battle, "province": _province,
-              "collection": _collection, "walk": _walk, "next_card": _next_card, "throws": _throws, "leads": _leads}
+              "collection": _collection, "walk": _walk, "next_card": _next_card, "throws": _throws, "leads": _leads,
+              "targets": _targets}
 
 
 def explainer(question: Question) -> Panel | None:

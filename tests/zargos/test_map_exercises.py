@@ -44,12 +44,15 @@ def test_zargos_sea_02_every_students_answer_is_what_the_graph_read_here_gives(e
         params = question.params
         seen.add(question.text)
         if exercise.id == "zargos-neighbours":
-            assert question.answer == len(land(params["province"]))
+            assert question.answer == len(targets(params["held"]))
         elif exercise.id == "zargos-boats":
-            assert question.answer == boats(*params["route"]) >= 2
+            needed = boats(*params["route"])
+            assert needed >= 2 and question.answer == (params["points"] - 5 * needed) // 2 >= 1  # ZARGOS-BUY-02, -03
+            assert {m.value for m in question.mistakes} == {(params["points"] - 5 * n) // 2 for n in (
+                needed - 1, needed + 1)} | {params["points"] // 2}
         elif exercise.id == "zargos-coastal":
-            provinces = PLANET.kingdoms[params["kingdom"]].provinces
-            assert question.answer == Fraction(sum(bool(seas(p)) for p in provinces), len(provinces))
+            attacked = targets(params["held"])
+            assert question.answer == Fraction(sum(bool(seas(p)) for p in attacked), len(attacked))
         elif exercise.id == "zargos-cheaper":
             a, b = (boats(params["origin"], target) for target in params["targets"])
             assert a != b and question.answer == ("A" if a < b else "B")
@@ -62,8 +65,22 @@ def test_zargos_sea_02_every_students_answer_is_what_the_graph_read_here_gives(e
     assert len(seen) >= 5
 
 
+def targets(held) -> set[str]:
+    """ZARGOS-LAND-01: a province bordering one held by land, not held."""
+    return {n for p in held for n in land(p)} - set(held)
+
+
+@pytest.mark.rule("ZARGOS-LAND-01")
+def test_zargos_land_01_the_targets_counted_twice_or_with_ones_own_are_the_mistakes_named():
+    for name in STUDENTS:
+        question = next(e for e in MAP_EXERCISES if e.id == "zargos-neighbours").for_student(name)
+        held = question.params["held"]
+        expected = {sum(len(land(p)) for p in held), len({n for p in held for n in land(p)})}
+        assert {m.value for m in question.mistakes} == expected - {question.answer}
+
+
 def _named(params: dict) -> list[str]:
     """The provinces a question names."""
-    named = [params.get("province"), *params.get("route", ()), params.get("origin"), *params.get("targets", ()),
+    named = [*params.get("held", ()), *params.get("route", ()), params.get("origin"), *params.get("targets", ()),
              *params.get("provinces", ())]
     return [p for p in named if p]

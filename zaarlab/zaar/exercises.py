@@ -122,7 +122,7 @@ def _count(params: dict) -> Question:
         "the three number dice (each showing 0, 1, 2 or 3), how many meet it?", ways,
         "For the Warrior, a die counts as either of its two numbers: count the dice that can show what is needed."
         if warrior else "Count the throws that miss, if that is easier, and take them from 64.",
-        f"{ways} of the 64 throws: " + _why(code, warrior), params, explainer=_throws(code), mistakes=(
+        f"{ways} of the 64 throws: " + _why(code, warrior), params, explainer=_throws(code, warrior=warrior), mistakes=(
             Mistake(COMPLEMENT, "that counts the throws that miss: take them from 64", 64 - ways),
             chance_for_count(ways, 64),
             *((Mistake(OTHER_RULE, "that counts the throws read as thrown: the Warrior may turn any die over",
@@ -183,9 +183,9 @@ def _rank(params: dict) -> Question:
         params, explainer=_throws(*codes))
 
 
-def _throws(*codes: str) -> tuple:
-    """The 64 throws of the number dice, those that meet each requirement marked."""
-    return ("throws", {"codes": list(codes)})
+def _throws(*codes: str, warrior: bool = False) -> tuple:
+    """The 64 throws of the number dice, those that meet each requirement (read by the ``warrior``'s rule) marked."""
+    return ("throws", {"codes": list(codes), "warrior": warrior})
 
 
 def _draw_codes(rng: random.Random, count: int) -> dict:

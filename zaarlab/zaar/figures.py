@@ -191,10 +191,11 @@ def walk_figure(mansion: Mansion, letters: Mapping[Hex, str], start: Hex, walked
     return fig
 
 
-def throws_figure(requirement, title: str) -> go.Figure:
+def throws_figure(requirement, title: str, warrior: bool = False) -> go.Figure:
     """The 64 throws of the raml's three number dice, one cell each (the first two dice by row, the third by column,
     four columns that fit a phone), those that meet ``requirement`` (a :class:`~zaarlab.zaar.raml.Requirement`)
-    filled and ticked: a count to read off.
+    filled and ticked: a count to read off. For the ``warrior``, those that meet it read some way (a die by its
+    backside, ZAAR-PAWN-03).
 
     >>> from .raml import Requirement
     >>> fig = throws_figure(Requirement.from_text("{1}"), "A")
@@ -203,12 +204,12 @@ def throws_figure(requirement, title: str) -> go.Figure:
     """
     from itertools import product
 
-    from .raml import load_raml
+    from .raml import load_raml, meets
 
     raml = load_raml()
     firsts = list(product(raml.numbers, repeat=raml.count - 1))  # the rows: the first dice; the columns: the last
     rows = [[(*first, last) for last in raml.numbers] for first in firsts]
-    met = [[int(requirement.met(throw)) for throw in row] for row in rows]
+    met = [[int(meets((raml.letters[0], *throw), requirement, raml, warrior)) for throw in row] for row in rows]
     text = [[" ".join(map(str, throw)) + (" ✓" if hit else "") for throw, hit in zip(row, hits, strict=True)]
             for row, hits in zip(rows, met, strict=True)]
     count = sum(map(sum, met))

@@ -24,10 +24,11 @@ PEOPLE_COLOURS = {"knights": theme.GREY, "spiders": theme.PURPLE, "amazons": the
                   "dragons": theme.VERMILLION, "winged": theme.SKY}
 
 
-def planet_figure(planet: Planet, highlight: tuple[str, ...] = (), title: str = "The planet Zargos") -> go.Figure:
+def planet_figure(planet: Planet, highlight: tuple[str, ...] = (), title: str = "The planet Zargos",
+                  held: tuple[str, ...] = ()) -> go.Figure:
     """The planet as a map: every province a region coloured by its kingdom, sea spaces as water, capitals starred,
-    every kingdom named, every place named on hover; ``highlight`` regions outlined in orange. (The graph view:
-    :func:`planet_graph_figure`.)
+    every kingdom named, every place named on hover; ``highlight`` regions outlined in orange, ``held`` ones marked
+    with a dot. (The graph view: :func:`planet_graph_figure`.)
 
     >>> from zaarlab.zargos.board import load_planet
     >>> fig = planet_figure(load_planet(), highlight=("FC",))
@@ -41,7 +42,8 @@ def planet_figure(planet: Planet, highlight: tuple[str, ...] = (), title: str = 
                  [_province_hover(planet, p) for p in kingdom.provinces])
     _outline(fig, planet, highlight)
     _labels(fig, planet)
-    _marks(fig, planet, {p: "★" for p in planet.provinces if planet.is_capital(p)})
+    _marks(fig, planet, {p: ("●" if p in held else "") + ("★" if planet.is_capital(p) else "")
+                         for p in planet.provinces})
     return _finish_map(fig, title)
 
 

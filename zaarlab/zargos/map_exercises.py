@@ -1,13 +1,14 @@
 """Zargos 1's exercises: the planet as a graph, checked exactly (the API is :mod:`zaarlab.teaching.exercises`).
 
 Five questions, their provinces drawn for each student, answered from the map (the notebook's map or the province
-explorer): how many provinces border one by land, the fewest boats for a sea attack, the chance that a province of a
-kingdom picked at random is coastal, which of two targets is cheaper by sea, and three provinces ranked by their
-land borders. The planet is zaarlab's reconstruction (the rulebook prints no map), and every question says so.
+explorer): how many provinces a people holding a few can attack by land, the units left to buy after the fewest
+boats for a sea attack, the share of those targets on the water, which of two targets is cheaper by sea, and three
+provinces ranked by their land borders. The planet is zaarlab's reconstruction (the rulebook prints no map), and
+every question says so.
 
 >>> question = MAP_EXERCISES[1].for_student("Ada")
 >>> print(question.text)  # doctest: +ELLIPSIS
-On the planet (zaarlab's reconstruction), what is the fewest number of boats for a sea attack from ... to ...?
+On the planet (zaarlab's reconstruction), you have ... points to spend; ... How many units?
 >>> question.check(question.answer_text).right
 True
 """
@@ -19,8 +20,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..core.readable import exact_text
-from ..teaching.exercises import Exercise, Question
+from ..core.story import joined
+from ..teaching.exercises import ADDED, COMPLEMENT, OFF_BY_ONE, OTHER_RULE, Exercise, Mistake, Question, evenly
 from .board import ZARGOS, load_planet
+from .upkeep import BOAT_COST, UNIT_COST
 
 ON = "On the planet (zaarlab's reconstruction), "
 
@@ -36,38 +39,72 @@ def _named(place: str) -> str:
     return f"{load_planet().names[place]} ({place})"
 
 
+def attack_targets(held: Sequence[str]) -> list[str]:
+    """The provinces a people holding ``held`` can attack by land: each borders one of them, and is not one of them
+    (ZARGOS-LAND-01).
+
+    >>> attack_targets(["KORI-1"]) == sorted(load_planet().land_neighbours("KORI-1"))
+    True
+    """
+    planet = load_planet()
+    return sorted({n for province in held for n in planet.land_neighbours(province)} - set(held))
+
+
+def _held(held: Sequence[str]) -> str:
+    return joined(map(_named, held))
+
+
 def _neighbours(params: dict) -> Question:
-    province = params["province"]
-    around = load_planet().land_neighbours(province)
+    held = params["held"]
+    targets = attack_targets(held)
+    each = sum(len(load_planet().land_neighbours(p)) for p in held)
     return Question(
-        f"{ON}how many provinces border {_named(province)} by land?", len(around),
-        "Look at the map (or pick the province in the explorer): count the provinces that share a border with it, "
-        "not the sea spaces.",
-        f"{len(around)}: {', '.join(map(_named, around))}.", params, explainer=_explorer(province))
+        f"{ON}your people hold {_held(held)}. How many provinces can they attack by land (a province that borders one "
+        "of theirs and is not theirs)?", len(targets),
+        "List the land neighbours of each of your provinces, cross out your own, and count each one left once.",
+        f"{len(targets)}: {', '.join(map(_named, targets))}.", params, explainer=_targets(held),
+        mistakes=(Mistake(ADDED, "that adds each province's neighbours: a province next to two of yours counts once, "
+                                 "and your own are not targets", each),
+                  Mistake(OTHER_RULE, "that counts your own provinces among the targets: a people attacks others",
+                          len({n for p in held for n in load_planet().land_neighbours(p)}))))
 
 
 def _boats(params: dict) -> Question:
-    origin, target = params["route"]
+    (origin, target), points = params["route"], params["points"]
     planet = load_planet()
     route = planet.sea_route(origin, target)
+    units = (points - len(route) * BOAT_COST) // UNIT_COST
     return Question(
-        f"{ON}what is the fewest number of boats for a sea attack from {_named(origin)} to {_named(target)}?",
-        len(route), "One boat for each sea space crossed: start in a sea space next to the origin, land from one next "
-        "to the target.", f"{len(route)}: by {', then '.join(map(_named, route))}.", params,
-        explainer=_explorer(origin))
+        f"{ON}you have {points} points to spend; a boat costs {BOAT_COST} and a unit {UNIT_COST} (the box holds "
+        f"enough of each). You buy the fewest boats for a sea attack from {_named(origin)} to {_named(target)}, then "
+        "as many units as the points left buy. How many units?", units,
+        "One boat for each sea space crossed: start in a sea space next to the origin, land from one next to the "
+        "target. Pay for the boats first.",
+        f"{len(route)} boat{'s' * (len(route) > 1)}, by {', then '.join(map(_named, route))}: {len(route)} × "
+        f"{BOAT_COST} = {len(route) * BOAT_COST} points; {points - len(route) * BOAT_COST} points left buy {units} "
+        "units.", params, explainer=_explorer(origin), mistakes=(
+            *(Mistake(OFF_BY_ONE, f"that buys {n} boat{'s' * (n != 1)}: the fewest is {len(route)}, one a sea space",
+                      (points - n * BOAT_COST) // UNIT_COST) for n in (len(route) - 1, len(route) + 1)),
+            Mistake(OTHER_RULE, "that spends every point on units: the boats are paid first", points // UNIT_COST)))
 
 
 def _coastal(params: dict) -> Question:
     planet = load_planet()
-    kingdom = planet.kingdoms[params["kingdom"]]
-    coast = [p for p in kingdom.provinces if planet.is_coastal(p)]
-    p = Fraction(len(coast), len(kingdom.provinces))
+    held = params["held"]
+    targets = attack_targets(held)
+    coast = [p for p in targets if planet.is_coastal(p)]
+    p = Fraction(len(coast), len(targets))
+    everywhere = Fraction(sum(map(planet.is_coastal, planet.provinces)), len(planet.provinces))
     return Question(
-        f"{ON}a province of {kingdom.name} (named on the map) is picked at random, each alike. What is the chance "
-        "that it borders a sea space (the lake counts)?", p,
-        f"Count the provinces of {kingdom.name}, then those that touch the water.",
-        f"{len(coast)} of its {len(kingdom.provinces)} provinces ({', '.join(map(_named, coast))}): {exact_text(p)}.",
-        params)
+        f"{ON}your people hold {_held(held)}. Of the provinces they can attack by land (a province that borders one "
+        "of theirs and is not theirs), what share borders a sea space (the lake counts)? Give it as a fraction, a "
+        "decimal or a percent.", p,
+        "List the provinces they can attack, then count those that touch the water.",
+        f"{len(coast)} of the {len(targets)} provinces they can attack ({', '.join(map(_named, coast)) or 'none'}): "
+        f"{exact_text(p)}.", params, explainer=_targets(held),
+        mistakes=(Mistake(OTHER_RULE, "that is the share of the whole planet's provinces on the water: the question "
+                                      "asks about the provinces they can attack", everywhere),
+                  Mistake(COMPLEMENT, "that is the share away from the water: take it from 1", 1 - p)))
 
 
 def _cheaper(params: dict) -> Question:
@@ -95,19 +132,40 @@ def _rank(params: dict) -> Question:
         params, explainer=_explorer(provinces[0]))
 
 
+def _targets(held: Sequence[str]) -> tuple:
+    """The map with the provinces ``held`` marked and those they can attack by land outlined."""
+    return ("targets", {"held": list(held)})
+
+
 def _explorer(province: str) -> tuple:
     """The province explorer on ``province``: its neighbours, its sea routes, the map ringed."""
     return ("province", {"province": province})
 
 
 def _draw_route(rng: random.Random) -> dict:
-    """Two coastal provinces a sea attack joins, two boats or more apart (one boat is read at a glance)."""
+    """Two coastal provinces a sea attack joins, two boats or more apart (one boat is read at a glance), and the
+    points to spend: enough for the boats and a unit or more."""
     planet = load_planet()
     coast = [p for p in _outer() if planet.is_coastal(p)]
     while True:
         origin, target = rng.sample(coast, 2)
-        if (planet.boats_needed(origin, target) or 0) >= 2:
-            return {"route": [origin, target]}
+        boats = planet.boats_needed(origin, target) or 0
+        if boats >= 2:
+            return {"route": [origin, target], "points": rng.randint(boats * BOAT_COST + UNIT_COST, 36)}
+
+
+def _draw_held(rng: random.Random) -> dict:
+    """Two to four provinces a people holds, outside the Kingdom of Zargos."""
+    return {"held": sorted(rng.sample(_outer(), rng.randint(2, 4)))}
+
+
+def _draw_shore(rng: random.Random) -> dict:
+    """Provinces held (:func:`_draw_held`) whose targets lie some on the water, some inland."""
+    planet = load_planet()
+    while True:
+        params = _draw_held(rng)
+        if len({planet.is_coastal(p) for p in attack_targets(params["held"])}) == 2:
+            return params
 
 
 def _draw_targets(rng: random.Random) -> dict:
@@ -132,11 +190,10 @@ def _draw_ranked(rng: random.Random) -> dict:
 
 
 MAP_EXERCISES: Sequence[Exercise] = (
-    Exercise("zargos-neighbours", "Neighbours by land", lambda rng: {"province": rng.choice(_outer())},
-             _neighbours),
-    Exercise("zargos-boats", "Boats for a sea attack", _draw_route, _boats),
-    Exercise("zargos-coastal", "A coastal province",
-             lambda rng: {"kingdom": rng.choice(sorted(k for k in load_planet().kingdoms if k != ZARGOS))}, _coastal),
+    Exercise("zargos-neighbours", "Provinces to attack", evenly(
+        _draw_held, lambda params: len(attack_targets(params["held"])), range(4, 16)), _neighbours),
+    Exercise("zargos-boats", "Boats, then units", _draw_route, _boats),
+    Exercise("zargos-coastal", "Targets on the water", _draw_shore, _coastal),
     Exercise("zargos-cheaper", "The cheaper crossing", _draw_targets, _cheaper),
     Exercise("zargos-rank-borders", "Rank by borders", _draw_ranked, _rank),
 )
