@@ -196,6 +196,19 @@ def resolve(name: str, data_dir: str | os.PathLike[str] | None = None) -> Path:
     return path
 
 
+def file_key(name: str, data_dir: str | os.PathLike[str] | None = None) -> tuple[str, int, int]:
+    """Data file ``name`` as a loader's cache knows it: the file zaarlab reads (:func:`resolve`), when it last changed
+    and its size. What a loader builds from the file is kept under this key, so an edited or replaced file is read
+    afresh, and an unchanged one is not parsed again (a bot scores thousands of positions a game).
+
+    >>> file_key("games.yaml")[0].endswith("games.yaml")
+    True
+    """
+    path = resolve(name, data_dir)
+    status = path.stat()
+    return str(path), status.st_mtime_ns, status.st_size
+
+
 def load(name: str, data_dir: str | os.PathLike[str] | None = None) -> dict[Any, Any]:
     """Read, validate and return data file ``name`` (user's copy first, then bundled)."""
     return load_file(resolve(name, data_dir), name)

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from ..core.data import OneOf, Optional, load_file, register_schema, resolve
+from ..core.data import OneOf, Optional, file_key, load_file, register_schema
 
 ZARGOS = "ZARGOS"
 FORBIDDEN_CITY = "FC"
@@ -185,14 +185,14 @@ class Planet:
 
 
 @cache
-def _planet_from(path: str, mtime: float) -> Planet:
-    return _build(load_file(Path(path), "zargos/map.yaml"))
+def _planet_from(file: tuple[str, int, int]) -> Planet:
+    return _build(load_file(Path(file[0]), "zargos/map.yaml"))
 
 
 def load_planet(data_dir=None) -> Planet:
-    """The planet from ``zargos/map.yaml`` (the user's copy if there is one), validated and cached."""
-    path = resolve("zargos/map.yaml", data_dir)
-    return _planet_from(str(path), path.stat().st_mtime)
+    """The planet from ``zargos/map.yaml`` (the user's copy if there is one), validated; read again only when the
+    file changes."""
+    return _planet_from(file_key("zargos/map.yaml", data_dir))
 
 
 def _build(doc: dict) -> Planet:

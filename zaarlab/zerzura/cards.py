@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
-from ..core.data import Bounded, DataError, OneOf, Optional, load, register_schema
+from ..core.data import Bounded, DataError, OneOf, Optional, file_key, load_file, register_schema
 from . import GUARD_USES  # noqa: F401  (kept here too, beside the cards it is about)
 
 OBJECTS = ("turban", "zither", "peppers", "ring", "lamp")  # ZERZURA-COMP-08
@@ -135,16 +136,24 @@ def counted_objects(name: str, count: int) -> str:
     return f"{count} {one if count == 1 else one + 's'}"
 
 
+CARD_FILES = ("zerzura/scoring.yaml", "zerzura/goods.yaml", "zerzura/characters.yaml", "zerzura/commands.yaml")
+
+
 def load_cards(data_dir=None) -> CardSet:
-    """Goods, Characters, Command tiles and point scales, validated."""
-    scoring = load("zerzura/scoring.yaml", data_dir)
-    goods = {c["id"]: Goods(c["id"], tuple(c["objects"]), c["count"]) for c in load("zerzura/goods.yaml",
-                                                                                      data_dir)["cards"]}
-    characters = {c["id"]: Character(**c) for c in load("zerzura/characters.yaml", data_dir)["cards"]}
+    """Goods, Characters, Command tiles and point scales, validated; read again only when a file changes."""
+    return _cards_from(tuple(file_key(name, data_dir) for name in CARD_FILES))
+
+
+@cache
+def _cards_from(files: tuple[tuple[str, int, int], ...]) -> CardSet:
+    scoring, goods_doc, characters_doc, commands = (load_file(Path(path), name) for (path, _, _), name in zip(
+        files, CARD_FILES, strict=True))
+    goods = {c["id"]: Goods(c["id"], tuple(c["objects"]), c["count"]) for c in goods_doc["cards"]}
+    characters = {c["id"]: Character(**c) for c in characters_doc["cards"]}
     for card_id in goods.keys() & characters.keys():
         raise DataError("zerzura/characters.yaml", card_id, "a Goods card has the same id")
     tiles = {}
-    for t in load("zerzura/commands.yaml", data_dir)["tiles"]:
+    for t in commands["tiles"]:
         needs = t["needs"]
         tiles[t["id"]] = Tile(t["id"], t["name"], needs.get("cards", 0), needs.get("stored", 0),
                               needs.get("characters", 0), tuple(sorted(needs.get("objects", {}).items())),
