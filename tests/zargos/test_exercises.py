@@ -49,14 +49,22 @@ def test_a_rounds_loss_is_the_share_of_throws_whose_total_divided_reaches_it(exe
     """Half the total in a round (ZARGOS-COMBAT-05), a third against a capital (ZARGOS-CAPITAL-01)."""
     for name in STUDENTS:
         question = by_id(COMBAT_EXERCISES, exercise).for_student(name)
-        dice, loss = question.params["dice"], question.params["loss"]
-        assert question.answer == Fraction(sum(sum(t) // divisor >= loss for t in throws(dice)), 6 ** dice)
+        dice, loss, exactly = question.params["dice"], question.params["loss"], question.params["exactly"]
+        assert question.answer == Fraction(sum(
+            sum(t) // divisor == loss if exactly else sum(t) // divisor >= loss for t in throws(dice)), 6 ** dice)
+        assert ("exactly" if exactly else "at least") in question.text
 
 
-def test_the_throws_costing_exactly_some_units_are_counted():
+def test_the_throws_costing_exactly_or_at_least_some_units_are_counted():
+    answers = set()
     for name in STUDENTS:
         count = by_id(COMBAT_EXERCISES, "zargos-count").for_student(name)
-        assert count.answer == sum(sum(t) // 2 == count.params["loss"] for t in throws(2))
+        dice, loss, divisor, exactly = (count.params[key] for key in ("dice", "loss", "divisor", "exactly"))
+        assert count.answer == sum(sum(t) // divisor == loss if exactly else sum(t) // divisor >= loss
+                                   for t in throws(dice))
+        assert ("a third" if divisor == 3 else "half") in count.text
+        answers.add(count.answer)
+    assert len(answers) >= 10
 
 
 @pytest.mark.parametrize(("exercise", "divisor"), [("zargos-round", 2), ("zargos-capital", 3)])
@@ -64,22 +72,28 @@ def test_a_rounds_likely_mistakes_are_shares_of_the_throws_counted(exercise, div
     """Exactly for at least, the complement, the loss rounded up, and against a capital the total halved."""
     for name in STUDENTS:
         question = by_id(COMBAT_EXERCISES, exercise).for_student(name)
-        dice, loss = question.params["dice"], question.params["loss"]
+        dice, loss, exactly = question.params["dice"], question.params["loss"], question.params["exactly"]
         totals = [sum(t) for t in throws(dice)]
-        expected = {Fraction(sum(x // divisor == loss for x in totals), len(totals)),
-                    Fraction(sum(x // divisor < loss for x in totals), len(totals)),
-                    Fraction(sum(math.ceil(x / divisor) >= loss for x in totals), len(totals))}
+
+        def share(lost, loss=loss, exactly=exactly, totals=totals) -> Fraction:  # the throws losing the loss
+            return Fraction(sum(lost(x) == loss if exactly else lost(x) >= loss for x in totals), len(totals))  # asked
+
+        other = Fraction(sum(x // divisor >= loss if exactly else x // divisor == loss for x in totals), len(totals))
+        expected = {other, 1 - question.answer, share(lambda x: math.ceil(x / divisor))}
         if divisor == 3:
-            expected.add(Fraction(sum(x // 2 >= loss for x in totals), len(totals)))
+            expected.add(share(lambda x: x // 2))
         assert {m.value for m in question.mistakes} == expected - {question.answer}  # none is the answer
 
 
 def test_the_count_of_throws_likely_mistakes_are_counted():
     for name in STUDENTS:
         count = by_id(COMBAT_EXERCISES, "zargos-count").for_student(name)
-        loss = count.params["loss"]
-        assert {m.value for m in count.mistakes} == {sum(sum(t) == 2 * loss for t in throws(2)), sum(
-            sum(t) // 2 >= loss for t in throws(2)), Fraction(count.answer, 36)}
+        dice, loss, divisor, exactly = (count.params[key] for key in ("dice", "loss", "divisor", "exactly"))
+        lost = [sum(t) // divisor for t in throws(dice)]
+        other = sum(n >= loss if exactly else n == loss for n in lost)
+        alone = sum(sum(t) == divisor * loss for t in throws(dice))
+        expected = {other, Fraction(count.answer, 6 ** dice)} | ({alone} if exactly else set())
+        assert {m.value for m in count.mistakes} == expected - {count.answer}
 
 
 @pytest.mark.rule("ZARGOS-COMBAT-07")

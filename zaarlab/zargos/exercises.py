@@ -2,9 +2,9 @@
 (the API is :mod:`zaarlab.teaching.exercises`).
 
 Five questions, their numbers drawn for each student: the chance of a round's loss, a count of the throws that
-cost the other side so many units, a round against a capital, which of two attacks is likelier to take its province,
-and three attacks ranked. A round's answers are counts over the dice's throws; a battle's are the battle
-calculator's exact chains (:func:`~zaarlab.zargos.odds.battle_dist`).
+cost the other side (or a capital) exactly or at least so many units, a round against a capital, which of two attacks
+is likelier to take its province, and three attacks ranked. A round's answers are counts over the dice's throws; a
+battle's are the battle calculator's exact chains (:func:`~zaarlab.zargos.odds.battle_dist`).
 
 >>> question = COMBAT_EXERCISES[0].for_student("Ada")
 >>> question.text  # doctest: +ELLIPSIS
@@ -58,41 +58,76 @@ def _dice_words(dice: int) -> str:
     return f"{dice} di{'e' if dice == 1 else 'ce'}"
 
 
+def _sides(divisor: int) -> tuple[str, str, str]:
+    """Who rolls, who loses, and what part of the total: half in a combat, a third against a capital."""
+    return ("a side", "the other side", "half") if divisor == 2 else ("an attacker", "the capital", "a third")
+
+
 def _round(params: dict, divisor: int = 2) -> Question:
-    """A round's loss: half the total (``divisor`` 2), or a third against a capital (3)."""
-    dice, loss = params["dice"], params["loss"]
-    p = Fraction(throws_losing(dice, loss, divisor), 6 ** dice)
-    side, loser, part = (("a side", "the other side", "half") if divisor == 2 else
-                         ("an attacker", "the capital", "a third"))
+    """A round's loss: half the total (``divisor`` 2), or a third against a capital (3); at least the loss, or
+    exactly it (``params["exactly"]``)."""
+    dice, loss, exactly = params["dice"], params["loss"], params.get("exactly", False)
+    ways = throws_losing(dice, loss, divisor, at_least=not exactly)
+    p = Fraction(ways, 6 ** dice)
+    side, loser, part = _sides(divisor)
+    asked = f"{'exactly' if exactly else 'at least'} {loss} unit{'s' * (loss != 1)}"
+    totals = _totals(dice, loss, divisor, exactly)
+    other = (Mistake(AT_LEAST, f"that is the chance of losing at least {loss}: exactly {loss} counts fewer",
+                     Fraction(throws_losing(dice, loss, divisor), 6 ** dice)) if exactly else
+             Mistake(EXACTLY, f"that is the chance of losing exactly {loss}: at least {loss} counts more too",
+                     Fraction(throws_losing(dice, loss, divisor, at_least=False), 6 ** dice)))
+    up = [-(-sum(throw) // divisor) for throw in product(range(1, 7), repeat=dice)]
     return Question(
         f"In a round, {side} of {UNITS[dice]} units rolls {_dice_words(dice)} and {loser} loses {part} of the "
-        f"total, rounded down. What is the chance that {loser} loses at least {loss} unit{'s' * (loss != 1)}?", p,
-        f"{UNITS[dice]} units roll {_dice_words(dice)}. At least {loss} lost means a total of at least "
-        f"{divisor * loss}.",
-        f"{throws_losing(dice, loss, divisor)} of the {6 ** dice} throws total {divisor * loss} or more: "
-        f"{exact_text(p)}.", params, mistakes=(
-            Mistake(EXACTLY, f"that is the chance of losing exactly {loss}: at least {loss} counts more too",
-                    Fraction(throws_losing(dice, loss, divisor, at_least=False), 6 ** dice)),
-            Mistake(COMPLEMENT, f"that is the chance of losing fewer than {loss}: take it from 1", 1 - p),
+        f"total, rounded down. What is the chance that {loser} loses {asked}?", p,
+        f"{UNITS[dice]} units roll {_dice_words(dice)}. {asked.capitalize()} lost means {totals}.",
+        f"{ways} of the {6 ** dice} throws make {totals}: {exact_text(p)}.", params, mistakes=(
+            other,
+            Mistake(COMPLEMENT, f"that is the chance of {'any other loss' if exactly else f'losing fewer than {loss}'}"
+                                ": take it from 1", 1 - p),
             Mistake(ROUNDED, f"that rounds the loss up: {part} of the total is rounded down", Fraction(sum(
-                -(-sum(throw) // divisor) >= loss for throw in product(range(1, 7), repeat=dice)), 6 ** dice)),
+                n == loss if exactly else n >= loss for n in up), 6 ** dice)),
             *((Mistake(OTHER_RULE, "that halves the total: a capital loses a third of it", Fraction(
-                throws_losing(dice, loss), 6 ** dice)),) if divisor == 3 else ())))
+                throws_losing(dice, loss, at_least=not exactly), 6 ** dice)),) if divisor == 3 else ())))
+
+
+def _totals(dice: int, loss: int, divisor: int, exactly: bool) -> str:
+    """The totals of ``dice`` dice that lose (exactly) ``loss`` units, ``divisor`` parts of the total, in words."""
+    low, high = divisor * loss, min(divisor * loss + divisor - 1, 6 * dice)
+    if not exactly:
+        return f"a total of {low} or more" if low < 6 * dice else f"a total of {low}"
+    return f"a total of {low} to {high}" if high > low else f"a total of {low}"
 
 
 def _count(params: dict) -> Question:
-    loss = params["loss"]
-    ways = throws_losing(2, loss, at_least=False)
+    dice, loss, divisor, exactly = params["dice"], params["loss"], params["divisor"], params["exactly"]
+    ways = throws_losing(dice, loss, divisor, at_least=not exactly)
+    side, loser, part = _sides(divisor)
+    low, high = divisor * loss, min(divisor * loss + divisor - 1, 6 * dice)
+    asked = f"{'exactly' if exactly else 'at least'} {loss} unit{'s' * (loss != 1)}"
+    totals = _totals(dice, loss, divisor, exactly)
+    alone = sum(sum(throw) == low for throw in product(range(1, 7), repeat=dice))
     return Question(
-        f"A side rolls two dice, and the other side loses half the total, rounded down. In how many of the 36 throws "
-        f"does it lose exactly {loss} unit{'s' * (loss != 1)}?", ways,
-        f"Exactly {loss} lost means a total of {2 * loss} or {2 * loss + 1}.",
-        f"{ways} throws: those totalling {2 * loss} or {2 * loss + 1}.", params, mistakes=(
-            Mistake(ONE_ALONE,
-                    f"that counts the total of {2 * loss} alone: {2 * loss + 1} halved and rounded down loses {loss} "
-                    "too", sum(a + b == 2 * loss for a in range(1, 7) for b in range(1, 7))),
-            Mistake(AT_LEAST, f"that counts {loss} or more: the question asks exactly {loss}", throws_losing(2, loss)),
-            chance_for_count(ways, 36)))
+        f"{side.capitalize()} rolls {_dice_words(dice)}, and {loser} loses {part} of the total, rounded down. In how "
+        f"many of the {6 ** dice} throws does it lose {asked}?", ways,
+        f"{asked.capitalize()} lost means {totals}.",
+        f"{ways} throw{'s' * (ways != 1)}: {'those' if ways != 1 else 'the one'} with {totals}.", params,
+        mistakes=(
+            *((Mistake(ONE_ALONE, f"that counts the total of {low} alone: up to {high}, {part} rounded down is "
+                                  f"{loss} too", alone),) if exactly and high > low else ()),
+            Mistake(AT_LEAST, f"that counts {loss} or more: the question asks exactly {loss}",
+                    throws_losing(dice, loss, divisor)) if exactly else
+            Mistake(EXACTLY, f"that counts exactly {loss}: at least {loss} counts more too",
+                    throws_losing(dice, loss, divisor, at_least=False)),
+            chance_for_count(ways, 6 ** dice)))
+
+
+def _draw_count(rng: random.Random) -> dict:
+    """Two or three dice, half or a third (a capital) of the total, exactly or at least a loss some throws make and
+    some do not."""
+    divisor = rng.choice((2, 3))
+    params = _draw_round(rng, (2, 3), divisor)
+    return {**params, "divisor": divisor, "exactly": rng.random() < 0.5}
 
 
 def _attack_words(attack) -> str:
@@ -129,12 +164,13 @@ def _calculator(attack) -> tuple:
     return ("battle", {"attackers": attackers, "defenders": defenders})
 
 
-def _draw_round(rng: random.Random, dice: tuple[int, ...], divisor: int) -> dict:
-    """Dice and a loss that some throws reach and some do not (a certain loss teaches nothing)."""
+def _draw_round(rng: random.Random, dice: tuple[int, ...], divisor: int, exactly: bool = False) -> dict:
+    """Dice and a loss that some throws reach and some do not (a certain loss teaches nothing); ``exactly``: half the
+    time the question asks for exactly that loss."""
     rolled = rng.choice(dice)
     losses = [loss for loss in range(1, 6 * rolled // divisor + 1)
               if 0 < throws_losing(rolled, loss, divisor) < 6 ** rolled]
-    return {"dice": rolled, "loss": rng.choice(losses)}
+    return {"dice": rolled, "loss": rng.choice(losses), **({"exactly": rng.random() < 0.5} if exactly else {})}
 
 
 def _draw_attacks(rng: random.Random, count: int) -> dict:
@@ -146,9 +182,9 @@ def _draw_attacks(rng: random.Random, count: int) -> dict:
 
 
 COMBAT_EXERCISES: Sequence[Exercise] = (
-    Exercise("zargos-round", "A round's losses", lambda rng: _draw_round(rng, (1, 2, 3), 2), _round),
-    Exercise("zargos-count", "Counting throws", lambda rng: {"loss": rng.randint(1, 5)}, _count),
-    Exercise("zargos-capital", "Against a capital", lambda rng: _draw_round(rng, (2, 3), 3),
+    Exercise("zargos-round", "A round's losses", lambda rng: _draw_round(rng, (1, 2, 3), 2, exactly=True), _round),
+    Exercise("zargos-count", "Counting throws", _draw_count, _count),
+    Exercise("zargos-capital", "Against a capital", lambda rng: _draw_round(rng, (1, 2, 3), 3, exactly=True),
              lambda params: _round(params, divisor=3)),
     Exercise("zargos-which", "Which attack?", lambda rng: _draw_attacks(rng, 2), _which),
     Exercise("zargos-rank", "Rank the attacks", lambda rng: _draw_attacks(rng, 3), _rank),
