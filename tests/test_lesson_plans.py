@@ -4,6 +4,7 @@ is computed here again from the rules (counted over every throw) and from the en
 import re
 from fractions import Fraction
 from itertools import product
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -486,6 +487,8 @@ def test_zerzura_setup_04_the_zerzura_2_plans_cards_in_play_are_exact():
     assert f"45/60 × 44/59 × 43/58 = {exact_text(three).replace('%', ' %')}" in ZERZURA_2
     assert f"with 3 players {exact_text(three).replace('%', ' %')}, with 2 players\n   " \
            f"{exact_text(two).replace('%', ' %')}" in ZERZURA_2
+    two_of_three = Fraction(comb(3, 2) * comb(57, 43), comb(60, 45))  # which 2 copies, which 43 others stay
+    assert f"exactly 2 of 3: {exact_text(two_of_three).replace('%', ' %')}" in ZERZURA_2
 
 
 @pytest.mark.rule("ZERZURA-ACTION-04")

@@ -4,6 +4,8 @@ stay, and every hand scored here apart, Object by Object on the game's scales (n
 
 from collections import Counter
 from fractions import Fraction
+from itertools import combinations
+from math import comb
 
 import pytest
 
@@ -51,24 +53,36 @@ def test_zerzura_end_01_the_actions_each_player_takes_are_those_of_a_whole_game_
     session.run_until(lambda state: False)
     assert session.state.is_terminal()
     movers = Counter(s.current_player() for s in session.states[:-1] if s.current_player() != CHANCE)
-    assert set(movers.values()) == {question.answer}, movers
+    (whole,) = set(movers.values())  # every player takes as many
+    done = question.params["after"]
+    assert question.answer == whole - done * (2 if players == 2 else 1), movers
+    assert f"Round {done} has just ended" in question.text
 
 
 @pytest.mark.rule("ZERZURA-SETUP-04")
-def test_zerzura_setup_04_all_in_play_is_the_product_of_the_cards_that_stay_after_the_engines_setup():
+def test_zerzura_setup_04_the_copies_that_stay_are_counted_over_every_set_of_cards_left_out():
+    """The engine's setup says how many cards leave; which of the copies stay is then counted over the places the
+    copies take among the shuffled cards (every way to place them, alike), and with replacement for the mistake."""
+    answers = set()
     for name in STUDENTS:
         question = by_id(PLAY_EXERCISES, "zerzura-in-play").for_student(name)
-        players, card = question.params["players"], question.params["card"]
+        players, card, (how, stay) = question.params["players"], question.params["card"], question.params["asked"]
         state = ZerzuraGame(players=players).initial_state()
         while state.phase == Phase.REMOVE:
             state = state.apply(state.chance_outcomes()[0][0])
         total, removed = len(CARDS.deck()), len(CARDS.deck()) - len(state.deck)
         assert f"{removed} of Zerzura's {total} cards" in question.text
         copies = CARDS.deck().count(card)
-        stay = Fraction(1)
-        for i in range(copies):
-            stay *= Fraction(total - removed - i, total - i)
-        assert question.answer == stay and f"Among the {total} are {copies} copies" in question.text
+        places = list(combinations(range(total), copies))  # the copies' places in the shuffle; the last leave
+        stayed = [sum(place < total - removed for place in where) for where in places]
+        wanted = (lambda n, stay=stay: n >= stay) if how == "at least" else (lambda n, stay=stay: n == stay)
+        assert question.answer == Fraction(sum(map(wanted, stayed)), len(places)), question.text
+        each = Fraction(total - removed, total)
+        apart = sum((comb(copies, j) * each ** j * (1 - each) ** (copies - j) for j in range(copies + 1)
+                     if wanted(j)), Fraction(0))
+        assert {m.value for m in question.mistakes} == {apart, 1 - question.answer} - {question.answer}
+        answers.add(question.answer)
+    assert len(answers) >= 10
 
 
 @pytest.mark.rule("ZERZURA-ACTION-04")

@@ -1,9 +1,9 @@
 """Zerzura 2's exercises: a game's length, its hidden cards and its moves, checked exactly (the API is
 :mod:`zaarlab.teaching.exercises`).
 
-Five questions, drawn for each student: how many actions each player takes in a game, the chance that the cards of
-one kind are all in play after some leave the game unseen, by how much an exchange changes your lead over another
-player, whether a Market card or an exchange widens that lead more, and three moves ranked by it. A lead is your
+Five questions, drawn for each student: how many actions each player has left after a round, the chance that so many
+copies of a card stay in play after some cards leave the game unseen, by how much an exchange changes your lead over
+another player, whether a Market card or an exchange widens that lead more, and three moves ranked by it. A lead is your
 score minus theirs, each read off the score sheet (:func:`~zaarlab.zerzura.scoring.score`) from the Goods cards held.
 
 >>> question = PLAY_EXERCISES[2].for_student("Ada")
@@ -19,10 +19,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
+from math import comb
 
 from ..core.draws import p_drawn
 from ..core.readable import exact_text
-from ..teaching.exercises import Exercise, Question
+from ..teaching.exercises import COMPLEMENT, OFF_BY_ONE, ONE_ALONE, OTHER_RULE, REPLACED, Exercise, Mistake, Question
 from .cards import load_cards
 from .scoring import score
 from .state import REMOVED, ZerzuraGame
@@ -44,20 +45,35 @@ def actions_each(players: int) -> int:
 
 
 def _actions(params: dict) -> Question:
-    players = params["players"]
+    players, done = params["players"], params["after"]
     game = ZerzuraGame(players=players)
     total, removed, market = len(game.cards.deck()), REMOVED[players], game.market_size
     each = actions_each(players)
+    per_round = 2 if players == 2 else 1
+    rounds = each // per_round
+    left = (rounds - done) * per_round
     removal = f"{removed} of the {total} cards leave the game unseen at the start" if removed else \
         f"all {total} cards are used"
-    per_round = "each player acts twice a round" if players == 2 else "each player acts once a round"
+    acts = "each player acts twice a round" if players == 2 else "each player acts once a round"
     return Question(
         f"In a game of Zerzura with {players} players, {removal}; every round a Market of {market} cards is dealt "
         f"from the deck, and the game ends with the round in which the deck is used up. With {players} players, "
-        f"{per_round}. How many actions does each player take in the whole game?", each,
-        "First the cards in the deck, then how many Markets they make: one round for each.",
-        f"{total - removed} cards make {(total - removed) // market} Markets of {market}, so "
-        f"{(total - removed) // market} rounds; {each} actions each.", params)
+        f"{acts}. Round {done} has just ended: how many actions does each player still have to take?", left,
+        "First the cards in the deck, then how many Markets they make: one round for each. Then the rounds left.",
+        f"{total - removed} cards make {rounds} Markets of {market}, so {rounds} rounds; {rounds - done} are left, "
+        f"{left} action{'s' * (left != 1)} each.", params, mistakes=(
+            Mistake(OFF_BY_ONE, f"that counts round {done} as still to play: it has ended", left + per_round),
+            Mistake(OFF_BY_ONE, "that leaves out the last round: the game ends with it", left - per_round),
+            Mistake(ONE_ALONE, "that counts the whole game: the rounds played are done", each),
+            *((Mistake(OTHER_RULE, "that counts one action a round: with two players each acts twice",
+                       rounds - done),) if players == 2 else ())))
+
+
+def _draw_actions(rng: random.Random) -> dict:
+    """2 to 5 players, and a round ended before the last."""
+    players = rng.randint(2, 5)
+    rounds = actions_each(players) // (2 if players == 2 else 1)
+    return {"players": players, "after": rng.randint(1, rounds - 1)}
 
 
 def p_all_in_play(total: int, removed: int, copies: int) -> Fraction:
@@ -70,19 +86,54 @@ def p_all_in_play(total: int, removed: int, copies: int) -> Fraction:
     return 1 - p_drawn(total, copies, 1, removed)  # none of them among the cards removed
 
 
+def p_staying(total: int, removed: int, copies: int, stay: int, at_least: bool = False) -> Fraction:
+    """The chance that (at least) ``stay`` of the ``copies`` cards of a kind stay in a game from which ``removed`` of
+    ``total`` cards, shuffled, leave unseen: the cards that stay are a draw of ``total - removed``.
+
+    >>> p_staying(60, 15, 3, 3) == p_all_in_play(60, 15, 3), p_staying(60, 15, 1, 1)
+    (True, Fraction(3, 4))
+    """
+    kept = total - removed
+    return p_drawn(total, copies, stay, kept) - (0 if at_least else p_drawn(total, copies, stay + 1, kept))
+
+
+ASKED = {("all", 3): "all 3 copies stay", ("exactly", 2): "exactly 2 of the 3 copies stay",
+         ("exactly", 1): "exactly 1 of the 3 copies stays", ("at least", 1): "at least 1 of the 3 copies stays",
+         ("exactly", 0): "none of the 3 copies stays", ("all", 1): "the card stays"}
+
+
 def _in_play(params: dict) -> Question:
-    players, card = params["players"], params["card"]
+    players, card, (how, stay) = params["players"], params["card"], params["asked"]
     cards = load_cards()
     total, removed, copies = len(cards.deck()), REMOVED[players], cards.goods[card].count
-    p = p_all_in_play(total, removed, copies)
-    kept = " × ".join(f"{total - removed - i}/{total - i}" for i in range(copies))
+    kept, at_least = total - removed, how == "at least"
+    p = p_staying(total, removed, copies, stay, at_least)
+    each = Fraction(kept, total)
+    binomial = sum((comb(copies, j) * each ** j * (1 - each) ** (copies - j)
+                    for j in (range(stay, copies + 1) if at_least else (stay,))), Fraction(0))
+    printed = (f"one of them is the card {cards.card_name(card)}" if copies == 1 else
+               f"{copies} of them are copies of the card {cards.card_name(card)}")
+    ways = (" + ".join(f"C({copies}, {j}) × C({total - copies}, {kept - j})" for j in range(stay, copies + 1))
+            if at_least else f"C({copies}, {stay}) × C({total - copies}, {kept - stay})")
     return Question(
-        f"With {players} players, {removed} of Zerzura's {total} cards, shuffled, leave the game unseen at the start. "
-        f"Among the {total} are {copies} copies of the card {cards.card_name(card)}. What is the chance that all "
-        f"{copies} copies stay in the game?", p,
-        "Think of the cards that stay as dealt one by one: each of the copies must be among them.",
-        f"The first copy stays with {total - removed}/{total}, the second then with {total - removed - 1}/{total - 1}, "
-        f"and so on: {kept} = {exact_text(p)}.", params)
+        f"With {players} players, {removed} of Zerzura's {total} cards, shuffled, leave the game unseen at the start; "
+        f"{printed}. What is the chance that {ASKED[how, stay]} in the game?", p,
+        f"The {kept} cards that stay are {kept} of the {total}, drawn without putting back: choose which copies are "
+        "among them, and which other cards.",
+        f"({ways}) / C({total}, {kept}) = {exact_text(p)}.", params, mistakes=(
+            Mistake(REPLACED, f"that lets each copy stay with {each} on its own, as if the cards were put back: the "
+                              "copies that stay take places from one another", binomial),
+            Mistake(COMPLEMENT, "that is the chance of the opposite: take it from 1", 1 - p)))
+
+
+def _draw_card(rng: random.Random) -> dict:
+    """Two or three players (some cards leave the game), a Goods card printed three times (or once), and how many of
+    its copies are asked to stay."""
+    cards = load_cards()
+    asked = rng.choice(sorted(ASKED))
+    copies = asked[1] if asked[0] == "all" else 3
+    return {"players": rng.choice((2, 3)), "asked": list(asked),
+            "card": rng.choice(sorted(g.id for g in cards.goods.values() if g.count == copies))}
 
 
 def _listed(held: Sequence[str]) -> str:
@@ -213,15 +264,8 @@ def _draw_moves(rng: random.Random, count: int) -> dict:
             return {"mine": mine, "theirs": theirs, "moves": [list(move) for move in picked]}
 
 
-def _draw_card(rng: random.Random) -> dict:
-    """Two or three players (some cards leave the game) and a Goods card printed three times."""
-    cards = load_cards()
-    return {"players": rng.choice((2, 3)),
-            "card": rng.choice(sorted(g.id for g in cards.goods.values() if g.count == 3))}
-
-
 PLAY_EXERCISES: Sequence[Exercise] = (
-    Exercise("zerzura-actions", "Actions in a game", lambda rng: {"players": rng.randint(2, 5)}, _actions),
+    Exercise("zerzura-actions", "Actions left", _draw_actions, _actions),
     Exercise("zerzura-in-play", "All in play", _draw_card, _in_play),
     Exercise("zerzura-exchange", "An exchange's worth", _draw_exchange, _exchange),
     Exercise("zerzura-take-or-exchange", "Take or exchange?", lambda rng: _draw_moves(rng, 2), _which),
