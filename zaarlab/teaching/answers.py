@@ -33,7 +33,7 @@ from dataclasses import astuple, dataclass, field, fields, replace
 
 from ..core.match import ENDINGS, Finished
 from .cells import as_cell, from_cell
-from .exercises import Exercise
+from .exercises import Exercise, Question
 from .games_played import GAME_COLUMNS, Played, played_rows
 
 ANSWERS = "ZAARLAB_CLASS_ANSWERS"
@@ -44,6 +44,10 @@ MODE = "ZAARLAB_CLASS_MODE"
 ``test:3``), set by ``python -m zaarlab.classroom --test``; without it, practice."""
 SIGN_IN = "ZAARLAB_CLASS_SIGN_IN"
 """The environment variable that tells a page's kernel its class signs in: it waits to be told whose page it is."""
+ROSTER = "ZAARLAB_CLASS_ROSTER"
+"""The environment variable holding a class's roster, one name a line (set by ``python -m zaarlab.classroom`` for a
+class with one): each exercise's questions are dealt among its students (:meth:`Exercise.dealt`), so that no two share
+a question."""
 SIGNED_IN = "signed-in"
 """The page of an answer given signed in: one student, however many pages (its name is the student's)."""
 LOG = logging.getLogger("zaarlab.answers")
@@ -240,6 +244,21 @@ def tallies(rows: Iterable[Row]) -> list[Tally]:
 
 # -- this page's answers ----------------------------------------------------------------------------------------------
 
+def class_roster() -> tuple[str, ...]:
+    """The names of the class's roster (:data:`ROSTER`), or none where the class has no roster."""
+    return tuple(name for name in os.environ.get(ROSTER, "").splitlines() if name.strip())
+
+
+def question_of(exercise: Exercise, name: str) -> Question:
+    """The question ``name`` is given: dealt among the class's roster if the name is on it, else their own.
+
+    >>> from zaarlab.teaching.exercises import DICE_EXERCISES
+    >>> question_of(DICE_EXERCISES[0], "Ada") == DICE_EXERCISES[0].for_student("Ada")  # no roster here
+    True
+    """
+    return exercise.question_for(name, class_roster())
+
+
 class PageAnswers:
     """The answers checked on one page: kept for :func:`answers_csv`, and written to the class's book where the
     server collects them (:data:`ANSWERS`). One per kernel: :data:`THIS_PAGE`.
@@ -423,7 +442,7 @@ def _judged(answer: Answer, exercise: Exercise | None) -> tuple[Answer | None, s
     """A row of a file as judged now (``None``: not a row a page writes), and why it does not hold (``""``: it does)."""
     if exercise is None:
         return None, f"no exercise {answer.exercise[:40]!r} in the lesson {answer.lesson[:40]!r} (not counted)"
-    question = exercise.for_student(answer.name) if answer.name else None
+    question = question_of(exercise, answer.name) if answer.name else None
     if question is None or question.text[:MAX_TEXT] != answer.question:
         return None, f"the question is not the one {answer.name[:40]!r} is given (not counted)"
     if question.answer_text[:MAX_TEXT] != answer.exact:

@@ -34,11 +34,14 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations_with_replacement
+from math import factorial
 
 from ..core.dice import sum_dist
 from ..core.readable import exact_text
@@ -249,9 +252,76 @@ class Exercise:
 
     def for_student(self, name: str) -> Question:
         """The question for the student called ``name`` (or numbered): the same name, the same numbers."""
-        seed = int.from_bytes(hashlib.sha256(f"{self.id}:{name.strip().casefold()}".encode()).digest()[:8], "big")
-        params = self.draw(random.Random(seed))
-        return self.make(params)
+        return self.make(self.draw(self._numbers(name)))
+
+    def _numbers(self, name: str) -> random.Random:
+        """The stream of numbers a student's questions are drawn from: their name's own."""
+        return random.Random(int.from_bytes(hashlib.sha256(f"{self.id}:{_named(name)}".encode()).digest()[:8], "big"))
+
+    def question_for(self, name: str, roster: Sequence[str] = ()) -> Question:
+        """The question of the student called ``name``: dealt among a class's ``roster`` (:meth:`dealt`) if the name
+        is on it, else their own (:meth:`for_student`).
+
+        >>> exercise = DICE_EXERCISES[1]
+        >>> exercise.question_for("Ada") == exercise.for_student("Ada") == exercise.question_for("Ada", ["Bo"])
+        True
+        """
+        return self.dealt(roster).get(_named(name)) or self.for_student(name)
+
+    def dealt(self, roster: Sequence[str]) -> dict[str, Question]:
+        """The questions of a class whose students are ``roster``, by name (as :meth:`question_for` looks it up):
+        no two students share a question, and the answers are spread. Students are dealt in the order of their
+        names, each from their own draws (:meth:`for_student`'s first, then the next ones), the first that no
+        classmate dealt before has, and that keeps the answers spread: a number no classmate has (until the class
+        has :data:`SPREAD` different ones), an option or an order no more of the class has than its even share. At
+        most :data:`DEAL_TRIES` draws a student: past those, the first with a question of its own. The same roster
+        deals the same questions.
+
+        >>> deal = DICE_EXERCISES[3].dealt([f"student {i}" for i in range(12)])
+        >>> len({q.text for q in deal.values()}), max(Counter(q.answer for q in deal.values()).values()) <= 2
+        (12, True)
+        """
+        return _deal(self, tuple(sorted({_named(name) for name in roster} - {""})))
+
+
+SPREAD = 10  # different answers a class's number questions are dealt before answers may repeat
+DEAL_TRIES = 40  # draws a student's question is looked for in, when a class is dealt
+
+
+def _named(name: str) -> str:
+    """A name as the questions know it: "  Ada " and "ada" are one student."""
+    return name.strip().casefold()
+
+
+@lru_cache(maxsize=256)
+def _deal(exercise: Exercise, names: tuple[str, ...]) -> dict[str, Question]:
+    dealt: dict[str, Question] = {}
+    asked: set[tuple] = set()
+    answers: Counter = Counter()
+    for name in names:
+        numbers, first = exercise._numbers(name), None
+        for _ in range(DEAL_TRIES):
+            question = exercise.make(exercise.draw(numbers))
+            if (question.text, question.options) in asked:
+                continue
+            first = first or question
+            if _spreads(question, answers, len(names)):
+                break
+        else:
+            question = first or question
+        dealt[name] = question
+        asked.add((question.text, question.options))
+        answers[str(question.answer)] += 1
+    return dealt
+
+
+def _spreads(question: Question, answers: Counter, students: int) -> bool:
+    """Whether ``question``'s answer keeps a class's answers spread (:meth:`Exercise.dealt`)."""
+    answer = str(question.answer)
+    if question.kind == "number":
+        return answer not in answers or len(answers) >= min(SPREAD, students)
+    shares = len(question.options) if question.kind == "choice" else factorial(len(question.answer))
+    return answers[answer] < -(-students // shares)
 
 
 def evenly(draw: Callable[[random.Random], dict], answer: Callable[[dict], object], answers: Sequence,
@@ -376,21 +446,23 @@ def _ordering(params: dict) -> Question:
 
 
 def _at_least_once(params: dict) -> Question:
-    faces, tries = params["faces"], params["tries"]
-    never = Fraction(faces - 1, faces) ** tries
+    faces, tries, top = params["faces"], params["tries"], params.get("top", 1)
+    shown = f"{faces}" if top == 1 else f"{faces - 1} or {faces}"
+    hit = Fraction(top, faces)
+    never = (1 - hit) ** tries
     return Question(
-        f"A fair die with {faces} faces is thrown {tries} times. What is the chance that it shows {faces} at least "
+        f"A fair die with {faces} faces is thrown {tries} times. What is the chance that it shows {shown} at least "
         "once?", 1 - never,
-        f"First the chance of no {faces} in one throw, then of no {faces} in {tries} throws in a row; at least once "
-        "is everything else.",
-        f"No {faces} in one throw: {faces - 1}/{faces}; in {tries} throws: ({faces - 1}/{faces})^{tries} = {never}. "
+        f"First the chance of missing in one throw, then of missing in {tries} throws in a row; at least once is "
+        "everything else.",
+        f"Missed in one throw: {1 - hit}; in {tries} throws: ({1 - hit})^{tries} = {never}. "
         f"At least once: 1 − {never} = {exact_text(1 - never)}.", params, mistakes=(
-            Mistake(COMPLEMENT, f"that is the chance of no {faces} at all: at least once is 1 minus it", never),
+            Mistake(COMPLEMENT, f"that is the chance of no {shown} at all: at least once is 1 minus it", never),
             Mistake(ADDED,
-                    f"adding 1/{faces} for each throw counts the throws with two {faces}s or more several times: "
-                    "take 1 minus the chance of none", Fraction(tries, faces)),
-            Mistake(EXACTLY, f"that is the chance of exactly one {faces}: at least once counts two or more too",
-                    tries * Fraction(1, faces) * Fraction(faces - 1, faces) ** (tries - 1))))
+                    f"adding {hit} for each throw counts the throws that show it twice or more several times: take 1 "
+                    "minus the chance of none", tries * hit),
+            Mistake(EXACTLY, f"that is the chance of exactly one throw showing {shown}: at least once counts two "
+                             "or more too", tries * hit * (1 - hit) ** (tries - 1))))
 
 
 DICE_EXERCISES: Sequence[Exercise] = (
@@ -398,8 +470,9 @@ DICE_EXERCISES: Sequence[Exercise] = (
     Exercise("dice-count", "Counting throws", lambda rng: _draw_sum(rng, "total"), _count),
     Exercise("dice-choice", "Which is likelier?", lambda rng: _draw_pairs(rng, 2), _choice),
     Exercise("dice-order", "Rank the chances", lambda rng: _draw_pairs(rng, 3), _ordering),
-    Exercise("dice-once", "At least once", lambda rng: {"faces": rng.choice((4, 6, 8, 10)),
-                                                        "tries": rng.randint(2, 5)}, _at_least_once),
+    Exercise("dice-once", "At least once", lambda rng: {"faces": rng.choice((4, 6, 8, 10, 12)),
+                                                        "tries": rng.randint(2, 5), "top": rng.choice((1, 2))},
+             _at_least_once),
 )
 """Lesson 0's exercises (exact odds with dice)."""
 

@@ -38,7 +38,10 @@ from .raml import Requirement, load_raml, meets, throw_dist, traps
 
 NUMBERS = {2: "two", 3: "three", 4: "four"}
 ORDINALS = ("first", "second", "third", "fourth")
-REQUIREMENTS = ("0*3", "12*", "*2*", "333", "{1}", "{0, 3}", "{2, 2}", "{1, 2, 3}")  # the astrolabe's kinds
+# the astrolabe's kinds: numbers in their places (one to three of them), or on any dice (one to three, one of them
+# twice); every one the reconstruction shows is here
+REQUIREMENTS = ("0*3", "12*", "*2*", "333", "**0", "*1*", "2**", "3*1", "{1}", "{2}", "{3}", "{0, 3}", "{2, 2}",
+                "{0, 0}", "{1, 2}", "{1, 3}", "{1, 2, 3}", "{0, 2, 3}")
 
 
 def requirement_words(code: str) -> str:

@@ -36,6 +36,7 @@ from ..teaching.exercises import (
 from .odds import battle_dist
 
 UNITS = {1: 2, 2: 5, 3: 8}  # a side of this many units rolls this many dice (ZARGOS-COMBAT-04)
+SIDES = {1: range(1, 4), 2: range(4, 7), 3: range(7, 11)}  # the sides that roll this many dice (ZARGOS-COMBAT-04)
 
 
 def throws_losing(dice: int, loss: int, divisor: int = 2, at_least: bool = True) -> int:
@@ -67,6 +68,7 @@ def _round(params: dict, divisor: int = 2) -> Question:
     """A round's loss: half the total (``divisor`` 2), or a third against a capital (3); at least the loss, or
     exactly it (``params["exactly"]``)."""
     dice, loss, exactly = params["dice"], params["loss"], params.get("exactly", False)
+    units = params.get("units", UNITS[dice])
     ways = throws_losing(dice, loss, divisor, at_least=not exactly)
     p = Fraction(ways, 6 ** dice)
     side, loser, part = _sides(divisor)
@@ -78,9 +80,10 @@ def _round(params: dict, divisor: int = 2) -> Question:
                      Fraction(throws_losing(dice, loss, divisor, at_least=False), 6 ** dice)))
     up = [-(-sum(throw) // divisor) for throw in product(range(1, 7), repeat=dice)]
     return Question(
-        f"In a round, {side} of {UNITS[dice]} units rolls {_dice_words(dice)} and {loser} loses {part} of the "
-        f"total, rounded down. What is the chance that {loser} loses {asked}?", p,
-        f"{UNITS[dice]} units roll {_dice_words(dice)}. {asked.capitalize()} lost means {totals}.",
+        f"In a round, {side} of {units} unit{'s' * (units != 1)} rolls {_dice_words(dice)} and {loser} loses {part} "
+        f"of the total, rounded down. What is the chance that {loser} loses {asked}?", p,
+        f"{units} unit{'s' * (units != 1)} roll{'s' * (units == 1)} {_dice_words(dice)}. {asked.capitalize()} lost "
+        f"means {totals}.",
         f"{ways} of the {6 ** dice} throws make {totals}: {exact_text(p)}.", params, mistakes=(
             other,
             Mistake(COMPLEMENT, f"that is the chance of {'any other loss' if exactly else f'losing fewer than {loss}'}"
@@ -170,7 +173,8 @@ def _draw_round(rng: random.Random, dice: tuple[int, ...], divisor: int, exactly
     rolled = rng.choice(dice)
     losses = [loss for loss in range(1, 6 * rolled // divisor + 1)
               if 0 < throws_losing(rolled, loss, divisor) < 6 ** rolled]
-    return {"dice": rolled, "loss": rng.choice(losses), **({"exactly": rng.random() < 0.5} if exactly else {})}
+    return {"dice": rolled, "loss": rng.choice(losses), "units": rng.choice(SIDES[rolled]),
+            **({"exactly": rng.random() < 0.5} if exactly else {})}
 
 
 def _draw_attacks(rng: random.Random, count: int) -> dict:

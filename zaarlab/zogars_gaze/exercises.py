@@ -21,6 +21,7 @@ from itertools import product
 from math import comb
 
 from ..core.readable import exact_text
+from ..core.story import joined
 from ..teaching.exercises import (
     AT_LEAST,
     COMPLEMENT,
@@ -65,8 +66,8 @@ def alike(dice: int, k: int, exactly: bool) -> int:
 
 
 def _faces_words(faces: int) -> str:
-    """``a 6``, ``a 5 or a 6``: the highest ``faces`` faces."""
-    return " or ".join(f"a {face}" for face in range(FACES - faces + 1, FACES + 1))
+    """``a 6``, ``a 5 or a 6``, ``a 4, a 5 or a 6``: the highest ``faces`` faces."""
+    return joined(f"a {face}" for face in range(FACES - faces + 1, FACES + 1)).replace(" and ", " or ")
 
 
 def _fresh(params: dict) -> Question:
@@ -84,22 +85,41 @@ def _fresh(params: dict) -> Question:
         mistakes=_tail_mistakes(dice, k, faces, shown))
 
 
+def showing(dice: int, k: int, exactly: bool) -> int:
+    """The throws of ``dice`` dice in which (exactly, or at least) ``k`` show one given face: which dice show it, any
+    of the other five on the others.
+
+    >>> showing(5, 3, exactly=False), showing(5, 3, exactly=True)
+    (276, 250)
+    """
+    return sum(comb(dice, j) * (FACES - 1) ** (dice - j) for j in (range(k, k + 1) if exactly else
+                                                                   range(k, dice + 1)))
+
+
 def _same(params: dict) -> Question:
-    dice, k, exactly = params["dice"], params["same"], params["exactly"]
-    ways = alike(dice, k, exactly)
+    dice, k, exactly, face = params["dice"], params["same"], params["exactly"], params.get("face", 0)
+    count = (lambda at_least: showing(dice, k, not at_least)) if face else (
+        lambda at_least: alike(dice, k, not at_least))
+    ways = count(not exactly)
     how_many = f"exactly {k}" if exactly else f"at least {k}"
-    other = Mistake(AT_LEAST, f"that counts at least {k} the same: exactly {k} leaves the others unlike it",
-                    alike(dice, k, False)) if exactly else Mistake(
-        EXACTLY, f"that counts exactly {k} the same: at least {k} counts more too", alike(dice, k, True))
+    other = Mistake(AT_LEAST, f"that counts at least {k}: exactly {k} leaves the others unlike it", count(True)) \
+        if exactly else Mistake(EXACTLY, f"that counts exactly {k}: at least {k} counts more too", count(False))
     js = range(k, k + 1) if exactly else range(k, dice + 1)
+    terms = " + ".join(f"C({dice}, {j}) × 5^{dice - j}" for j in js)
+    if face:
+        shared = (Mistake(ONE_ALONE, f"that counts any face alike: the question asks for the {face}",
+                          ways * FACES),) if 2 * k > dice else ()
+        text, hint, solution = (f"show a {face}", f"Pick which dice show the {face}; the others show any of the other "
+                                f"five faces.", f"{ways} throws: {terms}.")
+    else:
+        shared = (Mistake(ONE_ALONE, "that counts one face: any of the 6 faces may be the one the dice share",
+                          ways // FACES),)
+        text, hint, solution = ("show the same face", "Pick the face (6 ways), then which dice show it; the others "
+                                "show any other face.", f"{ways} throws: 6 × ({terms}).")
     return Question(
         f"{NUMBERS[dice].capitalize()} dice are rolled, one after the other. In how many of the {FACES}^{dice} = "
-        f"{FACES ** dice} throws do {how_many} dice show the same face?", ways,
-        "Pick the face (6 ways), then which dice show it; the others show any other face.",
-        f"{ways} throws: 6 × ({' + '.join(f'C({dice}, {j}) × 5^{dice - j}' for j in js)}).", params,
-        mistakes=(Mistake(ONE_ALONE,
-                          "that counts one face: any of the 6 faces may be the one the dice share", ways // FACES),
-                  other, chance_for_count(ways, FACES ** dice)))
+        f"{FACES ** dice} throws do {how_many} dice {text}?", ways, hint, solution, params,
+        mistakes=(*shared, other, chance_for_count(ways, FACES ** dice)))
 
 
 def _keep(params: dict) -> Question:
@@ -238,9 +258,24 @@ def _draw_keep(rng: random.Random) -> dict:
         return {"need": (count, face), "kept": tuple(sorted(kept)), "dice": dice, "rolls_left": rolls}
 
 
+def _draw_fresh(rng: random.Random) -> dict:
+    """Two to five dice, at least k of them (up to four) showing one of the highest one to three faces: a chance of 1 %
+    or more (a rarer one is a percent too small to type)."""
+    while True:
+        dice = rng.randint(2, 5)
+        params = {"dice": dice, "k": rng.randint(1, min(dice, 4)), "faces": rng.randint(1, 3)}
+        if p_at_least_of_face(dice, params["k"], params["faces"]) >= Fraction(1, 100):
+            return params
+
+
 def _draw_alike(rng: random.Random) -> dict:
-    dice, k = rng.choice(ALIKE)
-    return {"dice": dice, "same": k, "exactly": rng.random() < 0.5}
+    """Dice alike (:data:`ALIKE`), or, half the time, two to five dice showing a face named, exactly or at least."""
+    if rng.random() < 0.5:
+        dice, k = rng.choice(ALIKE)
+        return {"dice": dice, "same": k, "exactly": rng.random() < 0.5, "face": 0}
+    dice = rng.randint(2, 5)
+    k = rng.randint(1, dice)
+    return {"dice": dice, "same": k, "exactly": k < dice and rng.random() < 0.5, "face": rng.randint(1, FACES)}
 
 
 def _draw_holds(rng: random.Random, count: int) -> dict:
@@ -259,8 +294,7 @@ def _draw_holds(rng: random.Random, count: int) -> dict:
 
 
 COMBAT_EXERCISES: Sequence[Exercise] = (
-    Exercise("zogar-fresh", "A face among fresh dice", lambda rng: {
-        "dice": rng.randint(3, 5), "k": rng.randint(1, 3), "faces": rng.randint(1, 2)}, _fresh),
+    Exercise("zogar-fresh", "A face among fresh dice", _draw_fresh, _fresh),
     Exercise("zogar-same", "Counting throws", _draw_alike, _same),
     Exercise("zogar-keep", "The last roll", _draw_keep, _keep),
     Exercise("zogar-which", "Which hold?", lambda rng: _draw_holds(rng, 3), _which),
