@@ -334,3 +334,46 @@ def test_a_game_finished_at_a_signed_in_students_table_is_theirs_in_the_teachers
     out = tmp_path / "class.html"
     assert main(["answers", str(path), "--out", str(out), "--csv", str(tmp_path)]) == 0
     assert "deal 7" in out.read_text() and "Ada,zerzura,7" in (tmp_path / "games.csv").read_text()
+
+
+def test_a_rostered_classs_files_are_judged_against_the_questions_its_pages_dealt(tmp_path, capsys, monkeypatch):
+    """A class dealt its questions from a roster: a student's downloaded file holds their dealt question, which is
+    not the one their name draws alone; ``--roster`` judges it as the class's pages did."""
+    monkeypatch.setenv(answers.ROSTER, "")  # no roster yet; the command's own is undone after the test
+    roster = tmp_path / "roster.txt"
+    names = [f"Student {i}" for i in range(12)]
+    roster.write_text("\n".join(names) + "\n")
+    exercise = DICE_EXERCISES[0]
+    dealt = exercise.dealt(names)
+    name = next(n for n in names if dealt[n.casefold()] != exercise.for_student(n))
+    question = dealt[name.casefold()]
+    typed = question.answer_text.split(" ≈ ")[0]
+    file = tmp_path / "answers.csv"
+    file.write_text(answers_csv([(1.0, "p", Answer("Start here: exact odds with dice", exercise.title, name,
+                                                   question.text, question.answer_text, typed, True))]))
+    out = tmp_path / "class.html"
+    assert main(["answers", str(file), "--out", str(out)]) == 1  # drawn alone, the name has another question
+    assert "the question is not the one" in capsys.readouterr().err
+    assert main(["answers", str(file), "--out", str(out), "--roster", str(roster)]) == 0
+    assert "right at the first try: 1 of 1" in out.read_text()
+
+
+def test_the_answer_key_gives_each_student_of_a_roster_the_answers_the_checker_takes(tmp_path, capsys):
+    from zaarlab.lessons import LESSONS
+
+    roster = tmp_path / "class.csv"
+    roster.write_text("name,code\nAda,\nBo,\nChloé,\n")
+    out = tmp_path / "key.csv"
+    lesson = "Zargos 2: the odds of combat"
+    assert main(["key", lesson, "--roster", str(roster), "--out", str(out)]) == 0
+    assert "the 3 students to each of the 5 exercises" in capsys.readouterr().out
+    rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert [(row["student"], row["exercise"]) for row in rows] == [
+        (name, exercise.title) for name in ("Ada", "Bo", "Chloé") for exercise in LESSONS[lesson]]
+    for row in rows:
+        exercise = next(e for e in LESSONS[lesson] if e.title == row["exercise"])
+        question = exercise.question_for(row["student"], ["Ada", "Bo", "Chloé"])
+        assert row["question"] == question.text
+        assert question.check(row["answer"].split(" ≈ ")[0]).right  # the key's answer, as a student types it
+    assert main(["key", "no such lesson", "--roster", str(roster), "--out", str(out)]) == 2
+    assert "no lesson 'no such lesson'" in capsys.readouterr().err

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -103,11 +104,13 @@ def _rules_coverage(args: argparse.Namespace) -> int:
 def _answers(args: argparse.Namespace) -> int:
     from .core.files import check_writable, read_bytes, write_text
     from .lessons import find_exercise
-    from .teaching.answers import MAX_FILE_BYTES, SQLITE, AnswerBook, read_csv, recheck
+    from .teaching.answers import MAX_FILE_BYTES, ROSTER, SQLITE, AnswerBook, read_csv, recheck
     from .teaching.gradebook import CSV_FILES, gradebook
     from .teaching.teacher import teacher_page
 
     check_writable(args.out)
+    if args.roster:  # the class's questions were dealt from its roster: judged as the class's pages dealt them
+        os.environ[ROSTER] = "\n".join(_roster_names(args.roster))
     files = {Path(args.csv) / name: write for name, write in CSV_FILES.items()} if args.csv else {}
     for file in files:
         check_writable(file)
@@ -170,6 +173,38 @@ def _play(args: argparse.Namespace) -> int:
           else f"stopped after {len(result.history)} actions (--max-steps)")
     if args.save:
         write_text(args.save, dumps(result))
+    return 0
+
+
+def _roster_names(path: str | None) -> tuple[str, ...]:
+    """The names of a roster file (as ``zaarlab classroom --roster`` reads it), none without one."""
+    from .classroom.students import read_roster
+    from .core.files import read_text
+
+    return tuple(s.name for s in read_roster(read_text(path, 1_000_000, "a roster"), path)) if path else ()
+
+
+def _key(args: argparse.Namespace) -> int:
+    import csv
+    import io
+
+    from .core.files import check_writable, write_text
+    from .lessons import LESSONS
+
+    if args.lesson not in LESSONS:
+        raise ValueError(f"no lesson {args.lesson[:60]!r}: the lessons are " + "; ".join(LESSONS))
+    check_writable(args.out)
+    roster = _roster_names(args.roster)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(("student", "exercise", "question", "answer"))
+    for name in roster:
+        for exercise in LESSONS[args.lesson]:
+            question = exercise.question_for(name, roster)
+            writer.writerow((name, exercise.title, question.text, question.answer_text))
+    write_text(args.out, out.getvalue())
+    print(f"{args.out}: the answer of each of the {len(roster)} students to each of the "
+          f"{len(LESSONS[args.lesson])} exercises of {args.lesson}, as the class's pages deal them")
     return 0
 
 
@@ -253,7 +288,17 @@ def build_parser() -> argparse.ArgumentParser:
     answers.add_argument("--csv", metavar="FOLDER", help="also write answers.csv (each student's record of each "
                          "question), gradebook.csv (one row per student) and games.csv (each game a student "
                          "finished, from a server's answers.sqlite) there")
+    answers.add_argument("--roster", metavar="FILE", help="the class's roster (as given to zaarlab classroom): its "
+                         "questions were dealt among its students, and are judged so")
     answers.set_defaults(handler=_answers)
+
+    key = commands.add_parser("key", help="a lesson's answer key for each student of a roster, as the class's pages "
+                                          "deal their questions (a CSV file)")
+    key.add_argument("lesson", help="the lesson, by its title (\"Zargos 2: the odds of combat\")")
+    key.add_argument("--roster", required=True, metavar="FILE", help="the class's roster (as given to zaarlab "
+                     "classroom: one name a line, or a CSV file with a name column)")
+    key.add_argument("--out", default="answer-key.csv", help="the CSV file to write (default: %(default)s)")
+    key.set_defaults(handler=_key)
 
     classroom = commands.add_parser("classroom", add_help=False, help="serve the dashboards to a class (zaarlab "
                                     "classroom --help: its options)")
