@@ -146,19 +146,26 @@ ZERZURA_1 = (LESSONS / "zerzura-1.md").read_text(encoding="utf-8")
 MARKS = {"": "rulebook", "†": "public", "*": "reconstructed"}
 
 
-def test_zerzura_end_03_the_plans_scales_are_the_games_with_where_each_cell_comes_from():
+@pytest.mark.parametrize("text", [ZERZURA_1, (LESSONS / "zerzura-1-handout.md").read_text(encoding="utf-8")],
+                         ids=["plan", "handout"])
+def test_zerzura_end_03_the_plans_and_handouts_scales_are_the_games_to_any_quantity_with_each_cells_source(text):
+    """Every cell, its last column for any Quantity from there up (a question may hold 7 or more of a kind), and a
+    mark for where it comes from."""
     from zaarlab.zerzura.cards import load_cards
 
     cards = load_cards()
     rows = {line.split("|")[1].strip(): [cell.strip() for cell in line.strip("|").split("|")[1:]]
-            for line in ZERZURA_1.splitlines() if line.startswith("| ") and line.split("|")[1].strip() in
+            for line in text.splitlines() if line.startswith("| ") and line.split("|")[1].strip() in
             set(cards.names.values())}
-    assert len(rows) == len(cards.objects)
+    header = next(line for line in text.splitlines() if line.startswith("| Quantity |"))
+    last = len(rows[cards.names["lamp"]]) - 1
+    assert header.rstrip(" |").endswith(f"| {last} or more") and len(rows) == len(cards.objects)
     for obj in cards.objects:
+        assert len(rows[cards.names[obj]]) == last + 1
         for quantity, cell in enumerate(rows[cards.names[obj]]):
             value, mark = re.fullmatch(r"(-?\d+)([†*]?)", cell).groups()
-            source = cards.sources[obj][min(quantity, len(cards.sources[obj]) - 1)]
-            assert (int(value), MARKS[mark]) == (cards.vp(obj, quantity), source), (obj, quantity)
+            assert (int(value), MARKS[mark]) == (cards.vp(obj, quantity), cards.sources[obj][quantity]), (obj, quantity)
+        assert all(cards.vp(obj, more) == cards.vp(obj, last) for more in range(last, 40))  # "or more"
 
 
 def test_zerzura_char_02_the_plans_guard_goes_where_the_score_sheet_puts_it():
