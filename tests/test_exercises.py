@@ -208,6 +208,23 @@ def test_the_teachers_page_groups_the_wrong_answers_by_the_mistake_they_make():
     assert "The mistakes these wrong answers make:" not in teacher_page(rows)  # without the exercises: not named
 
 
+def test_every_lesson_starts_basic_and_has_one_stretch_whose_helping_widget_is_the_one_its_solution_opens():
+    from zaarlab.explainers import explainer
+    from zaarlab.intro.widgets import DiceSumExplorer
+    from zaarlab.lessons import LEVELS, STRETCH, level
+
+    assert set(STRETCH) == set(LESSONS)
+    for lesson, exercises in LESSONS.items():
+        levels = [level(lesson, exercise) for exercise in exercises]
+        assert levels[0] == "basic" and levels.count("stretch") == 1 and set(levels) <= set(LEVELS), lesson
+        stretch = next(e for e in exercises if level(lesson, e) == "stretch")
+        panel = explainer(stretch.for_student("Ada"))
+        helper = panel.title if panel else DiceSumExplorer.title  # ranking sums: the explorer, one sum at a time
+        assert STRETCH[lesson] == (stretch.id, helper)
+        box = ExerciseBox(stretch, lesson)
+        assert f"(stretch: {helper} in the lesson" in box.box.children[0].value.replace("&#x27;", "'")
+
+
 def test_every_exercise_has_an_id_of_its_own():  # its questions are drawn from it: two alike would draw alike
     assert len({exercise.id for exercise in EVERY_EXERCISE}) == len(EVERY_EXERCISE)
 

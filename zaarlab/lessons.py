@@ -75,7 +75,8 @@ class ExerciseBox(Panel):
             control.observe(lambda change: self._edited(), names="value")
         self.check_button.on_click(lambda button: self.check())
         self.solution_button.observe(lambda change: self._show_solution(), names="value")
-        self.box = widgets.VBox([widgets.HTML(f"<b>{html.escape(exercise.title)}</b>"), self.name, self.question,
+        self.box = widgets.VBox([widgets.HTML(f"<b>{html.escape(exercise.title)}</b> {_level_words(lesson, exercise)}"),
+                                 self.name, self.question,
                                  self.how, row([self.answer, self.option, self.check_button]), self.feedback,
                                  self.solution_button, self.solution, self.explained])
         self.box.add_class("zaarlab-exercise")
@@ -218,6 +219,41 @@ LESSONS = {
     "Zerzura 1: the scales that go up and down": SCORING_EXERCISES,
     "Zerzura 2: play a game": PLAY_EXERCISES,
 }
+
+
+# One question a lesson asks more of a student: its answer is long by hand, and quick with the notebook's widget
+STRETCH = {
+    "Start here: exact odds with dice": ("dice-order", "the dice-sum explorer"),
+    "Zogar's Gaze 1: combat dice": ("zogar-rank", "the hold advisor"),
+    "Zogar's Gaze 2: press your luck": ("zogar-rank-events", "the chart of the next card"),
+    "Zaar 1: the mansion": ("zaar-reach", "the mansion's door graph"),
+    "Zaar 2: the raml and the astrolabe": ("zaar-rank", "the 64 throws of the number dice"),
+    "Zargos 1: the planet": ("zargos-cheaper", "the province explorer"),
+    "Zargos 2: the odds of combat": ("zargos-rank", "the battle calculator"),
+    "Zerzura 1: the scales that go up and down": ("zerzura-guard", "the collection builder"),
+    "Zerzura 2: play a game": ("zerzura-rank-moves", "the scores before and after"),
+}
+LEVELS = ("basic", "core", "stretch")
+
+
+def level(lesson: str, exercise: Exercise) -> str:
+    """How much an exercise of ``lesson`` asks: its first is ``basic``, its :data:`STRETCH` question ``stretch``, the
+    others ``core`` (an exercise of no lesson: ``core``).
+
+    >>> [level("Zargos 2: the odds of combat", exercise) for exercise in LESSONS["Zargos 2: the odds of combat"]]
+    ['basic', 'core', 'core', 'core', 'stretch']
+    """
+    exercises = LESSONS.get(lesson, ())
+    if exercises and exercise is exercises[0]:
+        return "basic"
+    return "stretch" if STRETCH.get(lesson, ("",))[0] == exercise.id else "core"
+
+
+def _level_words(lesson: str, exercise: Exercise) -> str:
+    """An exercise's level beside its title, and for a stretch, the widget that helps."""
+    marked = level(lesson, exercise)
+    helps = f": {STRETCH[lesson][1]} in the lesson's notebook helps" if marked == "stretch" else ""
+    return f'<small class="zaarlab-level" style="color: #5c5c5c">({marked}{html.escape(helps)})</small>'
 
 
 def find_exercise(lesson: str, title: str) -> Exercise | None:
