@@ -8,7 +8,7 @@ battle's are the battle calculator's exact chains (:func:`~zaarlab.zargos.odds.b
 
 >>> question = COMBAT_EXERCISES[0].for_student("Ada")
 >>> question.text  # doctest: +ELLIPSIS
-'In a round, a side of ... units rolls ... What is the chance that the other side loses at least ... units?'
+'In a round, a side of ... units rolls ... What is the chance that the other side loses ... units?'
 >>> question.check(question.answer_text.split(" ≈ ")[0]).right
 True
 """

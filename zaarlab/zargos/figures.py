@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache
 
 import plotly.graph_objects as go
@@ -35,16 +36,14 @@ def planet_figure(planet: Planet, highlight: tuple[str, ...] = (), title: str = 
     >>> [trace.name for trace in fig.data][:3], [trace.name for trace in fig.data][-3:]
     (['seas', 'Kingdom of Zargos', 'Kori'], ['highlighted', 'names', 'units'])
     """
-    fig = Figure(layout=dict(template=TEMPLATE))
-    _water(fig, planet)
+    traces = [_water(planet)]
     for colour, kingdom in zip(KINGDOM_COLOURS, planet.kingdoms.values(), strict=False):
-        _regions(fig, planet, kingdom.provinces, colour, kingdom.name,
-                 [_province_hover(planet, p) for p in kingdom.provinces])
-    _outline(fig, planet, highlight)
-    _labels(fig, planet)
-    _marks(fig, planet, {p: ("●" if p in held else "") + ("★" if planet.is_capital(p) else "")
-                         for p in planet.provinces})
-    return _finish_map(fig, title)
+        traces.append(_regions(planet, kingdom.provinces, colour, kingdom.name,
+                               [_province_hover(planet, p) for p in kingdom.provinces]))
+    traces += [_outline(planet, highlight), _labels(planet),
+               _marks(planet, {p: ("●" if p in held else "") + ("★" if planet.is_capital(p) else "")
+                               for p in planet.provinces})]
+    return Figure({"data": traces, "layout": _map_layout(title)})
 
 
 def planet_graph_figure(planet: Planet, highlight: tuple[str, ...] = (), title: str = "Zargos as a graph"
@@ -87,15 +86,18 @@ def planet_graph_figure(planet: Planet, highlight: tuple[str, ...] = (), title: 
             x=[graph.nodes[n]["pos"][0] for n in highlight], y=[graph.nodes[n]["pos"][1] for n in highlight],
             mode="markers", marker=dict(size=26, color="rgba(0,0,0,0)", line=dict(color=HIGHLIGHT, width=3)),
             name="highlighted", hoverinfo="skip"))
-    return _finish_map(fig, title)
+    return fig.update_layout(_map_layout(title))
 
 
 def board_figure(state, title: str | None = None, targets: tuple[str, ...] = (), chosen: tuple[str, ...] = (),
-                 changed: tuple[str, ...] = ()) -> go.Figure:
-    """A game position on the map: each province coloured by the people holding it, its units in large type;
-    ``targets`` outlined in orange, ``chosen`` in black, ``changed`` (since the player last acted) ringed in a dotted
-    black line, and under every province a point whose ``customdata`` is the province (what a click on the map
-    reports, :mod:`zaarlab.ui.chart_clicks`).
+                 changed: tuple[str, ...] = (), yours: tuple[str, ...] = (), hovers: Sequence[str] = (),
+                 at_table: bool = False) -> go.Figure:
+    """A game position on the map: each province coloured by the people holding it (``yours`` named so in the
+    legend), its units in large type; ``targets`` outlined in orange, ``chosen`` in black, ``changed`` (since the
+    player last acted) ringed in a dotted black line, and under every province a point whose ``customdata`` is the
+    province (what a click on the map reports, :mod:`zaarlab.ui.chart_clicks`), ``hovers`` its words on hover. At a
+    table (``at_table``) a region takes no hover, so a touch reports the point, and the legend goes below the map.
+    Built as plain data and checked by plotly once: a table draws it at every click.
 
     >>> from zaarlab.zargos.state import ZargosGame
     >>> state = ZargosGame(players=2).initial_state()
@@ -104,88 +106,109 @@ def board_figure(state, title: str | None = None, targets: tuple[str, ...] = (),
     (['seas', 'empty', 'names', 'units'], 'provinces', True)
     """
     planet = state.game.planet
-    fig = Figure(layout=dict(template=TEMPLATE))
-    _water(fig, planet)
     groups: dict[str, list[str]] = {}
     for province in planet.provinces:
         groups.setdefault(state.holder(province) or "empty", []).append(province)
+    water = _water(planet)
+    if at_table:  # the water takes no hover either
+        water = {**{k: v for k, v in water.items() if k not in ("hovertext", "hoveron")}, "hoverinfo": "skip"}
+    traces = [water]
     for people, provinces in sorted(groups.items(), key=lambda item: (item[0] == "empty", item[0])):
-        _regions(fig, planet, provinces, PEOPLE_COLOURS.get(people, "#FFFFFF"), people,
-                 [f"{_province_hover(planet, p)}: {state.units(p)} {people}" for p in provinces])
-    graph = planet.graph
-    _labels(fig, planet)
-    _marks(fig, planet, {p: f"{'★' if planet.is_capital(p) else ''}{state.units(p) or ''}" for p in planet.provinces})
-    _outline(fig, planet, targets)
-    _ring(fig, planet, changed, "changed since your move", dict(color=theme.BLACK, width=3, dash="dot"))
-    _ring(fig, planet, chosen, "chosen", dict(color=theme.BLACK, width=5))
-    provinces = list(planet.provinces)
-    fig.add_trace(go.Scatter(  # a click anywhere near a province's centre picks it
-        x=[graph.nodes[p]["pos"][0] for p in provinces], y=[graph.nodes[p]["pos"][1] for p in provinces],
-        mode="markers", marker=dict(size=30, color="rgba(255,255,255,0.01)"), customdata=provinces,
-        name="provinces", hoverinfo="none", showlegend=False))
-    return _finish_map(fig, title or str(state))
+        traces.append(_regions(planet, provinces, PEOPLE_COLOURS.get(people, "#FFFFFF"),
+                               f"{people} (yours)" if people in yours else people,
+                               [f"{_province_hover(planet, p)}: {state.units(p)} {people}" for p in provinces],
+                               hoverable=not at_table))
+    traces += [_labels(planet),
+               _marks(planet, {p: f"{'★' if planet.is_capital(p) else ''}{state.units(p) or ''}"
+                               for p in planet.provinces}),
+               _outline(planet, targets)]
+    traces += [ring for ring in (_ring(planet, changed, "changed since your move",
+                                       {"color": theme.BLACK, "width": 3, "dash": "dot"}),
+                                 _ring(planet, chosen, "chosen", {"color": theme.BLACK, "width": 5})) if ring]
+    x, y = _centres(planet)
+    traces.append({"type": "scatter", "x": x, "y": y, "mode": "markers", "customdata": list(planet.provinces),
+                   "marker": {"size": 30, "color": "rgba(255,255,255,0.01)"}, "name": "provinces",
+                   "showlegend": False, **({"hoverinfo": "text", "hovertext": list(hovers)} if hovers else
+                                           {"hoverinfo": "none"})})
+    layout = _map_layout(title or str(state))
+    if at_table:  # the map as wide as the box, the peoples named below it
+        layout.update(margin={"l": 0, "r": 0, "t": 40, "b": 0},
+                      legend={**layout["legend"], "orientation": "h", "x": 0, "y": 0, "yanchor": "top"})
+    return Figure({"data": traces, "layout": layout})
 
 
-def _ring(fig: go.Figure, planet: Planet, provinces: tuple[str, ...], name: str, line: dict) -> None:
+@cache
+def _centres(planet: Planet) -> tuple[list[float], list[float]]:
+    nodes = planet.graph.nodes
+    return [nodes[p]["pos"][0] for p in planet.provinces], [nodes[p]["pos"][1] for p in planet.provinces]
+
+
+def _ring(planet: Planet, provinces: tuple[str, ...], name: str, line: dict) -> dict | None:
     """A line around each of ``provinces`` (none drawn for none), named ``name`` in the legend."""
-    if provinces:
-        cells = regions(planet)
-        fig.add_trace(go.Scatter(x=[x for n in provinces for x, _ in (*cells[n], cells[n][0], (None, None))],
-                                 y=[y for n in provinces for _, y in (*cells[n], cells[n][0], (None, None))],
-                                 mode="lines", line=line, name=name, hoverinfo="skip"))
+    if not provinces:
+        return None
+    x, y = _outlines(planet, provinces)
+    return {"type": "scatter", "x": x, "y": y, "mode": "lines", "line": line, "name": name, "hoverinfo": "skip"}
 
 
-def _water(fig: go.Figure, planet: Planet) -> None:
+@cache
+def _water(planet: Planet) -> dict:
     """The sea spaces (and the lake) as water, named on hover."""
-    _regions(fig, planet, planet.seas, theme.WATER, "seas",
-             [f"{planet.names[s]} ({planet.graph.nodes[s]['kind']})<br><sub>{s}</sub>" for s in planet.seas],
-             line=SEA_BLUE)
+    return _regions(planet, planet.seas, theme.WATER, "seas",
+                    [f"{planet.names[s]} ({planet.graph.nodes[s]['kind']})<br><sub>{s}</sub>" for s in planet.seas],
+                    line=SEA_BLUE)
 
 
-def _regions(fig: go.Figure, planet: Planet, nodes, colour: str, name: str, hover: list[str],
-             line: str = "#555555") -> None:
-    """One trace of filled regions, one hover text per region."""
-    xs, ys, texts = [], [], []
+def _outlines(planet: Planet, nodes) -> tuple[list, list]:
+    """The closed outlines of ``nodes``' regions, one after another, a gap (``None``) after each."""
     cells = regions(planet)
-    for node, text in zip(nodes, hover, strict=True):
-        points = [*cells[node], cells[node][0]]
-        xs += [x for x, _ in points] + [None]
-        ys += [y for _, y in points] + [None]
-        texts += [text] * len(points) + [None]
-    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", fill="toself", fillcolor=colour, name=name,
-                             line=dict(color=line, width=1), hoverinfo="text", hovertext=texts, hoveron="fills"))
-
-
-def _outline(fig: go.Figure, planet: Planet, nodes) -> None:
-    cells = regions(planet)
-    xs, ys = [], []
+    xs: list = []
+    ys: list = []
     for node in nodes:
         points = [*cells[node], cells[node][0]]
         xs += [x for x, _ in points] + [None]
         ys += [y for _, y in points] + [None]
-    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=HIGHLIGHT, width=4), name="highlighted",
-                             hoverinfo="skip", showlegend=bool(nodes)))
+    return xs, ys
 
 
-def _marks(fig: go.Figure, planet: Planet, marks: dict[str, str]) -> None:
+def _regions(planet: Planet, nodes, colour: str, name: str, hovers: list[str], line: str = "#555555",
+             hoverable: bool = True) -> dict:
+    """One trace of filled regions, one hover text per region (none, not ``hoverable``)."""
+    xs, ys = _outlines(planet, nodes)
+    cells = regions(planet)
+    texts = [t for node, text in zip(nodes, hovers, strict=True) for t in [text] * (len(cells[node]) + 1) + [None]]
+    return {"type": "scatter", "x": xs, "y": ys, "mode": "lines", "fill": "toself", "fillcolor": colour,
+            "name": name, "line": {"color": line, "width": 1},
+            **({"hoverinfo": "text", "hovertext": texts, "hoveron": "fills"} if hoverable else
+               {"hoverinfo": "skip"})}
+
+
+def _outline(planet: Planet, nodes) -> dict:
+    x, y = _outlines(planet, nodes)
+    return {"type": "scatter", "x": x, "y": y, "mode": "lines", "line": {"color": HIGHLIGHT, "width": 4},
+            "name": "highlighted", "hoverinfo": "skip", "showlegend": bool(nodes)}
+
+
+def _marks(planet: Planet, marks: dict[str, str]) -> dict:
     """Large type at the centre of provinces: their units, a star for a capital."""
     shown = [p for p in planet.provinces if marks.get(p)]
-    fig.add_trace(go.Scatter(
-        x=[planet.graph.nodes[p]["pos"][0] for p in shown], y=[planet.graph.nodes[p]["pos"][1] for p in shown],
-        mode="text", text=[f"<b>{marks[p]}</b>" for p in shown], textfont=dict(size=UNITS_SIZE, color=theme.BLACK),
-        name="units", hoverinfo="skip", showlegend=False))
-
-
-def _labels(fig: go.Figure, planet: Planet) -> None:
-    """Every kingdom's name, where it fits (:func:`name_places`); a province is named on hover."""
-    places = name_places(planet)
-    fig.add_trace(go.Scatter(
-        x=[x for x, _ in places.values()], y=[y for _, y in places.values()], mode="text",
-        text=[f"<b>{planet.names[k]}</b>" for k in places], textfont=dict(size=NAME_SIZE, color=theme.BLACK),
-        hoverinfo="skip", showlegend=False, name="names"))
+    nodes = planet.graph.nodes
+    return {"type": "scatter", "x": [nodes[p]["pos"][0] for p in shown], "y": [nodes[p]["pos"][1] for p in shown],
+            "mode": "text", "text": [f"<b>{marks[p]}</b>" for p in shown],
+            "textfont": {"size": UNITS_SIZE, "color": theme.BLACK}, "name": "units", "hoverinfo": "skip",
+            "showlegend": False}
 
 
 @cache
+def _labels(planet: Planet) -> dict:
+    """Every kingdom's name, where it fits (:func:`name_places`); a province is named on hover."""
+    places = name_places(planet)
+    return {"type": "scatter", "x": [x for x, _ in places.values()], "y": [y for _, y in places.values()],
+            "mode": "text", "text": [f"<b>{planet.names[k]}</b>" for k in places],
+            "textfont": {"size": NAME_SIZE, "color": theme.BLACK}, "hoverinfo": "skip", "showlegend": False,
+            "name": "names"}
+
+
 def name_places(planet: Planet) -> dict[str, tuple[float, float]]:
     """Where each kingdom's name is written: the free point nearest the middle of its provinces, on a grid of a fifth
     of a unit, whose label at :data:`NARROWEST` px across overlaps no province's units (up to "★88"), no name placed
@@ -231,15 +254,15 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _finish_map(fig: go.Figure, title: str) -> go.Figure:
-    fig.update_layout(title=title, height=640, margin=dict(l=10, r=10, t=40, b=10), plot_bgcolor="white",
-                      # the disc keeps its shape by shrinking its box, not by widening its ranges (which plotly
-                      # widens anew at each redraw to a new size: the planet shrank to a third of its box)
-                      xaxis=dict(visible=False, range=[-RADIUS - 0.3, RADIUS + 0.3], constrain="domain"),
-                      yaxis=dict(visible=False, scaleanchor="x", range=[-RADIUS - 0.3, RADIUS + 0.3],
-                                 constrain="domain"),
-                      legend=dict(font=dict(size=11), itemsizing="constant"))
-    return fig
+def _map_layout(title: str) -> dict:
+    return {"template": TEMPLATE, "title": {"text": title}, "height": 640,
+            "margin": {"l": 10, "r": 10, "t": 40, "b": 10}, "plot_bgcolor": "white",
+            # the disc keeps its shape by shrinking its box, not by widening its ranges (which plotly widens anew at
+            # each redraw to a new size: the planet shrank to a third of its box)
+            "xaxis": {"visible": False, "range": [-RADIUS - 0.3, RADIUS + 0.3], "constrain": "domain"},
+            "yaxis": {"visible": False, "scaleanchor": "x", "range": [-RADIUS - 0.3, RADIUS + 0.3],
+                      "constrain": "domain"},
+            "legend": {"font": {"size": 11}, "itemsizing": "constant"}}
 
 
 def _province_hover(planet: Planet, province: str) -> str:

@@ -86,17 +86,11 @@ class ZargosReferee(Hooks):
         ``viewer``'s peoples named "yours" in the legend, and the provinces changed ``since`` the state they last
         acted on ringed (:func:`changed_provinces`)."""
         title = f"Turn {state.turn}" + (f": the {state.acting} act" if state.acting else "")
-        figure = board_figure(state, title, targets, chosen, changed_provinces(since, state))
-        # a click (or a touch) reports the province's point, never the region around it: the regions take no hover
-        figure.update_traces(hoverinfo="skip", selector=dict(fill="toself"))
-        for people, owner in zip(state.peoples, state.owners, strict=False):
-            if owner == viewer:
-                figure.update_traces(name=f"{people} (yours)", selector=dict(name=people, fill="toself"))
+        yours = tuple(people for people, owner in zip(state.peoples, state.owners, strict=False) if owner == viewer)
         hovers = [f"{province_words(state, p)}<br><sub>{p}</sub>" for p in state.game.planet.provinces]  # the id
         # in small print, for who edits the map's data
-        figure.update_traces(hoverinfo="text", hovertext=hovers, selector=dict(name="provinces"))
-        return figure.update_layout(margin=dict(l=0, r=0, t=40, b=0),  # the map as wide as the box, the peoples
-                                    legend=dict(orientation="h", x=0, y=0, yanchor="top"))  # named below it
+        return board_figure(state, title, targets, chosen, changed_provinces(since, state), yours, hovers,
+                            at_table=True)
 
     def standing(self, state: ZargosState) -> str:
         """Each people's points at the last count."""
