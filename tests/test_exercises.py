@@ -7,6 +7,7 @@ from collections import Counter
 from fractions import Fraction
 from functools import cache
 from itertools import product
+from math import comb
 
 import pytest
 
@@ -495,6 +496,27 @@ def _shows_why(question, panel) -> None:
         bars = dict(zip(panel.figures[0].data[0].x, panel.figures[0].data[0].customdata, strict=True))
         for kind_asked in ("monster", "treasure", "gaze"):
             assert bars[kind_asked] == exact_text(Fraction(left[kind_asked], sum(left.values())))
+    elif kind == "two_cards":  # each card's share of the kind asked, the second after one came: the answer's factors
+        from zaarlab.zogars_gaze.deck_exercises import unseen
+
+        left = unseen(settings["turned"], settings["seed"])
+        n, c = sum(left.values()), left[settings["kind"]]
+        asked = panel.figures[0].data[0]
+        assert list(asked.customdata) == [exact_text(Fraction(c, n)), exact_text(Fraction(c - 1, n - 1))]
+        assert Fraction(c, n) * Fraction(c - 1, n - 1) == question.answer
+        assert panel.figures[0].layout.showlegend is not False and len(panel.figures[0].data) == 2  # a key
+    elif kind == "gazes_among":  # each count of Gazes among the cards turned, counted over every set of cards
+        from itertools import combinations
+
+        unseen, gazes, cards = settings["unseen"], settings["gazes"], settings["cards"]
+        sets = list(combinations(range(unseen), cards)) if comb(unseen, cards) < 200_000 else None
+        bars = {x: text for trace in panel.figures[0].data for x, text in zip(trace.x, trace.customdata, strict=True)}
+        if sets:  # the first gazes cards stand for the Gazes
+            held = Counter(sum(card < gazes for card in chosen) for chosen in sets)
+            assert bars == {k: exact_text(Fraction(held[k], len(sets))) for k in held}
+        enough = next(trace for trace in panel.figures[0].data if "seventh" in trace.name)
+        assert min(enough.x) == settings["needed"]
+        assert panel.figures[0].layout.title.text.endswith(exact_text(question.answer))
     elif kind == "throws":  # each requirement's chart: the throws met, counted here over the 64
         from zaarlab.zaar.raml import Requirement
 

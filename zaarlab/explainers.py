@@ -103,6 +103,26 @@ def _next_card(settings: dict) -> Panel:
                  "cards left (hover over one for its exact chance).", next_card_figure(state))
 
 
+def _two_cards(settings: dict) -> Panel:
+    from .zogars_gaze.deck_exercises import NAMES, unseen
+    from .zogars_gaze.figures import two_cards_figure
+
+    left, kind = unseen(settings["turned"], settings["seed"]), settings["kind"]
+    name, plural = NAMES[kind]
+    return Drawn("the two cards, one after the other", f"The first card is a {name} with {left[kind]} of the "
+                 f"{sum(left.values())} cards unseen; after one, {left[kind] - 1} of {sum(left.values()) - 1} are left "
+                 "for the second.", two_cards_figure(name, plural, left[kind], sum(left.values())))
+
+
+def _gazes_among(settings: dict) -> Panel:
+    from .zogars_gaze.figures import gazes_among_figure
+
+    unseen, gazes, cards, needed = (settings[key] for key in ("unseen", "gazes", "cards", "needed"))
+    return Drawn("the Gazes among the cards turned", f"How many of the {gazes} Gazes among the {unseen} cards unseen "
+                 f"the next {cards} hold: {needed} or more and the seventh Gaze comes.",
+                 gazes_among_figure(unseen, gazes, cards, needed))
+
+
 def _letters(items: list) -> list[str]:
     """The letters a question gives its options (A, B, C), or one empty name for a question of one."""
     return list("ABC"[:len(items)]) if len(items) > 1 else [""]
@@ -156,7 +176,7 @@ def _leads(settings: dict) -> Panel:
 # first opened: a page of exercises starts without them.
 EXPLAINERS = {"dice_sums": _dice_sums, "hold_advisor": _hold_advisor, "battle": _battle, "province": _province,
               "collection": _collection, "walk": _walk, "next_card": _next_card, "throws": _throws, "leads": _leads,
-              "targets": _targets}
+              "targets": _targets, "two_cards": _two_cards, "gazes_among": _gazes_among}
 
 
 def explainer(question: Question) -> Panel | None:

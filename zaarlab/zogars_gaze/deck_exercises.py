@@ -143,7 +143,8 @@ def _two(params: dict) -> Question:
     return Question(
         f"{_deck_words(left)} What is the chance that {words}?", p,
         "After the first one is turned, there is one fewer of them, and one card fewer in the deck.",
-        f"{c}/{n} × {c - 1}/{n - 1} = {exact_text(p)}.", params, explainer=_chart(params), mistakes=(
+        f"{c}/{n} × {c - 1}/{n - 1} = {exact_text(p)}.", params,
+        explainer=("two_cards", {"turned": params["turned"], "seed": params["seed"], "kind": kind}), mistakes=(
             Mistake(REPLACED,
                     f"that puts the first card back: the second comes from a deck one card smaller, with one fewer "
                     f"{plural}", Fraction(c, n) ** 2),
@@ -181,7 +182,8 @@ def _seventh(params: dict) -> Question:
         f"turned, every player loses. The deck has "
         f"{deck} cards still unseen, {gazes} of them Gazes, and the cut lets you turn at most {cards} more this delve. "
         f"If you turn all {cards}, what is the chance that the seventh Gaze comes up?", p, hint,
-        f"{how} = {1 - p}, so 1 − {1 - p} = {exact_text(p)}.", params, mistakes=(
+        f"{how} = {1 - p}, so 1 − {1 - p} = {exact_text(p)}.", params,
+        explainer=("gazes_among", {"unseen": deck, "gazes": gazes, "cards": cards, "needed": missing}), mistakes=(
             Mistake(COMPLEMENT, "that is the chance that the seventh Gaze does not come up: take it from 1", 1 - p),
             Mistake(REPLACED,
                     "that puts each card back: each card turned leaves one card fewer, and a Gaze turned one Gaze "

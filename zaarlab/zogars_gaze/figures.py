@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 
 import plotly.graph_objects as go
 
@@ -79,4 +80,52 @@ def survival_figure(state: ZogarState, flips: int = 6) -> go.Figure:
                                  hovertemplate="%{x} flip(s): %{customdata}<extra></extra>"))
     fig.update_layout(title="Pressing your luck", xaxis=dict(title="more cards turned", dtick=1),
                       yaxis=dict(title="probability", range=[0, 1]), height=320, margin=dict(l=50, r=20, t=50, b=40))
+    return fig
+
+
+def two_cards_figure(kind: str, plural: str, of_kind: int, unseen: int) -> go.Figure:
+    """Two cards turned one after the other from ``unseen`` cards, ``of_kind`` of them a ``kind``: each card's bar, the
+    share of a ``kind`` and of any other card, the second's after a ``kind`` came first (one fewer of them, one card
+    fewer in all); the product of the two shares of ``kind`` in the title.
+
+    >>> fig = two_cards_figure("monster", "monsters", 3, 10)
+    >>> [list(trace.customdata) for trace in fig.data][0], fig.layout.title.text
+    (['3/10 ≈ 30.00%', '2/9 ≈ 22.22%'], 'Both monsters: 3/10 × 2/9 = 1/15 ≈ 6.67%')
+    """
+    first, second = Fraction(of_kind, unseen), Fraction(of_kind - 1, unseen - 1)
+    cards = ["the first card", f"the second, a {kind} turned first"]
+    fig = Figure(layout=dict(template=TEMPLATE))
+    for name, shares, colour in ((f"a {kind}", (first, second), theme.BLUE),
+                                 ("any other card", (1 - first, 1 - second), theme.LIGHT_GREY)):
+        fig.add_trace(go.Bar(x=cards, y=[float(s) for s in shares], customdata=[exact_text(s) for s in shares],
+                             name=name, marker_color=colour, hovertemplate="%{x}: %{customdata}<extra></extra>"))
+    fig.update_layout(barmode="stack", height=340, yaxis=dict(title="share of the cards unseen"),
+                      title=f"Both {plural}: {first} × {second} = {exact_text(first * second)}",
+                      margin=dict(l=50, r=20, t=50, b=60), legend=dict(orientation="h", y=-0.15))
+    return fig
+
+
+def gazes_among_figure(unseen: int, gazes: int, cards: int, needed: int) -> go.Figure:
+    """How many of the ``gazes`` Gaze cards among ``unseen`` cards the next ``cards`` turned hold, each count's exact
+    chance (counted over the sets of cards: which Gazes, which others); the counts of ``needed`` or more, the seventh
+    Gaze coming, marked apart.
+
+    >>> fig = gazes_among_figure(10, 3, 2, 1)
+    >>> list(fig.data[0].x), list(fig.data[1].customdata), fig.layout.title.text
+    ([0], ['7/15 ≈ 46.67%', '1/15 ≈ 6.67%'], 'The seventh Gaze comes: 8/15 ≈ 53.33%')
+    """
+    chances = {k: Fraction(comb(gazes, k) * comb(unseen - gazes, cards - k), comb(unseen, cards))
+               for k in range(min(gazes, cards) + 1)}
+    fig = Figure(layout=dict(template=TEMPLATE))
+    for name, counts, colour, pattern in (("fewer: the game goes on", [k for k in chances if k < needed], SAFE, ""),
+                                          ("enough: the seventh Gaze comes", [k for k in chances if k >= needed],
+                                           DANGER, "x")):
+        fig.add_trace(go.Bar(x=counts, y=[float(chances[k]) for k in counts], name=name,
+                             customdata=[exact_text(chances[k]) for k in counts], marker=dict(
+                                 color=colour, pattern=dict(shape=pattern)),
+                             hovertemplate="%{x} Gazes: %{customdata}<extra></extra>"))
+    fig.update_layout(height=340, xaxis=dict(title=f"Gazes among the next {cards} cards", dtick=1),
+                      yaxis=dict(title="probability"), margin=dict(l=50, r=20, t=50, b=60),
+                      title=f"The seventh Gaze comes: {exact_text(sum(chances[k] for k in chances if k >= needed))}",
+                      legend=dict(orientation="h", y=-0.25))
     return fig
