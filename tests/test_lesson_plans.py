@@ -392,6 +392,13 @@ ZOGAR_2 = (LESSONS / "zogars-gaze-2.md").read_text(encoding="utf-8")
 ZOGAR_2_HANDOUT = (LESSONS / "zogars-gaze-2-handout.md").read_text(encoding="utf-8")
 
 
+def test_the_zogar_2_handout_prints_the_ten_slips_its_draws_use_four_marked_m():
+    slips = next(line for line in ZOGAR_2_HANDOUT.splitlines() if line.startswith("| M |"))
+    cells = [cell.strip() for cell in slips.strip("|").split("|")]
+    assert len(cells) == 10 and cells.count("M") == 4 and cells.count("&nbsp;") == 6
+    assert "4/10 × 3/9 = 2/15" in ZOGAR_2 and "prints the ten slips a pair cuts out" in ZOGAR_2
+
+
 def test_the_zogar_2_plans_deck_is_the_reconstructed_decks():
     from collections import Counter
 
