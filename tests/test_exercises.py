@@ -184,6 +184,36 @@ def test_a_class_with_a_roster_is_dealt_its_questions_on_the_page_and_in_the_tea
     assert question_of(exercise, name) == exercise.for_student(name)  # without a roster, the name's own
 
 
+def test_two_wrong_tries_in_practice_offer_another_question_like_it_that_the_teachers_book_knows(monkeypatch):
+    from zaarlab.teaching.answers import Answer, recheck
+
+    box = ExerciseBox(DICE_EXERCISES[0], "Start here: exact odds with dice", mode=Mode())
+    box.name.value = "Ada"
+    first = box.current
+    box.next_variant()  # a page's click on the hidden button, before two wrong tries: nothing
+    assert box.current == first and box.another.layout.display == "none"
+    for typed in ("1/2", "1/3"):
+        box.answer.value = typed
+        box.check()
+    assert box.another.layout.display != "none"
+    box.another.click()
+    second = box.current
+    assert second.text != first.text and second == DICE_EXERCISES[0].variants("Ada")[1]
+    assert box.another.layout.display == "none" and box.feedback.value == ""
+    typed = second.answer_text.split(" ≈ ")[0]
+    row = (1.0, "p", Answer("Start here: exact odds with dice", "A sum at least", "Ada", second.text,
+                            second.answer_text, typed, True))
+    counted, problems = recheck([row], lambda lesson, title: DICE_EXERCISES[0], "ada.csv")
+    assert problems == [] and counted[0][2].right  # the book finds the variant among Ada's
+    test = ExerciseBox(DICE_EXERCISES[0], mode=Mode(test=True))
+    test.name.value = "Ada"
+    for typed in ("1/2", "1/3", "1/4"):
+        test.answer.value = typed
+        test.check()
+    test.next_variant()
+    assert test.current == first and test.another.layout.display == "none"  # a test keeps one question
+
+
 def test_a_wrong_answer_no_mistake_explains_is_told_only_that_it_is_wrong():
     question = DICE_EXERCISES[0].for_student("Ada")  # at least 9 with two dice: 5/18
     assert question.check("1/3").why == "not the exact answer" and question.check("1/3").mistake == ""

@@ -26,8 +26,8 @@ import re
 import ipywidgets as widgets
 
 from .explainers import Drawn, explainer
-from .teaching.answers import THIS_PAGE, Answer, Mode, answers_csv, question_of
-from .teaching.exercises import DICE_EXERCISES, Exercise, Question
+from .teaching.answers import THIS_PAGE, Answer, Mode, answers_csv, variant_of
+from .teaching.exercises import DICE_EXERCISES, VARIANTS, Exercise, Question
 from .ui import controls
 from .ui.download import Download
 from .ui.panel import Panel, row, set_options, show
@@ -64,6 +64,10 @@ class ExerciseBox(Panel):
         self.check_button = controls.Button(description="check")
         self.solution_button = controls.Toggle(description="show the solution", disabled=True)
         show(self.solution_button, not self.mode.test)
+        self.another = controls.Button(description="another question like it")  # in practice, after 2 wrong tries
+        self.another.on_click(lambda button: self.next_variant())
+        self.variant: dict[str, int] = {}  # by name: the question like theirs they asked for (0: their own)
+        show(self.another, False)
         self.feedback = widgets.HTML()
         self.solution = widgets.HTML()
         self.explained = widgets.VBox()  # the widget showing why, opened with the solution
@@ -78,7 +82,7 @@ class ExerciseBox(Panel):
         self.box = widgets.VBox([widgets.HTML(f"<b>{html.escape(exercise.title)}</b> {_level_words(lesson, exercise)}"),
                                  self.name, self.question,
                                  self.how, row([self.answer, self.option, self.check_button]), self.feedback,
-                                 self.solution_button, self.solution, self.explained])
+                                 row([self.solution_button, self.another]), self.solution, self.explained])
         self.box.add_class("zaarlab-exercise")
         if THIS_PAGE.waits_for_student or THIS_PAGE.student:  # a class that signs in: the name is the student's
             self.name.disabled = True
@@ -99,7 +103,8 @@ class ExerciseBox(Panel):
         """The question for the name typed (none until a name is), with what was answered to it before (on this
         page, or signed in, on any of the student's)."""
         name = self.name.value.strip()
-        self.current = question_of(self.exercise, name) if name else None
+        self.current = variant_of(self.exercise, name, self.variant.get(name.casefold(), 0)) if name else None
+        show(self.another, False)
         self.feedback.value = self.solution.value = ""
         self.explained.children = []
         self.solution_button.value = False
@@ -172,8 +177,20 @@ class ExerciseBox(Panel):
             "" if sent else "<p>Your answer could not be sent to your teacher's page: tell your teacher.</p>")
         self.solution_button.disabled = self.mode.test
         self.check_button.disabled = self._no_tries_left()
+        name = self.name.value.strip().casefold()
+        show(self.another, not (verdict.right or self.mode.test) and self.tries[question.text] >= WRONG_TRIES and
+             self.variant.get(name, 0) + 1 < VARIANTS)
         for call in self.when_checked:
             call()
+
+    def next_variant(self) -> None:
+        """Another question like the student's (practice, after two wrong tries): the next of their variants."""
+        name = self.name.value.strip().casefold()
+        if (self.current is None or self.mode.test or self.variant.get(name, 0) + 1 >= VARIANTS or
+                self.tries.get(self.current.text, 0) < WRONG_TRIES):
+            return  # a page may send a click on a button it hides
+        self.variant[name] = self.variant.get(name, 0) + 1
+        self.new_question()
 
     def _show_solution(self) -> None:
         question = self.current
@@ -220,6 +237,8 @@ LESSONS = {
     "Zerzura 2: play a game": PLAY_EXERCISES,
 }
 
+
+WRONG_TRIES = 2  # wrong tries at a question after which practice offers another like it
 
 # One question a lesson asks more of a student: its answer is long by hand, and quick with the notebook's widget
 STRETCH = {

@@ -505,7 +505,7 @@ def answer_with(box, typed: str | None = None, picked: str | None = None) -> Non
 def drive_exercise_sheet(page, root, twin) -> None:
     """ExerciseSheet: in each exercise a student types a name, gets the question the twin draws for it, checks
     nothing (no try, no solution), answers wrongly (a hint), then rightly (in each equivalent form for a probability),
-    and opens the solution."""
+    and opens the solution; in the first, another student answers wrongly twice and asks another question like it."""
     boxes = root.locator(".zaarlab-exercise")
     expect(boxes).to_have_count(len(twin.exercises), timeout=WAIT)
     for i, exercise in enumerate(twin.exercises):
@@ -513,6 +513,17 @@ def drive_exercise_sheet(page, root, twin) -> None:
         box.scroll_into_view_if_needed()
         check_button = box.get_by_role("button", name="check")
         expect(check_button).to_be_disabled(timeout=WAIT)  # no name, no question
+        if i == 0 and question.kind == "number":  # two wrong tries: another question like it, in practice
+            another = box.get_by_role("button", name="another question like it")
+            box.locator(".widget-text input").first.fill("Cy")
+            expect(box).to_contain_text(exercise.exercise.for_student("Cy").text, timeout=WAIT)
+            for wrong in ("2/3", "3/4"):
+                answer_with(box, wrong)
+                expect(box).to_contain_text("Not yet", timeout=WAIT)
+            expect(another).to_be_visible(timeout=WAIT)
+            another.click()
+            expect(box).to_contain_text(exercise.exercise.variants("Cy")[1].text, timeout=WAIT)
+            expect(another).to_be_hidden(timeout=WAIT)
         box.locator(".widget-text input").first.fill("Ada")
         expect(box).to_contain_text(question.text, timeout=WAIT)
         feedback = box.locator(".widget-html", has_text=re.compile("Right|Not yet"))

@@ -259,6 +259,25 @@ def question_of(exercise: Exercise, name: str) -> Question:
     return exercise.question_for(name, class_roster())
 
 
+def variant_of(exercise: Exercise, name: str, variant: int) -> Question:
+    """The ``variant``-th question ``name`` may be given (0: :func:`question_of`; more in practice, after two wrong
+    tries), the last there is past them."""
+    variants = exercise.variants(name, class_roster())
+    return variants[min(variant, len(variants) - 1)]
+
+
+def question_asked(exercise: Exercise, answer: Answer) -> Question | None:
+    """The question ``answer`` was given to, among those its student may be given (:meth:`Exercise.variants`), or
+    ``None`` if it is none of theirs."""
+    if not answer.name:
+        return None
+    first = question_of(exercise, answer.name)  # most answers are to it: the others are drawn only if need be
+    if first.text[:MAX_TEXT] == answer.question:
+        return first
+    return next((question for question in exercise.variants(answer.name, class_roster())[1:]
+                 if question.text[:MAX_TEXT] == answer.question), None)
+
+
 class PageAnswers:
     """The answers checked on one page: kept for :func:`answers_csv`, and written to the class's book where the
     server collects them (:data:`ANSWERS`). One per kernel: :data:`THIS_PAGE`.
@@ -442,8 +461,8 @@ def _judged(answer: Answer, exercise: Exercise | None) -> tuple[Answer | None, s
     """A row of a file as judged now (``None``: not a row a page writes), and why it does not hold (``""``: it does)."""
     if exercise is None:
         return None, f"no exercise {answer.exercise[:40]!r} in the lesson {answer.lesson[:40]!r} (not counted)"
-    question = question_of(exercise, answer.name) if answer.name else None
-    if question is None or question.text[:MAX_TEXT] != answer.question:
+    question = question_asked(exercise, answer)
+    if question is None:
         return None, f"the question is not the one {answer.name[:40]!r} is given (not counted)"
     if question.answer_text[:MAX_TEXT] != answer.exact:
         return None, f"the exact answer is not that of {answer.name[:40]}'s question (not counted)"

@@ -268,6 +268,17 @@ class Exercise:
         """
         return self.dealt(roster).get(_named(name)) or self.for_student(name)
 
+    def variants(self, name: str, roster: Sequence[str] = ()) -> tuple[Question, ...]:
+        """The questions the student called ``name`` may be given, :data:`VARIANTS` at most: their own
+        (:meth:`question_for`) first, then the next ones drawn from their own numbers, each unlike those before it
+        (another question like it, after two wrong tries in practice).
+
+        >>> first, second = DICE_EXERCISES[0].variants("Ada")[:2]
+        >>> first == DICE_EXERCISES[0].for_student("Ada"), first.text != second.text
+        (True, True)
+        """
+        return _variants(self, _named(name), tuple(sorted({_named(n) for n in roster} - {""})))
+
     def dealt(self, roster: Sequence[str]) -> dict[str, Question]:
         """The questions of a class whose students are ``roster``, by name (as :meth:`question_for` looks it up):
         no two students share a question, and the answers are spread. Students are dealt in the order of their
@@ -284,6 +295,7 @@ class Exercise:
         return _deal(self, tuple(sorted({_named(name) for name in roster} - {""})))
 
 
+VARIANTS = 5  # questions of an exercise a student may be given in practice: their own, and four more like it
 SPREAD = 10  # different answers a class's number questions are dealt before answers may repeat
 DEAL_TRIES = 40  # draws a student's question is looked for in, when a class is dealt
 
@@ -313,6 +325,19 @@ def _deal(exercise: Exercise, names: tuple[str, ...]) -> dict[str, Question]:
         asked.add((question.text, question.options))
         answers[str(question.answer)] += 1
     return dealt
+
+
+@lru_cache(maxsize=1024)
+def _variants(exercise: Exercise, name: str, roster: tuple[str, ...]) -> tuple[Question, ...]:
+    found = [exercise.question_for(name, roster)]
+    numbers = exercise._numbers(name)
+    for _ in range(DEAL_TRIES * VARIANTS):
+        if len(found) == VARIANTS:
+            break
+        question = exercise.make(exercise.draw(numbers))
+        if all(question.text != other.text for other in found):
+            found.append(question)
+    return tuple(found)
 
 
 def _spreads(question: Question, answers: Counter, students: int) -> bool:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from .answers import MAX_TEXT, SIGNED_IN, Answer, Row, question_of
+from .answers import SIGNED_IN, Answer, Row, question_asked
 from .cells import as_cell
 from .exercises import Exercise
 from .games_played import GAME_COLUMNS, Played
@@ -168,8 +168,8 @@ def mistake_made(answer: Answer, find: Find) -> str:
     'the complement: the chance of the opposite'
     """
     exercise = find(answer.lesson, answer.exercise)
-    question = question_of(exercise, answer.name) if exercise and answer.name else None
-    if question is None or question.text[:MAX_TEXT] != answer.question:
+    question = question_asked(exercise, answer) if exercise else None
+    if question is None:
         return ""
     return question.check(answer.typed).mistake
 
