@@ -152,6 +152,9 @@ def test_zaar_lvl1_01_a_sacred_room_soon_is_the_engines_chance_and_a_product_of_
         for i in range(draws):  # the next cards one by one, each not sacred
             none *= Fraction(pile - sacred - i, pile - i)
         assert question.answer == 1 - none
+        assert {m.value for m in question.mistakes} == {none, 1 - Fraction(pile - sacred, pile) ** draws,
+                                                       Fraction(sacred * draws, pile), Fraction(sacred, pile)} - {
+            question.answer}
         start = Mansion.start("bloody_chamber")
         cards = default_pile(start)
         holy = [c for c in cards if c in CARDS.rooms and CARDS.rooms[c].is_sacred][:sacred]

@@ -92,6 +92,12 @@ def test_zerzura_action_04_an_exchanges_worth_is_both_hands_scored_on_the_scales
     for name in STUDENTS:
         question = by_id(PLAY_EXERCISES, "zerzura-exchange").for_student(name)
         assert question.answer == change(question.params["move"], question.params) != 0
+        move, mine, theirs = question.params["move"], question.params["mine"], question.params["theirs"]
+        gained, lost = list(mine), list(theirs)  # each hand after the exchange, scored apart
+        gained.remove(move[1])
+        lost.remove(move[2])
+        yours, their = points([*gained, move[2]]) - points(mine), points([*lost, move[1]]) - points(theirs)
+        assert {m.value for m in question.mistakes} == {yours, yours + their} - {question.answer}
         for card in (*question.params["mine"], *question.params["theirs"]):
             assert CARDS.card_name(card) in question.text
         seen[question.answer > 0] += 1

@@ -29,7 +29,18 @@ from ..core.draws import p_drawn
 from ..core.hexgrid import Hex, distance, rotate_sides
 from ..core.readable import exact_text
 from ..core.story import joined
-from ..teaching.exercises import OFF_BY_ONE, ONE_ALONE, OTHER_RULE, Exercise, Mistake, Question, evenly
+from ..teaching.exercises import (
+    ADDED,
+    COMPLEMENT,
+    OFF_BY_ONE,
+    ONE_ALONE,
+    OTHER_RULE,
+    REPLACED,
+    Exercise,
+    Mistake,
+    Question,
+    evenly,
+)
 from .board import Mansion, walks
 from .cards import load_cards
 
@@ -273,7 +284,14 @@ def _sacred(params: dict) -> Question:
         "room?", p,
         f"First the chance that none of the {draws} cards is sacred: choose them among the {pile - sacred} others.",
         f"None sacred: C({pile - sacred}, {draws}) / C({pile}, {draws}) = {comb(pile - sacred, draws)}/"
-        f"{comb(pile, draws)} = {none}. At least one: 1 − {none} = {exact_text(p)}.", params)
+        f"{comb(pile, draws)} = {none}. At least one: 1 − {none} = {exact_text(p)}.", params, mistakes=(
+            Mistake(COMPLEMENT, "that is the chance that none is sacred: take it from 1", none),
+            Mistake(REPLACED, "that puts each card back: each card drawn leaves one fewer in the pile",
+                    1 - Fraction(pile - sacred, pile) ** draws),
+            Mistake(ADDED, f"adding {sacred}/{pile} for each card counts the draws with two sacred rooms several "
+                           "times: take 1 minus the chance of none", Fraction(sacred * draws, pile)),
+            Mistake(ONE_ALONE, f"that is the next card's chance alone: {draws} cards are drawn",
+                    Fraction(sacred, pile))))
 
 
 def _rank(params: dict) -> Question:

@@ -190,12 +190,19 @@ def _why(move: tuple, params: dict) -> str:
 
 def _exchange(params: dict) -> Question:
     move = tuple(params["move"])
-    change = lead_change(move, params["mine"], params["theirs"])
+    mine, theirs = params["mine"], params["theirs"]
+    change = lead_change(move, mine, theirs)
+    new_mine, new_theirs = after(move, mine, theirs)
+    yours = score(new_mine).total - score(list(mine)).total
+    their = score(new_theirs).total - score(list(theirs)).total
     return Question(
         f"{_table(params)} You {_move_words(move)}: by how many points "
         "does your lead over player 2 change (a fall is negative)?", change,
         "Score both hands before and after: what you gain counts, and so does what they lose.",
-        f"{change:+d}: {_why(move, params)}.", params, explainer=_leads(params, [move]))
+        f"{change:+d}: {_why(move, params)}.", params, explainer=_leads(params, [move]), mistakes=(
+            Mistake(ONE_ALONE, "that is your score's change alone: theirs changes too, and counts against you",
+                    yours),
+            Mistake(OTHER_RULE, "that adds their change: a point they gain narrows your lead", yours + their)))
 
 
 def _which(params: dict) -> Question:
