@@ -165,7 +165,8 @@ def _battle_slider_answers_exactly(page) -> None:
 
 def _every_lessons_exercises_checked(page) -> None:
     """Every exercise of every lesson answered, then the answers downloaded as the file a student hands in: every
-    lesson's answers in it, wrong and right, as the page checked them."""
+    lesson's answers in it, wrong and right, as the page checked them (and another student's two wrong tries, in the
+    exercises where the drivers ask for another question like it)."""
     from tests.browser.drivers import drive_lesson_exercises
     from zaarlab.lessons import LESSONS, LessonExercises
     from zaarlab.teaching.answers import read_csv
@@ -176,8 +177,9 @@ def _every_lessons_exercises_checked(page) -> None:
     path = download.value.path()
     answers = [answer for _, _, answer in read_csv(path.read_text(encoding="utf-8"), download.value.suggested_filename)]
     assert download.value.suggested_filename == "answers-Ben.csv"
-    assert {a.lesson for a in answers} == set(LESSONS) and {a.name for a in answers} == {"Ada"}
+    assert {a.lesson for a in answers} == set(LESSONS) and {a.name for a in answers} == {"Ada", "Cy"}
     assert {a.right for a in answers} == {True, False}
+    assert not any(a.right for a in answers if a.name == "Cy")  # the two wrong tries before another question
 
 
 # What a student then does on a dashboard whose answer is checked against zaarlab here (the other dashboards'
