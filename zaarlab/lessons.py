@@ -64,7 +64,8 @@ class ExerciseBox(Panel):
         self.check_button = controls.Button(description="check")
         self.solution_button = controls.Toggle(description="show the solution", disabled=True)
         show(self.solution_button, not self.mode.test)
-        self.another = controls.Button(description="another question like it")  # in practice, after 2 wrong tries
+        self.another = controls.Button(description="another question like it",  # in practice, after 2 wrong tries
+                                       layout=widgets.Layout(width="auto"))  # its words whole, not cut
         self.another.on_click(lambda button: self.next_variant())
         self.variant: dict[str, int] = {}  # by name: the question like theirs they asked for (0: their own)
         show(self.another, False)
