@@ -550,3 +550,13 @@ def test_a_handout_names_its_lesson_and_has_a_line_for_each_exercise_the_page_sh
     assert f"*{lesson}*" in text
     for exercise in SHEETS[lesson]:
         assert f"| {exercise.title} | | |" in text
+
+
+@pytest.mark.parametrize("plan", sorted(p.stem for p in LESSONS.glob("*.md") if "handout" not in p.stem))
+def test_every_plans_timeline_counts_its_setup_and_fills_45_minutes_without_a_gap(plan):
+    text = (LESSONS / f"{plan}.md").read_text(encoding="utf-8")
+    assert "\n## Timeline (setup counted)\n" in text
+    rows = re.findall(r"^\| (\d+)–(\d+) \| \*\*([^*]+)\*\*", text, re.M)
+    assert int(rows[0][0]) == 0 and int(rows[-1][1]) == 45
+    assert all(int(end) == int(start) for (_, end, _), (start, _, _) in zip(rows, rows[1:]))
+    assert rows[0][2].rstrip(".") in ("Setup", "Sign in", "Open the table")  # the minutes before the lesson starts
