@@ -1,6 +1,7 @@
 """The lesson plans in the docs say what zaarlab computes: every count, fraction and percent a plan gives a teacher
 is computed here again from the rules (counted over every throw) and from the engine's battle chains."""
 
+import itertools
 import re
 from fractions import Fraction
 from itertools import product
@@ -558,5 +559,5 @@ def test_every_plans_timeline_counts_its_setup_and_fills_45_minutes_without_a_ga
     assert "\n## Timeline (setup counted)\n" in text
     rows = re.findall(r"^\| (\d+)–(\d+) \| \*\*([^*]+)\*\*", text, re.M)
     assert int(rows[0][0]) == 0 and int(rows[-1][1]) == 45
-    assert all(int(end) == int(start) for (_, end, _), (start, _, _) in zip(rows, rows[1:]))
+    assert all(int(end) == int(start) for (_, end, _), (start, _, _) in itertools.pairwise(rows))
     assert rows[0][2].rstrip(".") in ("Setup", "Sign in", "Open the table")  # the minutes before the lesson starts

@@ -26,6 +26,7 @@ zaarlab.core.data.DataError: dice.yaml: dice[0].faces: expected int, got str 'si
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import stat
@@ -105,6 +106,7 @@ def register_game_data(game: str, load_all: Callable[[Any], object]) -> None:
 
 
 # -- finding and reading files ----------------------------------------------------------------------
+@functools.cache  # where zaarlab is installed does not change while it runs; a bot's every score asks (file_key)
 def bundled_dir() -> Path:
     """The data folder shipped with zaarlab: the repository's ``data/``.
 

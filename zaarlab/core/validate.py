@@ -135,17 +135,18 @@ _KIND_WORDS = {tuple: "a list", int: "a whole number", bool: "true or false", st
 
 
 def _depth(data: Any) -> int:
-    """How deep lists and dicts nest in ``data``, counted without recursion (a list 5,000 deep is a value too)."""
-    deepest, todo = 0, [(data, 1)]
-    while todo:
-        value, depth = todo.pop()
-        if isinstance(value, list | tuple | dict):
-            if depth > MAX_DEPTH:
-                return depth
-            deepest = max(deepest, depth)
-            todo += [(v, depth + 1) for v in (value.values() if isinstance(value, dict) else value)
-                     if isinstance(v, list | tuple | dict)]
-    return deepest
+    """How deep lists and dicts nest in ``data``, counted level by level without recursion (a list 5,000 deep is a
+    value too), and no further than one level past ``MAX_DEPTH``.
+
+    >>> _depth(5), _depth([]), _depth({"a": [1, [2]], "b": ()})
+    (0, 1, 3)
+    """
+    level, depth = [data] if isinstance(data, list | tuple | dict) else [], 0
+    while level and depth <= MAX_DEPTH:
+        depth += 1
+        level = [child for value in level for child in (value.values() if isinstance(value, dict) else value)
+                 if isinstance(child, list | tuple | dict)]
+    return depth
 
 
 @cache

@@ -16,7 +16,7 @@ from functools import lru_cache
 from ..core.play import random_bot
 from .cards import TILE_VP
 from .scoring import Holdings, met, score
-from .state import Exchange, Store, Take, ZerzuraState
+from .state import Exchange, Store, Take, ZerzuraGame, ZerzuraState
 
 __all__ = ["BOTS", "greedy_bot", "planner_bot", "random_bot", "gain"]
 
@@ -24,10 +24,8 @@ DROMEDARY_VALUE = 0.75  # the first pick of the next Market, as victory points: 
 
 
 @lru_cache(maxsize=65_536)
-def _total(cards: tuple, tiles: tuple, data_dir: str, guard_use: str) -> int:
-    from .cards import load_cards
-
-    return score(cards, tiles, load_cards(data_dir or None), guard_use).total
+def _total(cards: tuple, tiles: tuple, game: ZerzuraGame) -> int:
+    return score(cards, tiles, game.cards, game.guard_use).total  # the game's own card set: no file looked at
 
 
 def holding_value(state: ZerzuraState, player: int, areas: tuple, stored: tuple) -> int:
@@ -35,8 +33,7 @@ def holding_value(state: ZerzuraState, player: int, areas: tuple, stored: tuple)
     game = state.game
     holdings = Holdings.of(areas, stored, game.cards)
     claimable = tuple(t for t in state.tiles_up if met(game.cards.tiles[t], holdings))
-    return _total(tuple(sorted(areas + stored)), state.tiles_owned[player], game.data_dir,
-                  game.guard_use) + TILE_VP * len(claimable)
+    return _total(tuple(sorted(areas + stored)), state.tiles_owned[player], game) + TILE_VP * len(claimable)
 
 
 def gain(state: ZerzuraState, player: int, action) -> int:
