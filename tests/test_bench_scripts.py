@@ -12,6 +12,7 @@ import pytest
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 SMALL = {  # script -> its constants, made small
+    "class_deal": {"ROSTER_SIZE": 4},
     "cli_startup": {"RUNS": 1},
     "dashboards": {"MOVES": 2},
     "dist_bench": {"MAX_DICE": 4, "REPEATS": 1},

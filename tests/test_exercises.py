@@ -2,6 +2,8 @@
 held to the digits typed, every student's answer equals a brute force over all throws, and the exercise box answers a
 student, hints after a wrong try and refuses what a page cannot send."""
 
+import dataclasses
+import json
 import re
 from collections import Counter
 from fractions import Fraction
@@ -158,6 +160,9 @@ def test_a_class_of_30_on_a_roster_shares_no_question_and_gets_answers_too_varie
     assert exercise.question_for("  AMIRA ", CLASS) == dealt["amira"]
     assert exercise.question_for("Ada", CLASS) == exercise.for_student("Ada")
     assert exercise.dealt(list(reversed(CLASS))) == dealt  # the same roster, the same deal
+    made = []
+    counted = dataclasses.replace(exercise, make=lambda params: made.append(params) or exercise.make(params))
+    assert counted.dealt(CLASS, exercise.deal_draws(CLASS)) == dealt and len(made) == 30  # each drawn alone
 
 
 def test_a_class_with_a_roster_is_dealt_its_questions_on_the_page_and_in_the_teachers_book(monkeypatch):
@@ -182,6 +187,32 @@ def test_a_class_with_a_roster_is_dealt_its_questions_on_the_page_and_in_the_tea
     assert mistake_made(answer, lambda lesson, title: exercise) == COMPLEMENT
     monkeypatch.delenv(ROSTER)
     assert question_of(exercise, name) == exercise.for_student(name)  # without a roster, the name's own
+
+
+def test_the_server_deals_a_roster_once_and_every_page_reads_the_same_questions_from_its_file(monkeypatch, tmp_path):
+    """``deal_the_class`` writes which draw each student was dealt, for every lesson's exercises; a page told the file
+    asks each student's question as it would have dealt it, and one whose file is damaged or names other students
+    deals them itself."""
+    from zaarlab.classroom.launch import deal_the_class, voila_environment
+    from zaarlab.teaching.answers import ROSTER, question_of, variant_of
+    from zaarlab.teaching.class_deal import DEAL
+
+    path = deal_the_class(tmp_path, CLASS)
+    env = voila_environment({}, roster=CLASS, deal=path)
+    assert env[DEAL] == str(path) and DEAL not in voila_environment(env)
+    monkeypatch.setenv(ROSTER, env[ROSTER])
+    monkeypatch.setenv(DEAL, env[DEAL])
+    for exercise in EVERY_EXERCISE:
+        assert question_of(exercise, "Camille") == exercise.dealt(CLASS)["camille"]
+    exercise = DICE_EXERCISES[3]
+    assert variant_of(exercise, "Camille", 1) == exercise.variants("Camille", CLASS)[1]
+    told = {exercise.id: {name.casefold(): 7 for name in CLASS}}  # the pages ask what the file says, not deal again
+    path.write_text(json.dumps({"draws": told}), encoding="utf-8")
+    assert question_of(exercise, "Camille") == exercise.drawn("Camille", 7) != exercise.dealt(CLASS)["camille"]
+    for damaged in ("{", '{"draws": [1, 2]}', '{"draws": {"dice-order": {"camille": -1}}}',
+                    '{"draws": {"dice-order": {"camille": 0}}}'):  # the last: the other 29 students missing
+        path.write_text(damaged, encoding="utf-8")
+        assert question_of(exercise, "Camille") == exercise.dealt(CLASS)["camille"]
 
 
 def test_two_wrong_tries_in_practice_offer_another_question_like_it_that_the_teachers_book_knows(monkeypatch):

@@ -48,6 +48,7 @@ from zaarlab.core.data import notebooks_dir
 from zaarlab.core.files import read_text
 from zaarlab.core.match import HINTS
 from zaarlab.teaching.answers import ANSWERS, MODE, PRACTICE, ROSTER, SIGN_IN, Mode
+from zaarlab.teaching.class_deal import DEAL, write_deal
 from zaarlab.ui.pages import render
 
 FOLDER = notebooks_dir() / "classroom"  # the repository's notebooks/classroom, or a wheel's copy
@@ -119,11 +120,12 @@ def index_page(boards: list[Dashboard] | None = None) -> str:
 
 def voila_environment(env: dict[str, str] | None = None, answers: Path | None = None,
                       mode: Mode = PRACTICE, sign_in: bool = False, hints: bool = True,
-                      roster: tuple[str, ...] = ()) -> dict[str, str]:
+                      roster: tuple[str, ...] = (), deal: Path | None = None) -> dict[str, str]:
     """``env`` (by default this process's) with zaarlab's Voila template found (Voila's lab template without
     stylesheets from the internet), and the kernels told to write the class's answers to ``answers``, how the
     class answers (``mode``: practice, or a test without solutions), whether the game tables give hints (never
-    in a test) and the names of the class's ``roster`` (its questions are dealt among them; the codes stay out).
+    in a test), the names of the class's ``roster`` (its questions are dealt among them; the codes stay out) and
+    the file of their ``deal`` (:func:`deal_the_class`).
 
     >>> voila_environment({"JUPYTER_PATH": "/x"})["JUPYTER_PATH"].split(os.pathsep)[1]
     '/x'
@@ -140,9 +142,24 @@ def voila_environment(env: dict[str, str] | None = None, answers: Path | None = 
     if sign_in:  # a page waits to be told whose it is
         env[SIGN_IN] = "1"
     env.pop(ROSTER, None)
+    env.pop(DEAL, None)
     if roster:
         env[ROSTER] = "\n".join(roster)
+    if deal:
+        env[DEAL] = str(deal)
     return env
+
+
+def deal_the_class(folder: Path, roster: tuple[str, ...]) -> Path:
+    """Every lesson's questions dealt among ``roster`` once, into ``folder``'s ``deal.json``: the pages read it
+    rather than each deal them again (:mod:`zaarlab.teaching.class_deal`). Dealt again at each start, by the
+    exercises of the zaarlab that serves them."""
+    import importlib
+
+    lessons = importlib.import_module("zaarlab.lessons").LESSONS  # the games' exercises: above this layer
+    path = folder / "deal.json"
+    write_deal(path, roster, (exercise for exercises in lessons.values() for exercise in exercises))
+    return path
 
 
 def run_folder(runs: Path) -> Path:
@@ -350,9 +367,13 @@ def main(argv: list[str] | None = None, prog: str = "python -m zaarlab.classroom
                             away=args.away)
     if not args.hints or args.test.test:
         print("The game tables give no hint.", flush=True)
+    roster = tuple(s.name for s in kept.roster) if kept else ()
+    if roster:
+        print(f"Dealing every lesson's questions among the {len(roster)} students of the roster...", flush=True)
+    deal = deal_the_class(kept.folder, roster) if kept and roster else None
     os.execve(command[0], command, voila_environment(answers=answers.resolve(), mode=args.test,
                                                      sign_in=kept is not None, hints=args.hints,
-                                                     roster=tuple(s.name for s in kept.roster) if kept else ()))
+                                                     roster=roster, deal=deal))
 
 
 def _class_name(name: str) -> str:

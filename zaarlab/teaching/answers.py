@@ -33,6 +33,7 @@ from dataclasses import astuple, dataclass, field, fields, replace
 
 from ..core.match import ENDINGS, Finished
 from .cells import as_cell, from_cell
+from .class_deal import class_draws
 from .exercises import Exercise, Question
 from .games_played import GAME_COLUMNS, Played, played_rows
 
@@ -256,13 +257,13 @@ def question_of(exercise: Exercise, name: str) -> Question:
     >>> question_of(DICE_EXERCISES[0], "Ada") == DICE_EXERCISES[0].for_student("Ada")  # no roster here
     True
     """
-    return exercise.question_for(name, class_roster())
+    return exercise.question_for(name, class_roster(), class_draws(exercise))
 
 
 def variant_of(exercise: Exercise, name: str, variant: int) -> Question:
     """The ``variant``-th question ``name`` may be given (0: :func:`question_of`; more in practice, after two wrong
     tries), the last there is past them."""
-    variants = exercise.variants(name, class_roster())
+    variants = exercise.variants(name, class_roster(), class_draws(exercise))
     return variants[min(variant, len(variants) - 1)]
 
 
@@ -274,7 +275,7 @@ def question_asked(exercise: Exercise, answer: Answer) -> Question | None:
     first = question_of(exercise, answer.name)  # most answers are to it: the others are drawn only if need be
     if first.text[:MAX_TEXT] == answer.question:
         return first
-    return next((question for question in exercise.variants(answer.name, class_roster())[1:]
+    return next((question for question in exercise.variants(answer.name, class_roster(), class_draws(exercise))[1:]
                  if question.text[:MAX_TEXT] == answer.question), None)
 
 

@@ -35,7 +35,7 @@ import hashlib
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -252,23 +252,39 @@ class Exercise:
 
     def for_student(self, name: str) -> Question:
         """The question for the student called ``name`` (or numbered): the same name, the same numbers."""
-        return self.make(self.draw(self._numbers(name)))
+        return self.drawn(name, 0)
+
+    def drawn(self, name: str, draw: int) -> Question:
+        """The question of draw number ``draw`` from ``name``'s own numbers (0: :meth:`for_student`'s; a class is
+        dealt later draws, :meth:`deal_draws`).
+
+        >>> exercise = DICE_EXERCISES[1]
+        >>> exercise.drawn("Ada", 0) == exercise.for_student("Ada") != exercise.drawn("Ada", 1)
+        True
+        """
+        return _drawn(self, _named(name), draw)
 
     def _numbers(self, name: str) -> random.Random:
         """The stream of numbers a student's questions are drawn from: their name's own."""
         return random.Random(int.from_bytes(hashlib.sha256(f"{self.id}:{_named(name)}".encode()).digest()[:8], "big"))
 
-    def question_for(self, name: str, roster: Sequence[str] = ()) -> Question:
-        """The question of the student called ``name``: dealt among a class's ``roster`` (:meth:`dealt`) if the name
-        is on it, else their own (:meth:`for_student`).
+    def question_for(self, name: str, roster: Sequence[str] = (), draws: Mapping[str, int] | None = None) -> Question:
+        """The question of the student called ``name``: dealt among a class's ``roster`` (:meth:`dealt`, with the
+        class's ``draws`` if they were dealt once for all its pages) if the name is on it, else their own
+        (:meth:`for_student`).
 
         >>> exercise = DICE_EXERCISES[1]
         >>> exercise.question_for("Ada") == exercise.for_student("Ada") == exercise.question_for("Ada", ["Bo"])
         True
         """
-        return self.dealt(roster).get(_named(name)) or self.for_student(name)
+        names, named = _class(roster), _named(name)
+        if named not in names:
+            return self.for_student(name)
+        told = _draws_of(names, draws)
+        return _drawn(self, named, told[names.index(named)]) if told else _deal(self, names, None)[named]
 
-    def variants(self, name: str, roster: Sequence[str] = ()) -> tuple[Question, ...]:
+    def variants(self, name: str, roster: Sequence[str] = (), draws: Mapping[str, int] | None = None
+                 ) -> tuple[Question, ...]:
         """The questions the student called ``name`` may be given, :data:`VARIANTS` at most: their own
         (:meth:`question_for`) first, then the next ones drawn from their own numbers, each unlike those before it
         (another question like it, after two wrong tries in practice).
@@ -277,22 +293,35 @@ class Exercise:
         >>> first == DICE_EXERCISES[0].for_student("Ada"), first.text != second.text
         (True, True)
         """
-        return _variants(self, _named(name), tuple(sorted({_named(n) for n in roster} - {""})))
+        names = _class(roster)
+        return _variants(self, _named(name), names, _draws_of(names, draws))
 
-    def dealt(self, roster: Sequence[str]) -> dict[str, Question]:
+    def dealt(self, roster: Sequence[str], draws: Mapping[str, int] | None = None) -> dict[str, Question]:
         """The questions of a class whose students are ``roster``, by name (as :meth:`question_for` looks it up):
         no two students share a question, and the answers are spread. Students are dealt in the order of their
         names, each from their own draws (:meth:`for_student`'s first, then the next ones), the first that no
         classmate dealt before has, and that keeps the answers spread: a number no classmate has (until the class
         has :data:`SPREAD` different ones), an option or an order no more of the class has than its even share. At
         most :data:`DEAL_TRIES` draws a student: past those, the first with a question of its own. The same roster
-        deals the same questions.
+        deals the same questions. ``draws``, the class's deal as :meth:`deal_draws` gave it, saves dealing it again
+        (each student's dealt draw is drawn alone); draws that do not name the roster's students are not used.
 
         >>> deal = DICE_EXERCISES[3].dealt([f"student {i}" for i in range(12)])
         >>> len({q.text for q in deal.values()}), max(Counter(q.answer for q in deal.values()).values()) <= 2
         (12, True)
         """
-        return _deal(self, tuple(sorted({_named(name) for name in roster} - {""})))
+        names = _class(roster)
+        return _deal(self, names, _draws_of(names, draws))
+
+    def deal_draws(self, roster: Sequence[str]) -> dict[str, int]:
+        """Which of each student's draws :meth:`dealt` gives them: all a page needs to deal the class again at once.
+
+        >>> roster = [f"student {i}" for i in range(12)]
+        >>> draws = DICE_EXERCISES[3].deal_draws(roster)
+        >>> DICE_EXERCISES[3].dealt(roster, draws) == DICE_EXERCISES[3].dealt(roster), 0 in draws.values()
+        (True, True)
+        """
+        return {name: draw for name, (draw, _) in _dealing(self, _class(roster)).items()}
 
 
 VARIANTS = 5  # questions of an exercise a student may be given in practice: their own, and four more like it
@@ -305,31 +334,61 @@ def _named(name: str) -> str:
     return name.strip().casefold()
 
 
+def _class(roster: Sequence[str]) -> tuple[str, ...]:
+    """A roster's students as the questions know them: each once, in order."""
+    return tuple(sorted({_named(name) for name in roster} - {""}))
+
+
+def _draws_of(names: tuple[str, ...], draws: Mapping[str, int] | None) -> tuple[int, ...] | None:
+    """``draws`` in the order of ``names``, if they name exactly those students, each with a draw dealing can give."""
+    if draws is None or sorted(draws) != list(names):
+        return None
+    told = tuple(draws[name] for name in names)
+    return told if all(isinstance(d, int) and 0 <= d < DEAL_TRIES for d in told) else None
+
+
+@lru_cache(maxsize=1024)
+def _drawn(exercise: Exercise, name: str, draw: int) -> Question:
+    numbers = exercise._numbers(name)
+    for _ in range(draw):
+        exercise.draw(numbers)
+    return exercise.make(exercise.draw(numbers))
+
+
 @lru_cache(maxsize=256)
-def _deal(exercise: Exercise, names: tuple[str, ...]) -> dict[str, Question]:
-    dealt: dict[str, Question] = {}
+def _deal(exercise: Exercise, names: tuple[str, ...], draws: tuple[int, ...] | None) -> dict[str, Question]:
+    if draws is not None:
+        return {name: exercise.drawn(name, draw) for name, draw in zip(names, draws, strict=True)}
+    return {name: question for name, (_, question) in _dealing(exercise, names).items()}
+
+
+@lru_cache(maxsize=256)
+def _dealing(exercise: Exercise, names: tuple[str, ...]) -> dict[str, tuple[int, Question]]:
+    """Each student's dealt draw (its number, its question); :meth:`Exercise.dealt` says how they are chosen."""
+    dealt: dict[str, tuple[int, Question]] = {}
     asked: set[tuple] = set()
     answers: Counter = Counter()
     for name in names:
         numbers, first = exercise._numbers(name), None
-        for _ in range(DEAL_TRIES):
+        for draw in range(DEAL_TRIES):
             question = exercise.make(exercise.draw(numbers))
             if (question.text, question.options) in asked:
                 continue
-            first = first or question
+            first = first or (draw, question)
             if _spreads(question, answers, len(names)):
                 break
         else:
-            question = first or question
-        dealt[name] = question
+            draw, question = first or (draw, question)
+        dealt[name] = draw, question
         asked.add((question.text, question.options))
         answers[str(question.answer)] += 1
     return dealt
 
 
 @lru_cache(maxsize=1024)
-def _variants(exercise: Exercise, name: str, roster: tuple[str, ...]) -> tuple[Question, ...]:
-    found = [exercise.question_for(name, roster)]
+def _variants(exercise: Exercise, name: str, roster: tuple[str, ...], draws: tuple[int, ...] | None
+              ) -> tuple[Question, ...]:
+    found = [exercise.question_for(name, roster, None if draws is None else dict(zip(roster, draws, strict=True)))]
     numbers = exercise._numbers(name)
     for _ in range(DEAL_TRIES * VARIANTS):
         if len(found) == VARIANTS:
