@@ -625,11 +625,13 @@ def start_game(root, twin, seats: Sequence[str], deal: int) -> None:
 
 
 def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int = SHORT_DEAL, choose=None,
-                     watch=None) -> int:
+                     watch=None, until: int | None = None) -> int:
     """A game table (``twin``'s kind): the ``seats`` chosen and a deal number typed, then a whole game played to its
     end by clicking the board only (the list of moves unused), as ``choose`` picks each move (by default as the bold
     bot would); the odds shown before each decision are the twin's (its engine's exact values), the device is passed
     where the twin asks for it, and the end is told alike. ``watch(twin)`` reads the page before each decision.
+    ``until``: the game's opening only, up to that many decisions once every control was operated (the refusals, the
+    rules, the hint, the others' moves paused), where the whole game is played elsewhere on the same kernel code.
     Returns how often the device was passed."""
     choose = choose or (lambda state, rng: twin.bots["bold"](state, rng))
     start_game(root, twin, seats, deal)
@@ -639,8 +641,11 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
     rng = random.Random(deal)
     clicks = passes = refused = 0
     watched: list[bool] = []  # per turn of the others watched to its end: whether it was paused
-    others, clicked = 0, time.monotonic()
+    others, clicked, decided = 0, time.monotonic(), 0
     while True:
+        if until is not None and decided >= until and refused >= 2 and any(watched):
+            shows_lines(heading, twin.heading_text)
+            return passes
         shown = twin.heading_text.splitlines()[0]
         if others >= 2 and (len(watched) < PATIENT_TURNS or others >= 4 and not any(watched)):  # until one paused
             watched.append(watch_the_others(page, root, shown, clicked, pause=not any(watched)))
@@ -673,7 +678,7 @@ def drive_game_table(page, root, twin, seats=("person", "cautious"), deal: int =
             refused += refuses_in_place(page, root, twin)
             status_in_view(page, root)
             hint_shown(root, twin)
-        made = len(twin.match.history)
+        made, decided = len(twin.match.history), decided + 1
         for key in twin.clicks_for(choose(twin.state, rng)):
             clicked = time.monotonic()
             if key.startswith(tuple(MAP_KEYS)):  # the twin clicks with it
@@ -876,18 +881,18 @@ def click_map(page, root, twin, key: str) -> None:
     raise AssertionError(f"the map never took the click on {key}")
 
 
-def drive_zaar_table(page, root, twin) -> int:
+def drive_zaar_table(page, root, twin, until: int | None = None) -> int:
     """The Zaar table: a whole game against the greedy bot (a short deal), every room placed by a click on a green
     cell of the map (turned first with the turn buttons where the bot turns it), every move a click on a room."""
     return drive_game_table(page, root, twin, seats=("person", "greedy"), deal=116,
-                            choose=lambda state, rng: twin.bots["greedy"](state, rng))
+                            choose=lambda state, rng: twin.bots["greedy"](state, rng), until=until)
 
 
-def drive_zargos_table(page, root, twin) -> int:
+def drive_zargos_table(page, root, twin, until: int | None = None) -> int:
     """The Zargos table: a whole game against the greedy bot (a short deal), the quick start placing the units,
     every attack a click on the map on the province attacked from and on the one attacked, then on how many go."""
     return drive_game_table(page, root, twin, seats=("person", "greedy"), deal=128,
-                            choose=lambda state, rng: twin.bots["greedy"](state, rng))
+                            choose=lambda state, rng: twin.bots["greedy"](state, rng), until=until)
 
 
 def secrets_kept(root, twin) -> Callable:

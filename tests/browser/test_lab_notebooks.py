@@ -3,8 +3,11 @@ widget offered to the reader says in a line what it is and that its cell must ru
 output is drawn without an error; every figure fits its cell on a 1400 px screen and on a 768 px tablet; and each
 widget offered to the reader ("yours to try", and the seat you take in the play notebooks) shows a fresh start,
 not where the code below it left its own copy, and answers every control with the right exact value (the drivers
-of :mod:`tests.browser.drivers`, the same as for the dashboards)."""
+of :mod:`tests.browser.drivers`, the same as for the dashboards). The map tables (Zaar, Zargos) play their game's
+opening here, every control operated, and their whole game on the dashboards and the offline site: the same kernel
+code, and minutes of CI each."""
 
+import functools
 import os
 from pathlib import Path
 
@@ -42,6 +45,7 @@ from zaarlab.zogars_gaze.widgets import tournament_runner as zogar_runner
 pytestmark = pytest.mark.browser
 
 TRY = "yours to try"
+OPENING = 30  # decisions of a map table's game played here: its whole game is played on the dashboard and the site
 
 
 # notebook: the widgets it offers the reader, each as (how its cell is found, its twin built alike, its driver)
@@ -56,7 +60,7 @@ NOTEBOOKS = {
                                     drivers.drive_exercise_sheet)],
     "zaar/03_play_zaar": [
         ('ZaarTable(seats=("person", "greedy"))', lambda: ZaarTable(seats=("person", "greedy"), pace=0),
-         drivers.drive_zaar_table),
+         functools.partial(drivers.drive_zaar_table, until=OPENING)),
         (TRY, lambda: ZaarViewer(ZaarGame(players=3), seed=4), drivers.drive_game_viewer)],
     "zargos/01_the_planet": [(TRY, ProvinceExplorer, drivers.drive_province_explorer),
                              ("ExerciseSheet(MAP_EXERCISES)", lambda: ExerciseSheet(MAP_EXERCISES),
@@ -67,7 +71,7 @@ NOTEBOOKS = {
     "zargos/03_play_zargos": [
         (TRY, lambda: ZargosViewer(ZargosGame(players=4), seed=2), drivers.drive_game_viewer),
         ('ZargosTable(seats=("person", "greedy"))', lambda: ZargosTable(seats=("person", "greedy"), pace=0),
-         drivers.drive_zargos_table)],
+         functools.partial(drivers.drive_zargos_table, until=OPENING))],
     "zerzura/01_scoring": [(TRY, CollectionBuilder, drivers.drive_collection_builder),
                            ("ExerciseSheet(SCORING_EXERCISES)", lambda: ExerciseSheet(SCORING_EXERCISES),
                             drivers.drive_exercise_sheet)],
