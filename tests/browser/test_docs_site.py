@@ -2,8 +2,10 @@
 entry, and four kinds of page render in Chromium without a console error or a request to another host."""
 
 import functools
+import hashlib
 import http.server
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -21,12 +23,38 @@ pytestmark = pytest.mark.xdist_group("docs")  # one build, on one worker
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
+    """The site built with warnings as errors, once for both of CI's phases (the link checks here, the pages in
+    Chromium): a build that passed is kept in build/docs-tests under a digest of the repository's files, so the
+    second phase reuses it, and any edited file builds afresh."""
+    kept = _kept_build()
+    if kept is not None and (kept / "index.html").is_file():
+        return kept
     out = tmp_path_factory.mktemp("site")
     build = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
                             "-d", str(out / "doctrees"), str(ROOT / "docs"), str(out / "html")],
                            capture_output=True, text=True)
     assert build.returncode == 0, build.stderr[-4000:]
-    return out / "html"
+    if kept is None:
+        return out / "html"
+    shutil.rmtree(kept.parent, ignore_errors=True)  # the builds of files since edited
+    shutil.copytree(out / "html", kept.with_suffix(".part"))
+    kept.with_suffix(".part").rename(kept)
+    return kept
+
+
+def _kept_build() -> Path | None:
+    """Where a build of the repository as it stands is kept: a digest of every file git tracks, read as they are now
+    (the docs read the package, its data, notebooks and tests); ``None`` outside a git checkout."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    digest = hashlib.sha256()
+    for name in sorted(filter(None, listed.split(b"\0"))):
+        path = ROOT / name.decode()
+        if path.is_file():
+            digest.update(name + b"\0" + path.read_bytes() + b"\0")
+    return ROOT / "build" / "docs-tests" / digest.hexdigest()[:20]
 
 
 class _Links(HTMLParser):
