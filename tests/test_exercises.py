@@ -145,6 +145,27 @@ CLASS = ("Amira", "Bastien", "Chloé", "Dmitri", "Esther", "Farid", "Greta", "Hu
          "Yara", "Zeno", "Aoife", "Bilal", "Camille", "Dario")  # a class of 30, none of them the names drawn above
 
 
+FREE = ("Abel", "Bea", "Cyrus", "Dalia", "Emil", "Fatou", "Gil", "Hana", "Ivo", "Jade", "Kofi", "Lior", "Mina", "Nils",
+        "Olga", "Pablo", "Qiu", "Rania", "Sven", "Tara", "Umar", "Vita", "Wes", "Xia", "Yusuf", "Zoe", "Anouk", "Boris",
+        "Clara", "Diego")  # a class of 30 that typed their names: no roster, nobody dealt
+
+
+@pytest.mark.parametrize("exercise", EVERY_EXERCISE, ids=lambda e: e.id)
+def test_a_class_of_30_without_a_roster_gets_answers_too_varied_to_copy(exercise):
+    """Each student's own draw, no deal: a number question gives at least 10 different answers, a choice or an
+    ordering its commonest answer to at most 60 % of the class. A choice has three answers, each drawn for about a
+    third of the class, so its commonest letter stays within 60 % in all but about one class in 450 (of two answers:
+    one in five)."""
+    questions = [exercise.for_student(name) for name in FREE]
+    answers = Counter(str(question.answer) for question in questions)
+    if questions[0].kind == "number":
+        assert len(answers) >= 10, answers
+    else:
+        assert answers.most_common(1)[0][1] <= 18, answers
+        if questions[0].kind == "choice":
+            assert all(len(question.options) == 3 for question in questions)
+
+
 @pytest.mark.parametrize("exercise", EVERY_EXERCISE, ids=lambda e: e.id)
 def test_a_class_of_30_on_a_roster_shares_no_question_and_gets_answers_too_varied_to_copy(exercise):
     """Dealt among a roster of 30: no two students share a question; a number question gives at least 10 different

@@ -61,13 +61,14 @@ def test_the_plans_percents_are_the_battle_calculators():
 
 
 START_HERE = (LESSONS / "start-here.md").read_text(encoding="utf-8")
-WORDS = {"Two": 2, "Three": 3}
+WORDS = {"Two": 2, "Three": 3, "Four": 4}
 
 
 def _dice_tables(text: str) -> dict[tuple[int, int], dict[str, dict[int, int]]]:
     """The plan's tables of throws, by (dice, faces): each row (exactly, at least) as {sum: throws}."""
     tables = {}
-    for match in re.finditer(r"\*\*(Two|Three) dice with (\d+) faces\*\* \((\d+) throws\):\n\n((?:\|.*\n)+)", text):
+    tables_of = r"\*\*(Two|Three|Four) dice with (\d+) faces\*\* \((\d+) throws(?:, for counting throws only)?\):\n\n"
+    for match in re.finditer(tables_of + r"((?:\|.*\n)+)", text):
         dice, faces = WORDS[match[1]], int(match[2])
         assert int(match[3]) == faces**dice
         head, _, *rows = match[4].splitlines()
@@ -78,10 +79,10 @@ def _dice_tables(text: str) -> dict[tuple[int, int], dict[str, dict[int, int]]]:
 
 
 def test_the_start_here_plan_has_a_table_of_throws_for_every_dice_its_exercises_draw_counted_throw_by_throw():
-    from zaarlab.teaching.exercises import DICE
+    from zaarlab.teaching.exercises import COUNTED, DICE
 
     tables = _dice_tables(START_HERE)
-    assert set(tables) == set(DICE)
+    assert set(tables) == set(COUNTED) > set(DICE)
     for (dice, faces), rows in tables.items():
         throws = [sum(t) for t in product(range(1, faces + 1), repeat=dice)]
         assert rows["exactly"] == {s: throws.count(s) for s in range(dice, dice * faces + 1)}
@@ -494,7 +495,7 @@ def test_zerzura_end_01_the_zerzura_2_plans_table_of_game_lengths_is_the_rules()
 def test_zerzura_setup_04_the_zerzura_2_plans_cards_in_play_are_exact():
     from zaarlab.core.readable import exact_text
     from zaarlab.zerzura.cards import load_cards
-    from zaarlab.zerzura.play_exercises import p_all_in_play
+    from zaarlab.zerzura.play_exercises import p_all_in_play, p_staying
 
     assert load_cards().goods["turban_1"].count == 3 and load_cards().card_name("turban_1") == "Genie's turban"
     three, two = p_all_in_play(60, 15, 3), p_all_in_play(60, 20, 3)
@@ -504,6 +505,9 @@ def test_zerzura_setup_04_the_zerzura_2_plans_cards_in_play_are_exact():
            f"{exact_text(two).replace('%', ' %')}" in ZERZURA_2
     two_of_three = Fraction(comb(3, 2) * comb(57, 43), comb(60, 45))  # which 2 copies, which 43 others stay
     assert f"exactly 2 of 3: {exact_text(two_of_three).replace('%', ' %')}" in ZERZURA_2
+    both = p_staying(60, 15, 2, 2)  # two cards printed once
+    assert both == Fraction(comb(58, 43), comb(60, 45)) and f"45/60 × 44/59 = {exact_text(both).replace('%', ' %')}" \
+        in ZERZURA_2
 
 
 @pytest.mark.rule("ZERZURA-ACTION-04")

@@ -87,8 +87,8 @@ def test_which_is_likelier_and_the_ranking_count_the_deck_card_by_card():
     for name in STUDENTS:
         which = by_id(DECK_EXERCISES, "zogar-likelier").for_student(name)
         _, unseen = the_deck(which.params)
-        a, b = re.search(r"A: (.+); B: (.+)\.$", which.text).groups()
-        assert which.answer == ("A" if chance(unseen, a) > chance(unseen, b) else "B")
+        events = dict(re.findall(r"([ABC]): ([^;]+?)(?:;|\.$)", which.text.split("the likeliest? ")[1]))
+        assert which.answer == max(events, key=lambda letter: chance(unseen, events[letter])) and len(events) == 3
         rank = by_id(DECK_EXERCISES, "zogar-rank-events").for_student(name)
         _, unseen = the_deck(rank.params)
         events = dict(re.findall(r"([ABC]): ([^;]+?)(?:;|\.$)", rank.text.split("least likely: ")[1]))

@@ -408,6 +408,32 @@ def _spreads(question: Question, answers: Counter, students: int) -> bool:
     return answers[answer] < -(-students // shares)
 
 
+def lettered(items: Sequence[str]) -> str:
+    """The candidates of a choice, as its question lists them.
+
+    >>> lettered(["a sum of 7", "a double", "two sixes"])
+    'A: a sum of 7; B: a double; C: two sixes'
+    """
+    return "; ".join(f"{letter}: {item}" for letter, item in zip(CHOICES, items, strict=False))
+
+
+def best(values: Sequence) -> str:
+    """The letter of the largest of ``values`` (a choice's answer).
+
+    >>> best([Fraction(1, 6), Fraction(1, 2), Fraction(1, 3)])
+    'B'
+    """
+    return CHOICES[max(range(len(values)), key=values.__getitem__)]
+
+
+SAME = "the same"
+"""The third answer of a choice between two that can tie (most pairs of their kind do)."""
+
+CHOICES = "ABC"
+"""A choice's letters: three candidates, so the commonest right letter goes to about a third of a class (of two, a
+class of 30 would give one letter to 19 or more students once in five)."""
+
+
 def evenly(draw: Callable[[random.Random], dict], answer: Callable[[dict], object], answers: Sequence,
            tries: int = 200) -> Callable[[random.Random], dict]:
     """``draw`` spread evenly over ``answers``: the answer is picked first, then numbers are drawn until they give it
@@ -435,6 +461,7 @@ WORDS = {2: "Two", 3: "Three", 4: "Four"}
 
 
 DICE = ((2, 6), (2, 8), (3, 6), (2, 10), (3, 4))  # (dice, faces) of a question: few enough throws to count
+COUNTED = (*DICE, (3, 8), (4, 4), (2, 12))  # a count question's dice: more of them, so 30 students count 10+ answers
 
 
 def _p_at_least(n: int, faces: int, t: int) -> Fraction:
@@ -488,16 +515,16 @@ def _dice_sums(dice: int, faces: int, at_least: int) -> tuple:
     return ("dice_sums", {"dice": dice, "faces": faces, "at_least": at_least})
 
 
-def _draw_sum(rng: random.Random, name: str) -> dict:
+def _draw_sum(rng: random.Random, name: str, dice: Sequence[tuple[int, int]] = DICE) -> dict:
     """Dice and a sum between the smallest and the largest, both left out (a certain answer teaches nothing)."""
-    n, faces = rng.choice(DICE)
+    n, faces = rng.choice(dice)
     return {"dice": n, "faces": faces, name: rng.randint(n + 1, n * faces - 1)}
 
 
-def _draw_pairs(rng: random.Random, count: int) -> dict:
-    """``count`` events "NdK sum at least t" with different chances."""
+def _draw_events(rng: random.Random) -> dict:
+    """Three events "NdK sum at least t" with different chances."""
     events: list[tuple[int, int, int]] = []
-    while len(events) < count:
+    while len(events) < len(CHOICES):
         n, faces = rng.choice(DICE)
         event = (n, faces, rng.randint(n + 1, n * faces))
         if all(_p_at_least(*event) != _p_at_least(*e) for e in events):
@@ -511,11 +538,11 @@ def _event_text(event: tuple[int, int, int]) -> str:
 
 
 def _choice(params: dict) -> Question:
-    a, b = params["events"]
-    pa, pb = _p_at_least(*a), _p_at_least(*b)
-    return Question(f"Which is likelier? A: {_event_text(a)}; B: {_event_text(b)}.", "A" if pa > pb else "B",
-                    "Work out both chances (or count the throws of each) and compare.",
-                    f"A: {exact_text(pa)}; B: {exact_text(pb)}.", params, ("A", "B"))
+    events = params["events"]
+    chances = [_p_at_least(*event) for event in events]
+    return Question(f"Which is the likeliest? {lettered([_event_text(event) for event in events])}.", best(chances),
+                    "Work out each chance (or count the throws of each) and compare.",
+                    lettered([exact_text(p) for p in chances]) + ".", params, tuple(CHOICES[:len(events)]))
 
 
 def _ordering(params: dict) -> Question:
@@ -551,9 +578,9 @@ def _at_least_once(params: dict) -> Question:
 
 DICE_EXERCISES: Sequence[Exercise] = (
     Exercise("dice-at-least", "A sum at least", lambda rng: _draw_sum(rng, "at_least"), _at_least),
-    Exercise("dice-count", "Counting throws", lambda rng: _draw_sum(rng, "total"), _count),
-    Exercise("dice-choice", "Which is likelier?", lambda rng: _draw_pairs(rng, 2), _choice),
-    Exercise("dice-order", "Rank the chances", lambda rng: _draw_pairs(rng, 3), _ordering),
+    Exercise("dice-count", "Counting throws", lambda rng: _draw_sum(rng, "total", COUNTED), _count),
+    Exercise("dice-choice", "The likeliest", _draw_events, _choice),
+    Exercise("dice-order", "Rank the chances", _draw_events, _ordering),
     Exercise("dice-once", "At least once", lambda rng: {"faces": rng.choice((4, 6, 8, 10, 12)),
                                                         "tries": rng.randint(2, 5), "top": rng.choice((1, 2))},
              _at_least_once),

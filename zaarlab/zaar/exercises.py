@@ -24,6 +24,7 @@ from math import prod
 from ..core.readable import exact_text
 from ..teaching.exercises import (
     ADDED,
+    CHOICES,
     COMPLEMENT,
     ONE_ALONE,
     OTHER_RULE,
@@ -31,8 +32,10 @@ from ..teaching.exercises import (
     Exercise,
     Mistake,
     Question,
+    best,
     chance_for_count,
     evenly,
+    lettered,
 )
 from .raml import Requirement, load_raml, meets, throw_dist, traps
 
@@ -165,14 +168,14 @@ def _battle(params: dict) -> Question:
 
 
 def _which(params: dict) -> Question:
-    a, b = params["codes"]
-    pa, pb = p_meets(a), p_meets(b)
+    codes = params["codes"]
+    throws = [number_throws(code) for code in codes]
     return Question(
-        f"Which requirement is the easier to meet with one throw of the raml? A: {requirement_words(a)}; B: "
-        f"{requirement_words(b)}.", "A" if pa > pb else "B",
+        "Which requirement is the easiest to meet with one throw of the raml? "
+        f"{lettered([requirement_words(code) for code in codes])}.", best(throws),
         "Count the throws of the three number dice (64 in all) that meet each one.",
-        f"A: {number_throws(a)} of 64 ({exact_text(pa)}); B: {number_throws(b)} of 64 ({exact_text(pb)}).", params,
-        ("A", "B"), _throws(a, b))
+        lettered([f"{n} of 64 ({exact_text(Fraction(n, 64))})" for n in throws]) + ".", params,
+        tuple(CHOICES[:len(codes)]), _throws(*codes))
 
 
 def _rank(params: dict) -> Question:
@@ -191,11 +194,11 @@ def _throws(*codes: str, warrior: bool = False) -> tuple:
     return ("throws", {"codes": list(codes), "warrior": warrior})
 
 
-def _draw_codes(rng: random.Random, count: int) -> dict:
-    """``count`` requirements, each met by a different number of throws."""
+def _draw_codes(rng: random.Random) -> dict:
+    """three requirements, each met by a different number of throws."""
     while True:
-        codes = rng.sample(REQUIREMENTS, count)
-        if len({number_throws(code) for code in codes}) == count:
+        codes = rng.sample(REQUIREMENTS, len(CHOICES))
+        if len({number_throws(code) for code in codes}) == len(CHOICES):
             return {"codes": codes}
 
 
@@ -209,7 +212,7 @@ RAML_EXERCISES: Sequence[Exercise] = (
         sorted({number_throws(code, warrior) for code in REQUIREMENTS for warrior in (False, True)})), _count),
     Exercise("zaar-battle", "A battle of a few throws",
              lambda rng: {"code": rng.choice(REQUIREMENTS), "throws": rng.randint(2, 4)}, _battle),
-    Exercise("zaar-which", "The easier requirement", lambda rng: _draw_codes(rng, 2), _which),
-    Exercise("zaar-rank", "Rank the requirements", lambda rng: _draw_codes(rng, 3), _rank),
+    Exercise("zaar-which", "The easiest requirement", _draw_codes, _which),
+    Exercise("zaar-rank", "Rank the requirements", _draw_codes, _rank),
 )
 """Zaar 2's exercises (the raml and the battle)."""

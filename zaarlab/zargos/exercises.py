@@ -23,6 +23,7 @@ from itertools import product
 from ..core.readable import exact_text
 from ..teaching.exercises import (
     AT_LEAST,
+    CHOICES,
     COMPLEMENT,
     EXACTLY,
     ONE_ALONE,
@@ -31,7 +32,9 @@ from ..teaching.exercises import (
     Exercise,
     Mistake,
     Question,
+    best,
     chance_for_count,
+    lettered,
 )
 from .odds import battle_dist
 
@@ -139,14 +142,15 @@ def _attack_words(attack) -> str:
 
 
 def _which(params: dict) -> Question:
-    a, b = (tuple(attack) for attack in params["attacks"])
-    pa, pb = p_takes(*a), p_takes(*b)
+    attacks = [tuple(attack) for attack in params["attacks"]]
+    chances = [p_takes(*attack) for attack in attacks]
     return Question(
-        f"Which attack is likelier to take its province (no capital, no power)? A: {_attack_words(a)}; B: "
-        f"{_attack_words(b)}.", "A" if pa > pb else "B",
+        "Which attack is the likeliest to take its province (no capital, no power)? "
+        f"{lettered([_attack_words(attack) for attack in attacks])}.", best(chances),
         "More units are not always more dice: 4 to 6 units roll two, 7 or more three. Count the rounds each side can "
-        "stand.", f"The battle calculator's exact chains: A takes it with {exact_text(pa)}; B with {exact_text(pb)}.",
-        params, ("A", "B"), _calculator(a))
+        "stand.", "The battle calculator's exact chains: " + lettered(
+            [f"takes it with {exact_text(p)}" for p in chances]) + ".",
+        params, tuple(CHOICES[:len(attacks)]), _calculator(attacks[0]))
 
 
 def _rank(params: dict) -> Question:
@@ -177,11 +181,11 @@ def _draw_round(rng: random.Random, dice: tuple[int, ...], divisor: int, exactly
             **({"exactly": rng.random() < 0.5} if exactly else {})}
 
 
-def _draw_attacks(rng: random.Random, count: int) -> dict:
-    """``count`` attacks of 2 to 9 units against 1 to 6, each with a different chance."""
+def _draw_attacks(rng: random.Random) -> dict:
+    """three attacks of 2 to 9 units against 1 to 6, each with a different chance."""
     while True:
-        attacks = [(rng.randint(2, 9), rng.randint(1, 6)) for _ in range(count)]
-        if len({p_takes(*attack) for attack in attacks}) == count:
+        attacks = [(rng.randint(2, 9), rng.randint(1, 6)) for _ in range(len(CHOICES))]
+        if len({p_takes(*attack) for attack in attacks}) == len(CHOICES):
             return {"attacks": [list(attack) for attack in attacks]}
 
 
@@ -190,7 +194,7 @@ COMBAT_EXERCISES: Sequence[Exercise] = (
     Exercise("zargos-count", "Counting throws", _draw_count, _count),
     Exercise("zargos-capital", "Against a capital", lambda rng: _draw_round(rng, (1, 2, 3), 3, exactly=True),
              lambda params: _round(params, divisor=3)),
-    Exercise("zargos-which", "Which attack?", lambda rng: _draw_attacks(rng, 2), _which),
-    Exercise("zargos-rank", "Rank the attacks", lambda rng: _draw_attacks(rng, 3), _rank),
+    Exercise("zargos-which", "Which attack?", _draw_attacks, _which),
+    Exercise("zargos-rank", "Rank the attacks", _draw_attacks, _rank),
 )
 """Zargos 2's exercises (a combat's rounds and battles)."""

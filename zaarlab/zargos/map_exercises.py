@@ -21,7 +21,17 @@ from fractions import Fraction
 
 from ..core.readable import exact_text
 from ..core.story import joined
-from ..teaching.exercises import ADDED, COMPLEMENT, OFF_BY_ONE, OTHER_RULE, Exercise, Mistake, Question, evenly
+from ..teaching.exercises import (
+    ADDED,
+    COMPLEMENT,
+    OFF_BY_ONE,
+    OTHER_RULE,
+    SAME,
+    Exercise,
+    Mistake,
+    Question,
+    evenly,
+)
 from .board import ZARGOS, load_planet
 from .upkeep import BOAT_COST, UNIT_COST
 
@@ -112,11 +122,11 @@ def _cheaper(params: dict) -> Question:
     planet = load_planet()
     boats = {"A": planet.boats_needed(origin, a), "B": planet.boats_needed(origin, b)}
     return Question(
-        f"{ON}which attack from {_named(origin)} needs fewer boats? A: to {_named(a)}; B: to {_named(b)}.",
-        min(boats, key=boats.get),
+        f"{ON}which attack from {_named(origin)} needs fewer boats? A: to {_named(a)}; B: to {_named(b)}; or do both "
+        f"need {SAME} number?", SAME if boats["A"] == boats["B"] else min(boats, key=boats.get),
         "Find the shortest way by water to each, counting the sea spaces.",
         f"A: {boats['A']} boat{'s' * (boats['A'] != 1)}; B: {boats['B']} boat{'s' * (boats['B'] != 1)}.", params,
-        ("A", "B"), _explorer(origin))
+        ("A", "B", SAME), _explorer(origin))
 
 
 def _rank(params: dict) -> Question:
@@ -169,15 +179,17 @@ def _draw_shore(rng: random.Random) -> dict:
 
 
 def _draw_targets(rng: random.Random) -> dict:
-    """A coastal origin and two targets it reaches by sea for different numbers of boats."""
+    """A coastal origin and two targets it reaches by sea; A, B and "the same" (number of boats) are each the answer
+    for a third of the students."""
     planet = load_planet()
     coast = [p for p in _outer() if planet.is_coastal(p)]
+    answer = rng.choice(("A", "B", SAME))
     while True:
         origin = rng.choice(coast)
         reach = {p: n for p, n in planet.sea_routes_from(origin).items() if p in coast}
         targets = rng.sample(sorted(reach), 2) if len(reach) >= 2 else []
-        if targets and reach[targets[0]] != reach[targets[1]]:
-            return {"origin": origin, "targets": targets}
+        if targets and (reach[targets[0]] == reach[targets[1]]) == (answer == SAME):
+            return {"origin": origin, "targets": sorted(targets, key=reach.get, reverse=answer == "B")}
 
 
 def _draw_ranked(rng: random.Random) -> dict:

@@ -24,6 +24,7 @@ from ..core.draws import p_drawn
 from ..core.readable import exact_text
 from ..teaching.exercises import (
     ADDED,
+    CHOICES,
     COMPLEMENT,
     EXACTLY,
     ONE_ALONE,
@@ -32,6 +33,8 @@ from ..teaching.exercises import (
     Exercise,
     Mistake,
     Question,
+    best,
+    lettered,
 )
 from .cards import counted_objects, load_cards
 from .scoring import score
@@ -141,14 +144,13 @@ def gain(holding: dict, card: str) -> int:
 
 
 def _which(params: dict) -> Question:
-    holding, (a, b) = params["holding"], params["cards"]
-    names = load_cards().card_name
-    ga, gb = gain(holding, a), gain(holding, b)
+    holding, cards = params["holding"], params["cards"]
+    gains = [gain(holding, card) for card in cards]
     return Question(
-        f"You hold {' and '.join(_name(obj, q) for obj, q in holding.items())}. Which Market card adds more to your "
-        f"score? A: {names(a)}; B: {names(b)}.", "A" if ga > gb else "B",
+        f"You hold {' and '.join(_name(obj, q) for obj, q in holding.items())}. Which Market card adds the most to "
+        f"your score? {lettered([load_cards().card_name(card) for card in cards])}.", best(gains),
         "A card adds each Object it shows to the quantity you hold: read each scale before and after.",
-        f"A adds {ga:+d} points, B {gb:+d}.", params, ("A", "B"))
+        lettered([f"{points:+d} points" for points in gains]) + ".", params, tuple(CHOICES[:len(cards)]))
 
 
 def _rank(params: dict) -> Question:
@@ -177,12 +179,12 @@ def _draw_guard(rng: random.Random) -> dict:
             return params
 
 
-def _draw_cards(rng: random.Random, count: int) -> dict:
+def _draw_cards(rng: random.Random) -> dict:
     goods = sorted(load_cards().goods)
     while True:
         holding = _draw_holding(rng)
-        cards = rng.sample([card for card in goods if card not in _goods(holding)], count)
-        if len({gain(holding, card) for card in cards}) == count:
+        cards = rng.sample([card for card in goods if card not in _goods(holding)], len(CHOICES))
+        if len({gain(holding, card) for card in cards}) == len(CHOICES):
             return {"holding": holding, "cards": cards}
 
 
@@ -192,7 +194,7 @@ SCORING_EXERCISES: Sequence[Exercise] = (
     Exercise("zerzura-market", "What the Market may show",
              lambda rng: {"unseen": rng.randint(24, 40), "showing": rng.randint(3, 10),
                           "object": rng.choice(load_cards().objects)}, _market),
-    Exercise("zerzura-which", "Which card?", lambda rng: _draw_cards(rng, 2), _which),
-    Exercise("zerzura-rank", "Rank the cards", lambda rng: _draw_cards(rng, 3), _rank),
+    Exercise("zerzura-which", "Which card?", _draw_cards, _which),
+    Exercise("zerzura-rank", "Rank the cards", _draw_cards, _rank),
 )
 """Zerzura 1's exercises (the scales, a Guard, the Market)."""

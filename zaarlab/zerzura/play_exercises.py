@@ -3,8 +3,9 @@
 
 Five questions, drawn for each student: how many actions each player has left after a round, the chance that so many
 copies of a card stay in play after some cards leave the game unseen, by how much an exchange changes your lead over
-another player, whether a Market card or an exchange widens that lead more, and three moves ranked by it. A lead is your
-score minus theirs, each read off the score sheet (:func:`~zaarlab.zerzura.scoring.score`) from the Goods cards held.
+another player, whether a Market card or an exchange widens that lead more (or both alike), and three moves ranked by
+it. A lead is your score minus theirs, each read off the score sheet (:func:`~zaarlab.zerzura.scoring.score`) from
+the Goods cards held.
 
 >>> question = PLAY_EXERCISES[2].for_student("Ada")
 >>> print(question.text)  # doctest: +ELLIPSIS
@@ -23,7 +24,17 @@ from math import comb
 
 from ..core.draws import p_drawn
 from ..core.readable import exact_text
-from ..teaching.exercises import COMPLEMENT, OFF_BY_ONE, ONE_ALONE, OTHER_RULE, REPLACED, Exercise, Mistake, Question
+from ..teaching.exercises import (
+    COMPLEMENT,
+    OFF_BY_ONE,
+    ONE_ALONE,
+    OTHER_RULE,
+    REPLACED,
+    SAME,
+    Exercise,
+    Mistake,
+    Question,
+)
 from .cards import load_cards
 from .scoring import score
 from .state import REMOVED, ZerzuraGame
@@ -99,41 +110,53 @@ def p_staying(total: int, removed: int, copies: int, stay: int, at_least: bool =
 
 ASKED = {("all", 3): "all 3 copies stay", ("exactly", 2): "exactly 2 of the 3 copies stay",
          ("exactly", 1): "exactly 1 of the 3 copies stays", ("at least", 1): "at least 1 of the 3 copies stays",
-         ("exactly", 0): "none of the 3 copies stays", ("all", 1): "the card stays"}
+         ("at least", 2): "at least 2 of the 3 copies stay", ("exactly", 0): "none of the 3 copies stays",
+         ("all", 1): "the card stays", ("all", 2): "both cards stay"}
+"""What a question asks of the cards: ``(how, how many stay)``; "all" asks of one card, of two, or of three copies."""
 
 
 def _in_play(params: dict) -> Question:
-    players, card, (how, stay) = params["players"], params["card"], params["asked"]
+    players, asked, (how, stay) = params["players"], params["cards"], params["asked"]
     cards = load_cards()
-    total, removed, copies = len(cards.deck()), REMOVED[players], cards.goods[card].count
+    total, removed = len(cards.deck()), REMOVED[players]
+    copies = sum(cards.goods[card].count for card in asked)
     kept, at_least = total - removed, how == "at least"
     p = p_staying(total, removed, copies, stay, at_least)
     each = Fraction(kept, total)
     binomial = sum((comb(copies, j) * each ** j * (1 - each) ** (copies - j)
                     for j in (range(stay, copies + 1) if at_least else (stay,))), Fraction(0))
-    printed = (f"one of them is the card {cards.card_name(card)}" if copies == 1 else
-               f"{copies} of them are copies of the card {cards.card_name(card)}")
     ways = (" + ".join(f"C({copies}, {j}) × C({total - copies}, {kept - j})" for j in range(stay, copies + 1))
             if at_least else f"C({copies}, {stay}) × C({total - copies}, {kept - stay})")
     return Question(
         f"With {players} players, {removed} of Zerzura's {total} cards, shuffled, leave the game unseen at the start; "
-        f"{printed}. What is the chance that {ASKED[how, stay]} in the game?", p,
-        f"The {kept} cards that stay are {kept} of the {total}, drawn without putting back: choose which copies are "
-        "among them, and which other cards.",
+        f"{_printed(asked)}. What is the chance that {ASKED[how, stay]} in the game?", p,
+        f"The {kept} cards that stay are {kept} of the {total}, drawn without putting back: choose which of these "
+        f"{'cards' if copies > 1 else 'card'} are among them, and which other cards.",
         f"({ways}) / C({total}, {kept}) = {exact_text(p)}.", params, mistakes=(
-            Mistake(REPLACED, f"that lets each copy stay with {each} on its own, as if the cards were put back: the "
-                              "copies that stay take places from one another", binomial),
+            Mistake(REPLACED, f"that lets each card stay with {each} on its own, as if the cards were put back: the "
+                              "cards that stay take places from one another", binomial),
             Mistake(COMPLEMENT, "that is the chance of the opposite: take it from 1", 1 - p)))
 
 
-def _draw_card(rng: random.Random) -> dict:
-    """Two or three players (some cards leave the game), a Goods card printed three times (or once), and how many of
-    its copies are asked to stay."""
+def _printed(asked: Sequence[str]) -> str:
+    """The cards a question asks about, as the deck has them: one card, a card printed three times, or two cards."""
     cards = load_cards()
+    if len(asked) == 2:
+        return f"two of them are the cards {_listed(asked)}, printed once each"
+    (card,) = asked
+    copies = cards.goods[card].count
+    return (f"one of them is the card {cards.card_name(card)}" if copies == 1 else
+            f"{copies} of them are copies of the card {cards.card_name(card)}")
+
+
+def _draw_card(rng: random.Random) -> dict:
+    """Two or three players (some cards leave the game), a Goods card printed three times, one printed once or two
+    of those, and how many of the cards are asked to stay."""
     asked = rng.choice(sorted(ASKED))
     copies = asked[1] if asked[0] == "all" else 3
-    return {"players": rng.choice((2, 3)), "asked": list(asked),
-            "card": rng.choice(sorted(g.id for g in cards.goods.values() if g.count == copies))}
+    printed = sorted(g.id for g in load_cards().goods.values() if g.count == (3 if copies == 3 else 1))
+    cards = sorted(rng.sample(printed, 2)) if copies == 2 else [rng.choice(printed)]
+    return {"players": rng.choice((2, 3)), "asked": list(asked), "cards": cards}
 
 
 def _listed(held: Sequence[str]) -> str:
@@ -210,9 +233,9 @@ def _which(params: dict) -> Question:
     ca, cb = (lead_change(move, params["mine"], params["theirs"]) for move in (a, b))
     return Question(
         f"{_table(params)} Which move widens your lead over player 2 more? A: {_move_words(a)}; B: "
-        f"{_move_words(b)}.", "A" if ca > cb else "B",
+        f"{_move_words(b)}; or do both change it by {SAME}?", SAME if ca == cb else "A" if ca > cb else "B",
         "A card you take changes your score only; an exchange changes both.",
-        f"A: {_why(a, params)}. B: {_why(b, params)}.", params, ("A", "B"), _leads(params, [a, b]))
+        f"A: {_why(a, params)}. B: {_why(b, params)}.", params, ("A", "B", SAME), _leads(params, [a, b]))
 
 
 def _rank(params: dict) -> Question:
@@ -259,7 +282,7 @@ def _draw_exchange(rng: random.Random) -> dict:
             return {"mine": mine, "theirs": theirs, "move": list(rng.choice(exchanges))}
 
 
-def _draw_moves(rng: random.Random, count: int) -> dict:
+def _draw_moves(rng: random.Random, count: int = 3) -> dict:
     """Two hands, a Market, and ``count`` moves (a take among them) that change the lead by different amounts."""
     while True:
         mine, theirs, market = _draw_hands(rng)
@@ -271,11 +294,27 @@ def _draw_moves(rng: random.Random, count: int) -> dict:
             return {"mine": mine, "theirs": theirs, "moves": [list(move) for move in picked]}
 
 
+def _draw_take_or_exchange(rng: random.Random) -> dict:
+    """Two hands, a Market, a take and an exchange; A, B and "the same" are each the answer for a third of the
+    students (a choice of two would give the commoner letter to 19 or more of 30 students in one class in five)."""
+    answer = rng.choice(("A", "B", SAME))
+    while True:
+        mine, theirs, market = _draw_hands(rng)
+        moves = _moves(mine, theirs, market)
+        take = rng.choice([m for m in moves if m[0] == "take"])
+        exchange = rng.choice([m for m in moves if m[0] == "exchange"])
+        gains = lead_change(take, mine, theirs), lead_change(exchange, mine, theirs)
+        if (gains[0] == gains[1]) == (answer == SAME):
+            better, worse = (take, exchange) if gains[0] >= gains[1] else (exchange, take)
+            picked = [worse, better] if answer == "B" else [better, worse]
+            return {"mine": mine, "theirs": theirs, "moves": [list(move) for move in picked]}
+
+
 PLAY_EXERCISES: Sequence[Exercise] = (
     Exercise("zerzura-actions", "Actions left", _draw_actions, _actions),
     Exercise("zerzura-in-play", "All in play", _draw_card, _in_play),
     Exercise("zerzura-exchange", "An exchange's worth", _draw_exchange, _exchange),
-    Exercise("zerzura-take-or-exchange", "Take or exchange?", lambda rng: _draw_moves(rng, 2), _which),
-    Exercise("zerzura-rank-moves", "Rank the moves", lambda rng: _draw_moves(rng, 3), _rank),
+    Exercise("zerzura-take-or-exchange", "Take or exchange?", _draw_take_or_exchange, _which),
+    Exercise("zerzura-rank-moves", "Rank the moves", _draw_moves, _rank),
 )
 """Zerzura 2's exercises (a game's length, its hidden cards and its moves)."""

@@ -27,6 +27,7 @@ from ..core.draws import p_drawn
 from ..core.readable import exact_text
 from ..teaching.exercises import (
     ADDED,
+    CHOICES,
     COMPLEMENT,
     GONE_COUNTED,
     OFF_BY_ONE,
@@ -35,6 +36,8 @@ from ..teaching.exercises import (
     Exercise,
     Mistake,
     Question,
+    best,
+    lettered,
 )
 from .cards import load_cards
 from .goals import GAZES_TO_LOSE  # the seventh Gaze revealed: every player loses (ZOGAR-GAZE-02)
@@ -203,11 +206,12 @@ def _event(left: Counter, event) -> tuple[str, Fraction]:
 
 def _which(params: dict) -> Question:
     left = _left(params)
-    (a, pa), (b, pb) = (_event(left, event) for event in params["events"])
+    events = [_event(left, event) for event in params["events"]]
     return Question(
-        f"{_deck_words(left)} Which is likelier? A: {a}; B: {b}.", "A" if pa > pb else "B",
-        "Work out both chances from the counts; the second card of a pair comes from a deck one card smaller.",
-        f"A: {exact_text(pa)}; B: {exact_text(pb)}.", params, ("A", "B"), _chart(params))
+        f"{_deck_words(left)} Which is the likeliest? {lettered([words for words, _ in events])}.",
+        best([p for _, p in events]),
+        "Work out each chance from the counts; the second card of a pair comes from a deck one card smaller.",
+        lettered([exact_text(p) for _, p in events]) + ".", params, tuple(CHOICES[:len(events)]), _chart(params))
 
 
 def _rank(params: dict) -> Question:
@@ -243,15 +247,15 @@ def _draw_kind(rng: random.Random, smallest: int) -> dict:
             return params
 
 
-def _draw_events(rng: random.Random, count: int) -> dict:
-    """A deck and ``count`` events on it with different chances, none certain or impossible, and each at most
+def _draw_events(rng: random.Random) -> dict:
+    """A deck and three events on it with different chances, none certain or impossible, and each at most
     :data:`CLOSE` times the next likelier one (a comparison worth working out)."""
     while True:
         params = _draw_deck(rng)
         left = _left(params)
-        events = [(rng.choice(KINDS), rng.choice(EVENTS).__name__) for _ in range(count)]
+        events = [(rng.choice(KINDS), rng.choice(EVENTS).__name__) for _ in range(len(CHOICES))]
         chances = sorted(_event(left, event)[1] for event in events)
-        if (len(set(chances)) == count and 0 < chances[0] and chances[-1] < 1
+        if (len(set(chances)) == len(CHOICES) and 0 < chances[0] and chances[-1] < 1
                 and all(b <= CLOSE * a for a, b in pairwise(chances))):
             return params | {"events": events}
 
@@ -261,7 +265,7 @@ DECK_EXERCISES: Sequence[Exercise] = (
     Exercise("zogar-two", "Two in a row", lambda rng: _draw_kind(rng, 2), _two),
     Exercise("zogar-seventh", "The seventh Gaze", lambda rng: {
         "deck": rng.randint(20, 50), "out": rng.choice((5, 6)), "cards": rng.randint(2, 5)}, _seventh),
-    Exercise("zogar-likelier", "Which is likelier?", lambda rng: _draw_events(rng, 2), _which),
-    Exercise("zogar-rank-events", "Rank the chances", lambda rng: _draw_events(rng, 3), _rank),
+    Exercise("zogar-likelier", "The likeliest", _draw_events, _which),
+    Exercise("zogar-rank-events", "Rank the chances", _draw_events, _rank),
 )
 """Zogar's Gaze 2's exercises (pressing your luck in the deck)."""
