@@ -134,3 +134,37 @@ def test_a_student_downloads_their_answers_as_a_file_the_teacher_reads(server, b
     out = tmp_path / "class.html"
     assert main(["answers", str(saved), "--out", str(out)]) == 0
     assert "right at the first try: 0 of 1; right after more tries: 1 of 1" in out.read_text()
+
+
+def test_the_teachers_page_reads_on_a_phone_and_names_the_mistake_a_wrong_answer_made(server, browser):
+    """At 390 x 844 (a teacher walking the room with a phone): the page never scrolls sideways (a grid of many
+    questions scrolls in its own box) and a student's mark in the grid is on the screen (it sat past the right edge, in
+    a column stretched to the width of the lesson tables' minimum); a wrong answer that is the complement of the right
+    one is counted under that mistake's words, readable without zooming."""
+    from playwright.sync_api import expect
+
+    from zaarlab.teaching.exercises import COMPLEMENT
+
+    question = DICE_EXERCISES[0].for_student("Fay")
+    mistaken = next(m for m in question.mistakes if m.kind == COMPLEMENT)
+    answer(browser, server, "Fay", [str(mistaken.value)])
+    teacher = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    teacher.goto(f"{server}/zaarlab/teacher?key={KEY}")
+    grid = teacher.locator("table.grid")
+    expect(grid.get_by_role("row", name=re.compile("^Fay "))).to_be_visible()
+    assert teacher.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
+    frame = teacher.locator(".wide").first.bounding_box()
+    assert frame["x"] >= 0 and frame["x"] + frame["width"] <= 390
+    section = teacher.locator("section.question", has=teacher.get_by_role("heading", name=re.compile(
+        f"^{DICE_EXERCISES[0].title}")))
+    made = section.locator("ul.mistakes li", has_text=COMPLEMENT)
+    expect(made).to_contain_text(re.compile(r"^\d+ answers?: " + re.escape(COMPLEMENT)))
+    made.scroll_into_view_if_needed()
+    box = made.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    size = float(made.evaluate("(item) => getComputedStyle(item).fontSize").removesuffix("px"))
+    assert size >= 14, size  # read on a phone as a page's text, not the grid's smaller print
+    cell = grid.get_by_role("row", name=re.compile("^Fay ")).get_by_role("cell").first
+    cell.scroll_into_view_if_needed()
+    symbol = cell.locator("span[aria-hidden]").bounding_box()  # the grid is as wide as its questions need
+    assert symbol["x"] >= 0 and symbol["x"] + symbol["width"] <= 390, symbol
