@@ -21,7 +21,9 @@ True
 from __future__ import annotations
 
 import html
+import importlib
 import re
+from collections.abc import Iterator, Mapping, Sequence
 
 import ipywidgets as widgets
 
@@ -31,14 +33,6 @@ from .teaching.exercises import DICE_EXERCISES, VARIANTS, Exercise, Question
 from .ui import controls
 from .ui.download import Download
 from .ui.panel import Panel, row, set_options, show
-from .zaar.exercises import RAML_EXERCISES
-from .zaar.mansion_exercises import MANSION_EXERCISES
-from .zargos.exercises import COMBAT_EXERCISES as ZARGOS_EXERCISES
-from .zargos.map_exercises import MAP_EXERCISES
-from .zerzura.exercises import SCORING_EXERCISES
-from .zerzura.play_exercises import PLAY_EXERCISES
-from .zogars_gaze.deck_exercises import DECK_EXERCISES
-from .zogars_gaze.exercises import COMBAT_EXERCISES as ZOGAR_EXERCISES
 
 __all__ = ["DICE_EXERCISES", "LESSONS", "ExerciseBox", "ExerciseSheet", "LessonExercises"]
 
@@ -225,18 +219,42 @@ class ExerciseSheet(Panel):
         self.box = widgets.VBox([box.box for box in self.exercises])
 
 
-# The lessons that end with exercises, by their notebook's title, in teaching order.
-LESSONS = {
-    "Start here: exact odds with dice": DICE_EXERCISES,
-    "Zogar's Gaze 1: combat dice": ZOGAR_EXERCISES,
-    "Zogar's Gaze 2: press your luck": DECK_EXERCISES,
-    "Zaar 1: the mansion": MANSION_EXERCISES,
-    "Zaar 2: the raml and the astrolabe": RAML_EXERCISES,
-    "Zargos 1: the planet": MAP_EXERCISES,
-    "Zargos 2: the odds of combat": ZARGOS_EXERCISES,
-    "Zerzura 1: the scales that go up and down": SCORING_EXERCISES,
-    "Zerzura 2: play a game": PLAY_EXERCISES,
-}
+class Lessons(Mapping[str, Sequence[Exercise]]):
+    """The lessons that end with exercises, by their notebook's title, in teaching order: each lesson's exercises,
+    their module imported when they are first asked for. A page shows one lesson at a time, and the offline site's
+    browser takes seconds to import every game's modules (the first lesson's question waits for none of them).
+
+    >>> lessons = Lessons({"Start here": "zaarlab.teaching.exercises:DICE_EXERCISES"})
+    >>> list(lessons), lessons["Start here"] is DICE_EXERCISES
+    (['Start here'], True)
+    """
+
+    def __init__(self, where: Mapping[str, str]):
+        self._where = dict(where)  # lesson: "module:name" of its exercises
+
+    def __getitem__(self, lesson: str) -> Sequence[Exercise]:
+        module, name = self._where[lesson].split(":")
+        return getattr(importlib.import_module(module), name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+
+LESSONS = Lessons({
+    "Start here: exact odds with dice": "zaarlab.teaching.exercises:DICE_EXERCISES",
+    "Zogar's Gaze 1: combat dice": "zaarlab.zogars_gaze.exercises:COMBAT_EXERCISES",
+    "Zogar's Gaze 2: press your luck": "zaarlab.zogars_gaze.deck_exercises:DECK_EXERCISES",
+    "Zaar 1: the mansion": "zaarlab.zaar.mansion_exercises:MANSION_EXERCISES",
+    "Zaar 2: the raml and the astrolabe": "zaarlab.zaar.exercises:RAML_EXERCISES",
+    "Zargos 1: the planet": "zaarlab.zargos.map_exercises:MAP_EXERCISES",
+    "Zargos 2: the odds of combat": "zaarlab.zargos.exercises:COMBAT_EXERCISES",
+    "Zerzura 1: the scales that go up and down": "zaarlab.zerzura.exercises:SCORING_EXERCISES",
+    "Zerzura 2: play a game": "zaarlab.zerzura.play_exercises:PLAY_EXERCISES",
+})
+"""Every lesson's exercises (:class:`Lessons`)."""
 
 
 WRONG_TRIES = 2  # wrong tries at a question after which practice offers another like it

@@ -4,7 +4,7 @@ palette (Okabe and Ito's eight colours), and the games' colours named for what t
 Every figure function passes ``template=TEMPLATE``; nothing changes plotly's defaults for a user's own plots.
 Colour is never the only carrier of meaning: the figures also name what they colour (legends, labels, hovers).
 
->>> TEMPLATE.layout.colorway[:3]
+>>> TEMPLATE["layout"]["colorway"][:3]
 ('#0072B2', '#D55E00', '#009E73')
 """
 
@@ -22,14 +22,15 @@ PALETTE = (BLUE, VERMILLION, GREEN, ORANGE, PURPLE, SKY, YELLOW, BLACK)
 """The qualitative colours, in the order a figure uses them."""
 
 FONT = "Segoe UI, Helvetica Neue, Arial, sans-serif"
-TEMPLATE = go.layout.Template(layout=dict(
+TEMPLATE = dict(layout=dict(
     font=dict(family=FONT, size=14, color="#222222"), title=dict(font=dict(size=18)),
     colorway=PALETTE, paper_bgcolor="white", plot_bgcolor="white", hoverlabel=dict(font=dict(size=14)),
     xaxis=dict(gridcolor="#EEEEEE", zerolinecolor="#CCCCCC", automargin=True),
     yaxis=dict(gridcolor="#EEEEEE", zerolinecolor="#CCCCCC", automargin=True),
     legend=dict(font=dict(size=13)),
 ))
-"""The template every zaarlab figure uses."""
+"""The template every zaarlab figure uses, as plotly reads a template: a dict, checked when a figure is made (built
+as plotly's object here, it would cost every page a fifth of a second at import, a chart or not)."""
 
 SHADES = {"blue": BLUE, "red": VERMILLION, "green": GREEN, "orange": ORANGE, "purple": PURPLE, "yellow": YELLOW,
           "sky": SKY, "black": BLACK}
