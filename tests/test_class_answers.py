@@ -307,12 +307,12 @@ def test_a_game_finished_at_a_signed_in_students_table_is_theirs_in_the_teachers
     path = tmp_path / "answers.sqlite"
     monkeypatch.setenv(answers.ANSWERS, str(path))
     nobody = ZerzuraTable(seats=("person", "greedy"))  # a page nobody signed in on: its games are nobody's record
-    nobody.pace = 0
+    nobody.pacing.pace = 0
     nobody.start(["greedy", "greedy"], 5)
     assert nobody.state.is_terminal() and AnswerBook(str(path)).games() == []
     answers.THIS_PAGE.sign_in("Ada")  # as the server does when the page connects
     table = ZerzuraTable(seats=("person", "greedy"))
-    table.pace = 0
+    table.pacing.pace = 0
     table.start(["person", "greedy"], 7)
     while not table.state.is_terminal():
         table.play(table.state.legal_actions()[0])

@@ -101,11 +101,11 @@ class _Later:
         self.clock.waiting.remove(self)
 
 
-def _watched_table(game, monkeypatch, seed=3):
-    from zaarlab.ui import table as frame
+def _watched_table(game, monkeypatch, seed=3, clock=None):
+    from zaarlab.ui import pacing
 
-    clock = _Clock()
-    monkeypatch.setattr(frame, "_running_loop", lambda: clock)
+    clock = clock or _Clock()
+    monkeypatch.setattr(pacing, "_running_loop", lambda: clock)
     module, name, seats, bot = TABLES[game]
     return getattr(importlib.import_module(module), name)(seats=ast.literal_eval(seats), seed=seed), clock, bot
 
@@ -117,7 +117,7 @@ def test_the_others_moves_are_watched_in_at_most_five_seconds_each_frame_a_state
     BOT_TURN_SECONDS to watch, however many they make: each frame is a state the match passed through, in order, the
     heading counts the moves shown against the whole ('move 12 of 40'), each frame says its moves in a sentence, and
     the last is the match as it stands, the person's turn."""
-    from zaarlab.ui import table as frame
+    from zaarlab.ui import pacing as frame
 
     table, clock, bot = _watched_table(game, monkeypatch)
     states = table.match.session.states
@@ -125,20 +125,20 @@ def test_the_others_moves_are_watched_in_at_most_five_seconds_each_frame_a_state
     while not table.match.state.is_terminal():
         waited, shown = 0.0, []
         while clock.waiting:
-            watch = table._watch
+            watch = table.pacing.watch
             waited += clock.run_next()
             index = next(i for i, state in enumerate(states) if state is table.state)
             assert not shown or index > shown[-1], "a frame went back"
             shown.append(index)
             said = table.message
             assert said.endswith(".") and said[0].isupper() and "(s)" not in said, said
-            if table._watch is not None:
-                moves = table._watch.moves_shown()
-                assert f"move {moves} of {table._watch.total} since yours" in table.heading_text
+            if table.pacing.watch is not None:
+                moves = table.pacing.watch.moves_shown()
+                assert f"move {moves} of {table.pacing.watch.total} since yours" in table.heading_text
                 longest_frame = max(longest_frame, watch.frames[watch.shown].moves
                                     - (watch.frames[watch.shown - 1].moves if watch.shown else 0))
         assert waited <= frame.BOT_TURN_SECONDS + 1e-9, (game, waited)
-        assert table.state is table.match.state and table._watch is None
+        assert table.state is table.match.state and table.pacing.watch is None
         assert not shown or shown[-1] == len(table.match.history)
         if table.match.state.is_terminal():
             break
@@ -154,15 +154,15 @@ def test_pause_step_faster_and_skip_act_on_the_others_moves_being_watched(monkey
     says *go on*; *step* shows the next frame, still paused; *go on* goes on; *faster* halves each frame's time down to
     FASTEST; *skip* shows the match as it stands and tells the rest of the moves in a few words. A person's turn
     greys them out, with the reason in words."""
-    from zaarlab.ui import table as frame
+    from zaarlab.ui import pacing as frame
 
     table, clock, bot = _watched_table("zaar", monkeypatch)
     rng = random.Random(3)
-    while table._watch is None or len(table._watch.frames) < 4:  # a turn of the bot long enough to try them on
+    while table.pacing.watch is None or len(table.pacing.watch.frames) < 4:  # a bot's turn long enough for them
         while clock.waiting:
             clock.run_next()
         table.play(table.bots[bot](table.state, rng))
-    watch, buttons = table._watch, table.buttons
+    watch, buttons = table.pacing.watch, table.buttons
     assert not buttons["pause"].disabled and not buttons["step"].disabled and clock.waiting
     buttons["pause"].click()
     assert watch.paused and not clock.waiting and buttons["pause"].description == "go on"
@@ -176,13 +176,13 @@ def test_pause_step_faster_and_skip_act_on_the_others_moves_being_watched(monkey
     paces = []
     while not buttons["faster"].disabled:
         buttons["faster"].click()
-        paces.append(table.pace)
+        paces.append(table.pacing.pace)
     assert paces == [0.3, 0.15] and frame.FASTEST == 0.15 and "0.15 seconds" in table.message
     clock.run_next()
     assert clock.waiting[0].delay == pytest.approx(0.15)
     rest = watch.total - watch.moves_shown()
     buttons["skip to my turn"].click()
-    assert table._watch is None and not clock.waiting and table.state is table.match.state
+    assert table.pacing.watch is None and not clock.waiting and table.state is table.match.state
     assert table.message.startswith("The rest of the others' moves, at once: Player 2 (greedy bot): "), table.message
     assert rest > 0 and table.to_move() == 0
     greyed = html.unescape(table.why_not.value)
@@ -266,23 +266,25 @@ def test_a_screen_slow_to_draw_passes_over_the_frames_it_fell_behind_on_and_keep
     """Where each frame takes a second to draw (an old device, a big map), the others' moves after the person's still
     take about BOT_TURN_SECONDS: the frames fallen behind on are passed over, never the last (the match as it
     stands)."""
-    from zaarlab.ui import table as frame
+    from zaarlab.ui import pacing as frame
+    from zaarlab.ui.table import Table
 
-    table, clock, bot = _watched_table("zaar", monkeypatch)
-    rng, slow, longest, passed_over = random.Random(3), 1.0, 0.0, 0
-    monkeypatch.setattr(frame.Table, "refresh", _slowly(frame.Table.refresh, clock, slow))
+    clock, slow = _Clock(), 1.0
+    monkeypatch.setattr(Table, "refresh", _slowly(Table.refresh, clock, slow))  # before the table takes it
+    table, _, bot = _watched_table("zaar", monkeypatch, clock=clock)
+    rng, longest, passed_over = random.Random(3), 0.0, 0
     while clock.waiting:  # the deal's own moves
         clock.run_next()
     for _ in range(30):
         started = clock.now
         table.play(table.bots[bot](table.state, rng))  # the click, drawn slowly too
-        frames, shown = len(table._watch.frames) if table._watch else 0, 0
+        frames, shown = len(table.pacing.watch.frames) if table.pacing.watch else 0, 0
         while clock.waiting:
             clock.run_next()
             shown += 1
         longest = max(longest, clock.now - started)
         passed_over += frames - shown
-        assert table._watch is None and table.state is table.match.state
+        assert table.pacing.watch is None and table.state is table.match.state
         if table.match.state.is_terminal():
             break
     assert passed_over > 0 and frame.BOT_TURN_SECONDS < longest <= frame.BOT_TURN_SECONDS + 2 * slow, (

@@ -8,8 +8,8 @@ click on it means, its secrets, its odds, its words); this frame keeps what all 
 - **seats**: each a person (``"person"``) or one of the game's bots; chance and bots move on their own, at once
   where no event loop runs (tests, scripts), else watched at a readable pace (``pace`` seconds a frame: a notebook,
   Voila, the static site): the others' moves after a person's are played first and shown in at most
-  :data:`BOT_TURN_SECONDS` of frames, each a run of moves of one kind said in one sentence
-  (:mod:`~zaarlab.ui.watching`: a Zargos bot may make a hundred moves in a turn), with how far into them the screen
+  :data:`~zaarlab.ui.pacing.BOT_TURN_SECONDS` of frames, each a run of moves of one kind said in one sentence
+  (:mod:`~zaarlab.ui.pacing`: a Zargos bot may make a hundred moves in a turn), with how far into them the screen
   is, *pause*, *step*, *faster*, and *skip* to see the rest at once, told in a few words;
 - **always in view**: whose turn, what to do, the result and the table's answer stay at the top of the screen while
   the table is on it (:class:`~zaarlab.ui.pin.Pin`);
@@ -29,12 +29,10 @@ click on it means, its secrets, its odds, its words); this frame keeps what all 
 
 from __future__ import annotations
 
-import asyncio
 import html
 import os
 import re
 import secrets
-import sys
 from collections.abc import Mapping, Sequence
 from itertools import islice
 from typing import Any
@@ -48,17 +46,15 @@ from ..core.play import Bot
 from . import controls
 from .card_board import CardBoard
 from .download import Download
+from .pacing import FASTEST, Pacing
 from .panel import Panel, as_html, fold, guarded, line_html, row, rule_details, set_options, show
 from .pieces import Zone, mark_changes
 from .pin import Pin
 from .rules_at_hand import RulesAtHand
-from .watching import Watch
 
 STORY_LINES = 4  # the story shows at least this many lines, even just after your own move
 SAID_HEIGHT = "7.2em"  # the band where the table answers: five lines, so a refusal on a phone moves nothing
 EXAMPLES = 2  # the legal moves a refusal names, of different kinds where there are
-BOT_TURN_SECONDS = 5.0  # the longest the others' moves take to watch after the person's, at the table's pace
-FASTEST = 0.15  # seconds a frame: 'faster' goes no further, so each sentence stays on screen long enough to see
 MAX_SEATS = 4  # the seats a table offers
 
 
@@ -71,8 +67,6 @@ class Table(Panel, Hooks):
 
     def __init__(self, seats: Sequence[str], seed: int | None = None, odds: bool = True, pace: float = 0.6,
                  hints: bool | None = None):
-        self.pace, self._timer, self._due = pace, None, 0.0
-        self._watch: Watch | None = None  # the others' moves being shown, frame by frame
         self._seen: dict[int, tuple[dict[str, tuple], Any]] = {}  # per person: the board and state they last acted on
         self.heading, self.said, self.secrets, self.odds, self.story, self.why_not = (
             widgets.HTML() for _ in range(6))
@@ -86,6 +80,7 @@ class Table(Panel, Hooks):
         self.rules = RulesAtHand()  # under the board: the rules of the phase at hand, and a search over them all
         self.board_column = widgets.VBox([self.board, self.rules.box])
         self.board.on_click(lambda key: guarded(lambda: self.click(key), self.said)())
+        self.pacing = Pacing(pace, self.say, self.refresh, self._who, self.said)  # the others' moves, watched
         self.heading.add_class("zaarlab-result")
         self.story.add_class("zaarlab-log")
         self.moves = controls.Menu(description="or pick a move", style={"description_width": "initial"},
@@ -94,8 +89,9 @@ class Table(Panel, Hooks):
             "play this move", "take back my move", "skip to my turn", "pause", "step", "faster", "show my cards",
             "hint", "start a new game", "save the game")}
         for name, act in (("play this move", self.play_listed), ("take back my move", self.undo),
-                          ("skip to my turn", self.skip), ("pause", self.pause), ("step", self.step),
-                          ("faster", self.faster), ("show my cards", self.reveal), ("hint", self.give_hint),
+                          ("skip to my turn", self.skip), ("pause", self.pacing.pause),
+                          ("step", self.pacing.step), ("faster", self.pacing.faster),
+                          ("show my cards", self.reveal), ("hint", self.give_hint),
                           ("start a new game", self.start_chosen), ("save the game", self.offer_save)):
             self.buttons[name].on_click(guarded(act, self.said))
         self.show_odds = controls.Checkbox(value=odds, description="show the odds", indent=False)
@@ -139,15 +135,15 @@ class Table(Panel, Hooks):
 
     def seat(self, match: Match) -> None:
         """Show ``match`` at this table, from its position now."""
-        self._stop_timer()
-        self.match, self._seen, self._watch = match, {}, None
+        self.pacing.stop()
+        self.match, self._seen = match, {}
         persons, seats = match.persons, match.seats
         self.viewer = persons[0] if len(persons) == 1 else None  # whose secrets the screen may show
         for menu, seat in zip(self.seat_menus, [*seats, *[""] * (MAX_SEATS - len(seats))], strict=False):
             menu.value = seat if seat in [value for _, value in menu.options] else menu.options[0][1]
         self.deal.value = str(new_deal())  # the next game's, unless another is typed in
         self.say("")
-        self._advance()
+        self.pacing.advance(match)
 
     def save(self) -> str:
         """The game as a file's text (:meth:`zaarlab.core.match.Match.save`)."""
@@ -248,12 +244,13 @@ class Table(Panel, Hooks):
     @property
     def state(self):
         """The state on screen: the match's, or while the others' moves are watched, the one their frame shows."""
-        return self.match.state if self._watch is None else self.match.session.states[self._watch.at]
+        watch = self.pacing.watch
+        return self.match.state if watch is None else self.match.session.states[watch.at]
 
     def to_move(self) -> int | None:
         """The person to move now, or ``None`` (chance, a bot, the table for a person, the game over, the others'
         moves still being watched)."""
-        return None if self._watch else self.match.to_move()
+        return None if self.pacing.watch else self.match.to_move()
 
     @property
     def passing(self) -> bool:
@@ -296,7 +293,7 @@ class Table(Panel, Hooks):
             return
         self.say("")
         self._saw(seen, before)
-        self._advance()
+        self.pacing.advance(self.match)
 
     def undo(self) -> None:
         """Take back the person's last move (only moves after which nothing was revealed)."""
@@ -330,102 +327,13 @@ class Table(Panel, Hooks):
         self.refresh()
 
     def skip(self) -> int:
-        """The *skip* button: the others' moves still to watch (or to play) at once, up to the next person's move or
-        the end, told in a few words (the story lists them all); returns how many moves that was."""
-        self._stop_timer()
-        watch, self._watch = self._watch, None
-        if watch is None:
-            moved = self.match.skip()
-        else:
-            moved = watch.total - watch.moves_shown()
-            told = Watch.of(self.match, watch.at, most=1, who=self._who).frames
-            self.say(f"The rest of the others' moves, at once: {told[0].words}" if told and told[0].words else "")
-        self.refresh()
-        return moved
-
-    def pause(self) -> None:
-        """The *pause* button (*go on* while paused): stop the others' moves on the frame shown, or go on from it."""
-        watch = self._watch
-        if watch is None:
-            raise IllegalActionError("", "there are no moves of the others to pause")
-        watch.paused = not watch.paused
-        self._stop_timer()
-        if not watch.paused:
-            self._later(afresh=True)
-        self.refresh()
-
-    def step(self) -> None:
-        """The *step* button: the others' next frame now (paused, it stays paused)."""
-        if self._watch is None:
-            raise IllegalActionError("", "there are no moves of the others to step through")
-        self._stop_timer()
-        self._show_next()
-        self._later(afresh=True)
-
-    def faster(self) -> None:
-        """The *faster* button: each frame of the others' moves on screen half as long, down to :data:`FASTEST`."""
-        self.pace = max(self.pace / 2, FASTEST)
-        self.say(f"Faster: each moment of the others' moves now stays {self.pace:.2g} seconds on screen.")
-        self.refresh()
-
-    def _advance(self) -> None:
-        """Let chance and the bots move, at once where no event loop runs; else what chance does after a person's
-        move or before anybody's at once (the card turned, the dice rolled, the cards dealt), and the others' moves
-        (played at once) shown frame by frame, one each ``pace`` seconds."""
-        self._stop_timer()
-        self._watch = None
-        loop = _running_loop()
-        if self.pace <= 0 or loop is None:
-            self.skip()
-            return
-        self.match.reveal_chance()
-        start = len(self.match.history)
-        if self.match.skip():
-            self._watch = Watch.of(self.match, start, most=max(int(BOT_TURN_SECONDS / self.pace), 1), who=self._who)
-            self._later(afresh=True)
-        self.refresh()
-
-    def _later(self, afresh: bool = False) -> None:
-        """The others' next frame, ``pace`` seconds after the last was due (``afresh``: after now), however long the
-        screen took to draw it: a turn's frames take the time they are given."""
-        loop = _running_loop()
-        if loop is not None and self._watch is not None and not self._watch.paused:
-            now = loop.time()
-            self._due = (now if afresh else self._due) + self.pace
-            self._timer = loop.call_later(max(self._due - now, 0.0), guarded(self._tick, self.said))
-
-    def _tick(self) -> None:
-        """The frame due now; a screen slow to draw (an old device, a big map) has the frames it fell behind on
-        passed over, so the others' moves still take the time they were given (the story keeps every move)."""
-        self._timer = None
-        watch, loop = self._watch, _running_loop()
-        if watch is None or loop is None:
-            return
-        behind = min(int(max(loop.time() - self._due, 0.0) / self.pace), len(watch.frames) - 2 - watch.shown)
-        if behind > 0:
-            watch.shown += behind
-            self._due += behind * self.pace
-        self._show_next()
-        self._later()
-
-    def _show_next(self) -> None:
-        """The others' next frame, said in a sentence; the last is the match as it stands, and the watch ends."""
-        watch = self._watch
-        assert watch is not None
-        watch.shown += 1
-        if watch.shown >= len(watch.frames) - 1:
-            self._watch = None
-        self.say(watch.frames[watch.shown].words)
-        self.refresh()
+        """The *skip* button: the others' moves at once, up to the next person's move or the end
+        (:meth:`Pacing.skip <zaarlab.ui.pacing.Pacing.skip>`); returns how many moves that was."""
+        return self.pacing.skip()
 
     def _who(self, player: int) -> str:
         return (f"The quick start for player {player + 1}" if player in self.match.persons else
                 f"Player {player + 1} ({self.match.seats[player]} bot)")
-
-    def _stop_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
 
     # -- showing ---------------------------------------------------------------------------------------------
     def _refused(self, refused: IllegalActionError) -> None:
@@ -477,7 +385,8 @@ class Table(Panel, Hooks):
     def shown_as(self) -> dict[str, int | None]:
         """Which moment the screen shows and to whom: the move whose state it is (the others' frame while they are
         watched) and the person it is drawn for (``None`` while the device is to be passed)."""
-        return {"moves": self._watch.at if self._watch else len(self.match.history),
+        watch = self.pacing.watch
+        return {"moves": watch.at if watch else len(self.match.history),
                 "for": None if self.passing else self.viewer}
 
     def last_seen(self):
@@ -508,11 +417,12 @@ class Table(Panel, Hooks):
         waiting = player is not None and not passing
         set_options(self.moves, [(self.move_words(state, a), a) for a in state.legal_actions()] if waiting else [])
         self.moves.disabled = self.buttons["play this move"].disabled = not waiting
-        bots_moving = self._watch is not None or not state.is_terminal() and player is None
+        watch = self.pacing.watch
+        bots_moving = watch is not None or not state.is_terminal() and player is None
         self.buttons["skip to my turn"].disabled = not bots_moving
-        self.buttons["pause"].description = "go on" if self._watch and self._watch.paused else "pause"
-        self.buttons["pause"].disabled = self.buttons["step"].disabled = self._watch is None
-        self.buttons["faster"].disabled = self.pace <= FASTEST
+        self.buttons["pause"].description = "go on" if watch and watch.paused else "pause"
+        self.buttons["pause"].disabled = self.buttons["step"].disabled = watch is None
+        self.buttons["faster"].disabled = self.pacing.pace <= FASTEST
         self.buttons["show my cards"].disabled = not passing
         self.buttons["hint"].disabled = not waiting
         show(self.buttons["show my cards"], len(self.match.persons) > 1)
@@ -533,7 +443,7 @@ class Table(Panel, Hooks):
             reasons.append("skip, pause, step: it is a person's turn, nobody else's moves to play")
         elif self.hints:
             reasons.append("hint: at your turn")
-        if 0 < self.pace <= FASTEST:
+        if 0 < self.pacing.pace <= FASTEST:
             reasons.append("faster: the others' moves show at their fastest")
         if not self.match.undoable and not state.is_terminal():
             reasons.append("take back: only your own moves since the last roll, draw or other player's move")
@@ -550,7 +460,7 @@ class Table(Panel, Hooks):
                     "the others cannot see the screen.")
         if player is not None:
             return f"{where}Player {player + 1}, your turn: {self.task(state)}."
-        watch = self._watch
+        watch = self.pacing.watch
         if watch is not None:  # how far into the others' moves the screen is: they will not last
             shown = watch.moves_shown()
             at = (f"Next, the others' {watch.total} moves since yours" if not shown else
@@ -594,14 +504,6 @@ def short_title(game: str) -> str:
 def new_deal() -> int:
     """A deal number nobody chose: each page of a class its own game."""
     return secrets.randbelow(900_000) + 100_000
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop a kernel runs (ipykernel, Pyodide), or ``None`` in plain Python (tests, scripts)."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:  # Pyodide runs a kernel's messages outside its loop's tasks, on a loop that always runs
-        return asyncio.get_event_loop() if "pyodide" in sys.modules else None
 
 
 def text_of(table: Table) -> str:
