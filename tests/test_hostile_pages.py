@@ -30,7 +30,7 @@ ATTACKS = [{"max": 100_000}, {"value": 20_000}, {"min": -100_000}, {"value": -20
            {"value": LONG}, {"index": 999}, {"index": -5}, {"index": "0"}, {"index": [0, 999]},
            {"_options_labels": ["mine", "yours"], "index": 1}, {"options": ["mine"]}, {"disabled": False},
            {"description": LONG}, {"held": LONG}, {"faces": [9, 9, 9, 9, 9]}, {"clicked": {"value": LONG}},
-           {}, {"step": 1000}]
+           {}, {"step": 1000}, {"width": 10**9}, {"width": 5}, {"width": "wide"}]
 
 
 @pytest.mark.parametrize("name", list(DASHBOARDS))
@@ -87,3 +87,32 @@ def test_an_answer_past_the_memory_ceiling_is_stopped_and_the_page_told():
     slider.observe(too_big, "value")
     sent(slider, {"value": 2})
     assert "needed more memory than the server gives a page" in notice.value
+
+
+@pytest.mark.parametrize(("module", "name"), [("zaarlab.zargos.table", "ZargosTable"),
+                                              ("zaarlab.zaar.table", "ZaarTable")])
+def test_a_tables_map_is_as_tall_as_the_width_the_page_gives_it_and_no_taller(module, name):
+    """A phone's page gives the map 336 px: the map is drawn as tall plus its title and legend (no empty bands above
+    and below); a wide screen's 900 px keep it at its full height; a width no screen has is refused, said on the
+    page, and changes nothing."""
+    import importlib
+
+    from zaarlab.ui.theme import PLOTLY_MIME
+
+    game = importlib.import_module(module)
+    table = getattr(game, name)(seats=("person", "greedy"), seed=4, pace=0)
+    if not table.map.outputs:  # Zaar's mansion is drawn once its first room is laid
+        table.play(table.state.legal_actions()[0])
+
+    def height():
+        return table.map.outputs[0]["data"][PLOTLY_MIME]["layout"]["height"]
+
+    assert height() == game.MAP_HEIGHT
+    sent(table.clicks, {"width": 336})
+    assert height() == 336 + game.MAP_BESIDES < game.MAP_HEIGHT
+    for width in (10**9, 5, "wide"):
+        table.said.value = ""
+        sent(table.clicks, {"width": width})
+        assert height() == 336 + game.MAP_BESIDES and "refused" in table.said.value
+    sent(table.clicks, {"width": 900})
+    assert height() == game.MAP_HEIGHT

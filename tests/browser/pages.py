@@ -121,6 +121,22 @@ def text_problems(page) -> list[str]:
     return student_text_problems(visible_text(page))
 
 
+def assert_maps_fit(page, where: str) -> None:
+    """A table's map is no taller than its width and its title and legend need (it was drawn 640 px tall on a
+    phone's 336, with empty bands above and below the planet): the kernel redraws it for the width the page gives."""
+    from playwright.sync_api import Error
+
+    fits = """() => [...document.querySelectorAll('.zaarlab-table-map .js-plotly-plot')].every((map) => {
+        const box = map.getBoundingClientRect();
+        return box.height <= box.width + 140; })"""
+    try:
+        page.wait_for_function(fits, timeout=15_000)
+    except Error:
+        sizes = page.evaluate("""() => [...document.querySelectorAll('.zaarlab-table-map .js-plotly-plot')]
+            .map((map) => [map.getBoundingClientRect().width, map.getBoundingClientRect().height])""")
+        raise AssertionError(f"{where}: a map taller than wide, with empty bands: {sizes}") from None
+
+
 def check_every_screen(page, name: str, charts: int, folder) -> None:
     """The page of dashboard ``name``, once its ``charts`` are drawn, at each screen size in turn: it fits, the wheel
     and PageDown both scroll it to its last chart, its buttons stand out; screenshots of each screen go to ``folder``
@@ -139,6 +155,7 @@ def check_every_screen(page, name: str, charts: int, folder) -> None:
             scroll_to_the_last_chart(page, by)
         assert button_problems(page) == [], f"{name} on the {screen}"
         assert cut_labels(page) == [], f"{name} on the {screen}: names cut short"
+        assert_maps_fit(page, f"{name} on the {screen}")
         assert page.locator(".modebar-container:visible").count() == 0, "a chart's toolbar (zoom, lasso, plotly.com)"
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(folder / f"{name}-{screen}.png"))

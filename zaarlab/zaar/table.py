@@ -39,6 +39,7 @@ from .state import (
 from .story import TOOL_NAMES
 
 MOVE_ORDER = tuple(ACROSS)  # of two ways into a room, a click on the map takes the first
+MAP_HEIGHT, MAP_BESIDES = 600, 130  # px: the mansion's height on a wide screen; its title and legend's beside it
 
 
 def map_key(value) -> str:
@@ -61,6 +62,8 @@ class ZaarTable(Table, ZaarReferee):
         self.clicks.watch(self.map)
         super().__init__(seats, seed=seed, odds=odds, pace=pace, hints=hints)
         self.clicks.on_click(lambda value: guarded(lambda: self.click(map_key(value)), self.said)())
+        self.clicks.on_resize(guarded(self.draw_map, self.said))
+        self.clicks.notice = self.said  # a click or width a page should not send is refused there
 
     def make_game(self, players: int) -> ZaarGame:
         return ZaarGame(players=players, **self.params)
@@ -71,6 +74,11 @@ class ZaarTable(Table, ZaarReferee):
     # -- the map -------------------------------------------------------------------------------------------
     def refresh(self) -> None:
         super().refresh()
+        self.draw_map()
+
+    def draw_map(self) -> None:
+        """The mansion as it stands, the cells and rooms a click can choose marked, as tall as the width the page
+        gives it allows."""
         state = self.state
         if not state.rooms:
             self.map.outputs = ()
@@ -89,7 +97,7 @@ class ZaarTable(Table, ZaarReferee):
                 name="rooms you can click", customdata=[place_of(c) for c, _ in rooms],
                 hovertext=[self.move_words(state, a) for _, a in rooms], hoverinfo="text",
                 marker=dict(size=30, color="rgba(0, 114, 178, 0.25)", line=dict(width=3, color="#0072b2"))))
-        figure.update_layout(meta=self.map_meta())
+        figure.update_layout(meta=self.map_meta(), height=self.clicks.fitted_height(MAP_HEIGHT, besides=MAP_BESIDES))
         show_figure(self.map, figure)
 
     def map_meta(self) -> dict:

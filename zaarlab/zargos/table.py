@@ -42,6 +42,7 @@ from .upkeep import BOAT_COST, UNIT_COST
 SETUP = (Phase.PLACE_SINGLE, Phase.PLACE_REST)  # the placements a quick start makes for a person
 SENDS = {"attack": (LandAttack, SeaAttack), "reorg": (Move,)}  # the phases where a source and a target are chosen
 PICKED = (ChoosePeople, Discard, Place, Fight, LandAttack, SeaAttack, Move, Buy)  # moves the board makes its own way
+MAP_HEIGHT, MAP_BESIDES = 640, 110  # px: the map's height on a wide screen; its title and legend's below the disc
 
 
 class ZargosTable(Table, ZargosReferee):
@@ -62,6 +63,8 @@ class ZargosTable(Table, ZargosReferee):
         self.clicks.watch(self.map)
         super().__init__(seats, seed=seed, odds=odds, pace=pace, hints=hints)
         self.clicks.on_click(lambda province: guarded(lambda: self.click(f"province:{province}"), self.said)())
+        self.clicks.on_resize(guarded(self.draw_map, self.said))
+        self.clicks.notice = self.said  # a click or width a page should not send is refused there
 
     def make_game(self, players: int) -> ZargosGame:
         return ZargosGame(players=players, **self.params)
@@ -78,11 +81,16 @@ class ZargosTable(Table, ZargosReferee):
     # -- the board -----------------------------------------------------------------------------------------
     def refresh(self) -> None:
         super().refresh()
+        self.draw_map()
+
+    def draw_map(self) -> None:
+        """The map as the person at the device may see it, as tall as the width the page gives it allows."""
         state = self.state
         chosen = tuple(p for p in (self.source, self.target) if p)
         figure = self.board_figure(state, None if self.passing else self.viewer, self.last_seen(),
                                    self._targets(state), chosen)
-        show_figure(self.map, figure.update_layout(meta=self.map_meta(), height=640))
+        height = self.clicks.fitted_height(MAP_HEIGHT, besides=MAP_BESIDES)
+        show_figure(self.map, figure.update_layout(meta=self.map_meta(), height=height))
 
     def map_meta(self) -> dict:
         """What the map shows, in its layout's ``meta``: the provinces chosen, the move whose state it shows and whose
