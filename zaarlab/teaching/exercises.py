@@ -426,10 +426,32 @@ def best(values: Sequence) -> str:
     return CHOICES[max(range(len(values)), key=values.__getitem__)]
 
 
+def compared(a, b) -> str:
+    """The answer to "which of A and B is the larger?", where both may be equal: a pair's choice (:data:`PAIR`).
+
+    >>> compared(3, 2), compared(2, 3), compared(2, 2)
+    ('A', 'B', 'the same')
+    """
+    return SAME if a == b else "A" if a > b else "B"
+
+
+def in_order(answer: str, pair: Sequence, key: Callable) -> list:
+    """``pair`` ordered so that :func:`compared` of their ``key`` gives ``answer``.
+
+    >>> in_order("B", [5, 9], key=abs), in_order("A", [5, 9], key=abs)
+    ([5, 9], [9, 5])
+    """
+    larger, smaller = sorted(pair, key=key, reverse=True)
+    return [smaller, larger] if answer == "B" else [larger, smaller]
+
+
 SAME = "the same"
 """The third answer of a choice between two that can tie (most pairs of their kind do)."""
 
-CHOICES = "ABC"
+PAIR = ("A", "B", SAME)
+"""A pair's choices: each drawn for a third of the students (the pair found to fit, :func:`in_order`)."""
+
+CHOICES = ("A", "B", "C")
 """A choice's letters: three candidates, so the commonest right letter goes to about a third of a class (of two, a
 class of 30 would give one letter to 19 or more students once in five)."""
 
@@ -542,7 +564,7 @@ def _choice(params: dict) -> Question:
     chances = [_p_at_least(*event) for event in events]
     return Question(f"Which is the likeliest? {lettered([_event_text(event) for event in events])}.", best(chances),
                     "Work out each chance (or count the throws of each) and compare.",
-                    lettered([exact_text(p) for p in chances]) + ".", params, tuple(CHOICES[:len(events)]))
+                    lettered([exact_text(p) for p in chances]) + ".", params, CHOICES)
 
 
 def _ordering(params: dict) -> Question:

@@ -175,7 +175,7 @@ def _which(params: dict) -> Question:
         f"{lettered([requirement_words(code) for code in codes])}.", best(throws),
         "Count the throws of the three number dice (64 in all) that meet each one.",
         lettered([f"{n} of 64 ({exact_text(Fraction(n, 64))})" for n in throws]) + ".", params,
-        tuple(CHOICES[:len(codes)]), _throws(*codes))
+        CHOICES, _throws(*codes))
 
 
 def _rank(params: dict) -> Question:
@@ -195,7 +195,7 @@ def _throws(*codes: str, warrior: bool = False) -> tuple:
 
 
 def _draw_codes(rng: random.Random) -> dict:
-    """three requirements, each met by a different number of throws."""
+    """Three requirements, each met by a different number of throws."""
     while True:
         codes = rng.sample(REQUIREMENTS, len(CHOICES))
         if len({number_throws(code) for code in codes}) == len(CHOICES):

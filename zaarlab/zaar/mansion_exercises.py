@@ -35,12 +35,15 @@ from ..teaching.exercises import (
     OFF_BY_ONE,
     ONE_ALONE,
     OTHER_RULE,
+    PAIR,
     REPLACED,
     SAME,
     Exercise,
     Mistake,
     Question,
+    compared,
     evenly,
+    in_order,
 )
 from .board import Mansion, walks
 from .cards import load_cards
@@ -68,23 +71,23 @@ def _higher(params: dict) -> Question:
     return Question(
         f"A cell is written [q, r]: q grows to the east, r to the south-east, and [0, 0] is the centre (enclosure "
         f"1). Which cell lies in the higher enclosure? A: {_cell(a)}; B: {_cell(b)}; or are both in {SAME}?",
-        SAME if enclosure(a) == enclosure(b) else "A" if enclosure(a) > enclosure(b) else "B",
+        compared(enclosure(a), enclosure(b)),
         "A cell's distance from the centre is the largest of |q|, |r| and |q + r|; its enclosure is one more.",
         f"A: the largest of {abs(a.q)}, {abs(a.r)} and {abs(a.q + a.r)} is {distance(Hex(0, 0), a)}, so enclosure "
         f"{enclosure(a)}; B: the largest of {abs(b.q)}, {abs(b.r)} and {abs(b.q + b.r)} is "
-        f"{distance(Hex(0, 0), b)}, so enclosure {enclosure(b)}.", params, ("A", "B", SAME))
+        f"{distance(Hex(0, 0), b)}, so enclosure {enclosure(b)}.", params, PAIR)
 
 
 def _draw_cells(rng: random.Random) -> dict:
     """Two cells in enclosures 2 to 6, their coordinates not both on an axis (a sum to think about); A, B and "the
     same" are each the answer for a third of the students."""
-    answer = rng.choice(("A", "B", SAME))
+    answer = rng.choice(PAIR)
     while True:
         cells = [(rng.randint(-5, 5), rng.randint(-5, 5)) for _ in range(2)]
         rings = [enclosure(Hex(*cell)) for cell in cells]
         if (all(2 <= n <= 6 for n in rings) and any(q and r for q, r in cells)
                 and (rings[0] == rings[1]) == (answer == SAME)):
-            return {"cells": sorted(cells, key=lambda cell: enclosure(Hex(*cell)), reverse=answer == "A")}
+            return {"cells": in_order(answer, cells, key=lambda cell: enclosure(Hex(*cell)))}
 
 
 def fitting_turns(doors: frozenset[int], sides: dict[int, bool]) -> tuple[int, ...]:

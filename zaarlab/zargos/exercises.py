@@ -150,7 +150,7 @@ def _which(params: dict) -> Question:
         "More units are not always more dice: 4 to 6 units roll two, 7 or more three. Count the rounds each side can "
         "stand.", "The battle calculator's exact chains: " + lettered(
             [f"takes it with {exact_text(p)}" for p in chances]) + ".",
-        params, tuple(CHOICES[:len(attacks)]), _calculator(attacks[0]))
+        params, CHOICES, _calculator(attacks[0]))
 
 
 def _rank(params: dict) -> Question:
@@ -182,7 +182,7 @@ def _draw_round(rng: random.Random, dice: tuple[int, ...], divisor: int, exactly
 
 
 def _draw_attacks(rng: random.Random) -> dict:
-    """three attacks of 2 to 9 units against 1 to 6, each with a different chance."""
+    """Three attacks of 2 to 9 units against 1 to 6, each with a different chance."""
     while True:
         attacks = [(rng.randint(2, 9), rng.randint(1, 6)) for _ in range(len(CHOICES))]
         if len({p_takes(*attack) for attack in attacks}) == len(CHOICES):

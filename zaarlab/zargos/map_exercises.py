@@ -26,11 +26,14 @@ from ..teaching.exercises import (
     COMPLEMENT,
     OFF_BY_ONE,
     OTHER_RULE,
+    PAIR,
     SAME,
     Exercise,
     Mistake,
     Question,
+    compared,
     evenly,
+    in_order,
 )
 from .board import ZARGOS, load_planet
 from .upkeep import BOAT_COST, UNIT_COST
@@ -123,10 +126,10 @@ def _cheaper(params: dict) -> Question:
     boats = {"A": planet.boats_needed(origin, a), "B": planet.boats_needed(origin, b)}
     return Question(
         f"{ON}which attack from {_named(origin)} needs fewer boats? A: to {_named(a)}; B: to {_named(b)}; or do both "
-        f"need {SAME} number?", SAME if boats["A"] == boats["B"] else min(boats, key=boats.get),
+        f"need {SAME} number?", compared(-boats["A"], -boats["B"]),  # fewer is the answer
         "Find the shortest way by water to each, counting the sea spaces.",
         f"A: {boats['A']} boat{'s' * (boats['A'] != 1)}; B: {boats['B']} boat{'s' * (boats['B'] != 1)}.", params,
-        ("A", "B", SAME), _explorer(origin))
+        PAIR, _explorer(origin))
 
 
 def _rank(params: dict) -> Question:
@@ -183,13 +186,13 @@ def _draw_targets(rng: random.Random) -> dict:
     for a third of the students."""
     planet = load_planet()
     coast = [p for p in _outer() if planet.is_coastal(p)]
-    answer = rng.choice(("A", "B", SAME))
+    answer = rng.choice(PAIR)
     while True:
         origin = rng.choice(coast)
         reach = {p: n for p, n in planet.sea_routes_from(origin).items() if p in coast}
         targets = rng.sample(sorted(reach), 2) if len(reach) >= 2 else []
         if targets and (reach[targets[0]] == reach[targets[1]]) == (answer == SAME):
-            return {"origin": origin, "targets": sorted(targets, key=reach.get, reverse=answer == "B")}
+            return {"origin": origin, "targets": in_order(answer, targets, key=lambda target: -reach[target])}
 
 
 def _draw_ranked(rng: random.Random) -> dict:

@@ -150,7 +150,7 @@ def _which(params: dict) -> Question:
         f"You hold {' and '.join(_name(obj, q) for obj, q in holding.items())}. Which Market card adds the most to "
         f"your score? {lettered([load_cards().card_name(card) for card in cards])}.", best(gains),
         "A card adds each Object it shows to the quantity you hold: read each scale before and after.",
-        lettered([f"{points:+d} points" for points in gains]) + ".", params, tuple(CHOICES[:len(cards)]))
+        lettered([f"{points:+d} points" for points in gains]) + ".", params, CHOICES)
 
 
 def _rank(params: dict) -> Question:

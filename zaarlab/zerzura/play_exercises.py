@@ -29,11 +29,14 @@ from ..teaching.exercises import (
     OFF_BY_ONE,
     ONE_ALONE,
     OTHER_RULE,
+    PAIR,
     REPLACED,
     SAME,
     Exercise,
     Mistake,
     Question,
+    compared,
+    in_order,
 )
 from .cards import load_cards
 from .scoring import score
@@ -233,9 +236,9 @@ def _which(params: dict) -> Question:
     ca, cb = (lead_change(move, params["mine"], params["theirs"]) for move in (a, b))
     return Question(
         f"{_table(params)} Which move widens your lead over player 2 more? A: {_move_words(a)}; B: "
-        f"{_move_words(b)}; or do both change it by {SAME}?", SAME if ca == cb else "A" if ca > cb else "B",
+        f"{_move_words(b)}; or do both change it by {SAME}?", compared(ca, cb),
         "A card you take changes your score only; an exchange changes both.",
-        f"A: {_why(a, params)}. B: {_why(b, params)}.", params, ("A", "B", SAME), _leads(params, [a, b]))
+        f"A: {_why(a, params)}. B: {_why(b, params)}.", params, PAIR, _leads(params, [a, b]))
 
 
 def _rank(params: dict) -> Question:
@@ -297,16 +300,15 @@ def _draw_moves(rng: random.Random, count: int = 3) -> dict:
 def _draw_take_or_exchange(rng: random.Random) -> dict:
     """Two hands, a Market, a take and an exchange; A, B and "the same" are each the answer for a third of the
     students (a choice of two would give the commoner letter to 19 or more of 30 students in one class in five)."""
-    answer = rng.choice(("A", "B", SAME))
+    answer = rng.choice(PAIR)
     while True:
         mine, theirs, market = _draw_hands(rng)
         moves = _moves(mine, theirs, market)
         take = rng.choice([m for m in moves if m[0] == "take"])
         exchange = rng.choice([m for m in moves if m[0] == "exchange"])
-        gains = lead_change(take, mine, theirs), lead_change(exchange, mine, theirs)
-        if (gains[0] == gains[1]) == (answer == SAME):
-            better, worse = (take, exchange) if gains[0] >= gains[1] else (exchange, take)
-            picked = [worse, better] if answer == "B" else [better, worse]
+        gains = {move: lead_change(move, mine, theirs) for move in (take, exchange)}
+        if (gains[take] == gains[exchange]) == (answer == SAME):
+            picked = in_order(answer, [take, exchange], key=gains.__getitem__)
             return {"mine": mine, "theirs": theirs, "moves": [list(move) for move in picked]}
 
 

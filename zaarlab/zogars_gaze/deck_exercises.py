@@ -211,7 +211,7 @@ def _which(params: dict) -> Question:
         f"{_deck_words(left)} Which is the likeliest? {lettered([words for words, _ in events])}.",
         best([p for _, p in events]),
         "Work out each chance from the counts; the second card of a pair comes from a deck one card smaller.",
-        lettered([exact_text(p) for _, p in events]) + ".", params, tuple(CHOICES[:len(events)]), _chart(params))
+        lettered([exact_text(p) for _, p in events]) + ".", params, CHOICES, _chart(params))
 
 
 def _rank(params: dict) -> Question:
