@@ -37,11 +37,11 @@ MAP_KEYS = {"province:": str, "room:": str, "free:": int}  # a map's keys, by th
 
 def send(table: Table, key: str) -> None:
     """A click as the page sends it: on the map (a province, a room, a free cell's number:
-    :mod:`zaarlab.ui.chart_clicks`) or on the board."""
+    :mod:`zaarlab.ui.map_chart`) or on the board."""
     prefix = next((p for p in MAP_KEYS if key.startswith(p)), None)
     if prefix:
         value = MAP_KEYS[prefix](key.removeprefix(prefix))
-        table.clicks.clicked = {"value": value, "n": table.clicks.clicked.get("n", 0) + 1}
+        table.map.clicked = {"value": value, "n": table.map.clicked.get("n", 0) + 1}
     else:
         table.board.clicked = {"key": key, "n": table.board.clicked.get("n", 0) + 1}
 

@@ -97,22 +97,20 @@ def test_a_tables_map_is_as_tall_as_the_width_the_page_gives_it_and_no_taller(mo
     page, and changes nothing."""
     import importlib
 
-    from zaarlab.ui.theme import PLOTLY_MIME
-
     game = importlib.import_module(module)
     table = getattr(game, name)(seats=("person", "greedy"), seed=4, pace=0)
-    if not table.map.outputs:  # Zaar's mansion is drawn once its first room is laid
+    if not table.map.figure:  # Zaar's mansion is drawn once its first room is laid
         table.play(table.state.legal_actions()[0])
 
     def height():
-        return table.map.outputs[0]["data"][PLOTLY_MIME]["layout"]["height"]
+        return table.map.figure["layout"]["height"]
 
     assert height() == game.MAP_HEIGHT
-    sent(table.clicks, {"width": 336})
+    sent(table.map, {"width": 336})
     assert height() == 336 + game.MAP_BESIDES < game.MAP_HEIGHT
     for width in (10**9, 5, "wide"):
         table.said.value = ""
-        sent(table.clicks, {"width": width})
+        sent(table.map, {"width": width})
         assert height() == 336 + game.MAP_BESIDES and "refused" in table.said.value
-    sent(table.clicks, {"width": 900})
+    sent(table.map, {"width": 900})
     assert height() == game.MAP_HEIGHT

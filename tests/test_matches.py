@@ -395,8 +395,9 @@ def test_what_changed_since_a_seat_last_moved_is_marked_on_its_map_and_its_cards
         states = match.session.states
         mine = [step for step, state in enumerate(states[:-1]) if state.current_player() == 0]
         changed = changed_provinces(states[mine[-1] + 1], match.state) if mine else ()
-        rings = [trace for trace in seen["figure"]["data"] if trace.get("name") == "changed since your move"]
-        assert len(rings) == bool(changed) and (not changed or rings[0]["x"].count(None) == len(changed))
+        rings = [shape for shape in seen["figure"]["layout"].get("shapes", ())
+                 if shape.get("name") == "changed since your move"]
+        assert len(rings) == bool(changed) and (not changed or rings[0]["path"].count("M") == len(changed))
         ringed += bool(changed)
         matches.move("Ada", table, seen["step"], rng.randrange(len(seen["moves"])))
     assert ringed > 3

@@ -51,12 +51,12 @@ def test_a_cell_is_chosen_by_its_number_on_the_map_and_only_a_free_one():
     builder = MansionBuilder()
     builder.place()
     fitting = builder.fitting[0]
-    builder.clicks.clicked = {"value": builder.numbers[fitting], "n": 1}  # what the page sends on a click
+    builder.map.clicked = {"value": builder.numbers[fitting], "n": 1}  # what the page sends on a click
     assert builder.cell.value == fitting and not builder.buttons["place"].disabled
     chosen = [t for t in builder.figures[0].data if t.name == "chosen cell"]
     assert chosen  # and the map outlines it
     for sent in (0, 999, "3", True, None, [1], 2.0):  # a tampered page
-        builder.clicks.clicked = {"value": sent, "n": 2}
+        builder.map.clicked = {"value": sent, "n": 2}
         assert builder.cell.value == fitting and "not a free cell" in builder.status.value
 
 

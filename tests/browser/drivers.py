@@ -94,11 +94,11 @@ def drive_dice_sums(page, root, twin) -> None:
 
 
 def click_map_point(page, root, trace: str, value) -> None:
-    """Click, with the mouse, the point of the map (the chart a :class:`~zaarlab.ui.chart_clicks.ChartClicks` watches)
+    """Click, with the mouse, the point of the map (a :class:`~zaarlab.ui.map_chart.MapChart`)
     whose trace is named ``trace`` and whose ``customdata`` is ``value``, where plotly drew it: once the chart has
     drawn that point (a chart still showing the state before has no such point, and a chart being laid out no
     finite place for it)."""
-    chart = root.locator("[class*='zaarlab-clicks-'] .js-plotly-plot").first
+    chart = root.locator(".zaarlab-map .js-plotly-plot").first
     for attempt in range(3):  # the chart may be drawn anew (a new element) while its old one is looked at
         try:
             chart.scroll_into_view_if_needed(timeout=WAIT)
@@ -148,7 +148,7 @@ def drive_mansion_builder(page, root, twin) -> None:
     expect(selects.nth(1).locator("option:checked")).to_have_text(twin.cell.label, timeout=WAIT)
     expect(buttons["place"]).to_be_enabled()
     outlined = "chart => chart.data.some(t => t.name === 'chosen cell')"  # the choice is outlined on the map
-    page.wait_for_function(f"() => ({outlined})(document.querySelector(\"[class*='zaarlab-clicks-'] "
+    page.wait_for_function(f"() => ({outlined})(document.querySelector(\".zaarlab-map "
                            f".js-plotly-plot\"))", timeout=WAIT)
     buttons["draw a card"].click()
     twin.draw()
@@ -828,11 +828,11 @@ def drive_zerzura_table(page, root, twin) -> int:
                             choose=lambda state, rng: twin.bots["planner"](state, rng))
 
 
-MAP_SHOWS = """(gd) => gd.layout && gd.layout.meta ? JSON.stringify(gd.layout.meta) : ''"""
+MAP_SHOWS = """(gd) => gd.dataset.shows || ''"""
 
 
 def _map_comes_to(page, plot, shows: Callable[[str], bool], tries: int = 200) -> bool:
-    """Whether the page's map comes to show what ``shows`` accepts (its layout's ``meta``, as JSON), within ``tries``
+    """Whether the page's map comes to show what ``shows`` accepts (its ``data-shows``, JSON), within ``tries``
     looks."""
     for _ in range(tries):
         if plot.count() and shows(plot.evaluate(MAP_SHOWS)):
@@ -845,10 +845,22 @@ def map_drawn(page, root, twin):
     """The table's map once it shows what the twin's shows (:meth:`map_meta`), where the twin draws one; returns its
     locator."""
     plot = root.locator(".zaarlab-table-map .js-plotly-plot").first
-    if getattr(twin, "map", None) is not None and twin.map.outputs:
+    if getattr(twin, "map", None) is not None and twin.map.figure:
         shown = json.dumps(twin.map_meta(), separators=(",", ":"))
         assert _map_comes_to(page, plot, shown.__eq__), f"the map never showed {shown}"
     return plot
+
+
+POINT_AT = """(gd, value) => {  // where plotly drew the point whose customdata is value, in the chart's own pixels
+    for (const trace of gd.data) {
+        const i = (trace.customdata || []).indexOf(value);
+        if (i >= 0) {
+            const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+            return [xa._offset + xa.l2p(trace.x[i]), ya._offset + ya.l2p(trace.y[i])];
+        }
+    }
+    throw new Error(`no point ${value} on the map`);
+}"""
 
 
 def click_map(page, root, twin, key: str) -> None:
@@ -864,17 +876,13 @@ def click_map(page, root, twin, key: str) -> None:
     changes = json.dumps(twin.map_meta(), separators=(",", ":")) != before
     for _ in range(3):
         plot.scroll_into_view_if_needed()
-        x, y = plot.evaluate("""(gd, value) => {
-            for (const trace of gd.data) {
-                const i = (trace.customdata || []).indexOf(value);
-                if (i >= 0) {
-                    const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-                    return [xa._offset + xa.l2p(trace.x[i]), ya._offset + ya.l2p(trace.y[i])];
-                }
-            }
-            throw new Error(`no point ${value} on the map`);
-        }""", value)
+        x, y = plot.evaluate(POINT_AT, value)
         box = plot.bounding_box()
+        if not plot.evaluate("(gd, [x, y]) => gd.contains(document.elementFromPoint(x, y))",
+                             [box["x"] + x, box["y"] + y]):  # under the status line kept in view: the map scrolled
+            plot.evaluate("gd => gd.scrollIntoView({block: 'center'})")  # to the middle of the screen, as a student
+            x, y = plot.evaluate(POINT_AT, value)  # scrolls it to see that province
+            box = plot.bounding_box()
         page.mouse.click(box["x"] + x, box["y"] + y)
         if not changes or _map_comes_to(page, plot, before.__ne__):  # the bots may move on at their pace after it
             return

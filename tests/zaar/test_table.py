@@ -186,7 +186,7 @@ def test_the_map_rings_the_rooms_changed_since_the_persons_last_move_until_they_
     rng, ringed = random.Random(4), 0
     while not table.state.is_terminal():
         before, now = table.last_seen(), table.state
-        data = table.map.outputs[0]["data"]["application/vnd.plotly.v1+json"]["data"] if table.map.outputs else []
+        data = table.map.figure.get("data", [])
         ring = next((t for t in data if t["name"] == "changed since your move"), None)
         expected = set()  # counted here, apart from the table
         if before is not None and now.rooms:

@@ -1,7 +1,6 @@
 """The mansion builder headless: refusals name the rule, placements and missions show, undo takes back."""
 
 from zaarlab.core.hexgrid import Hex
-from zaarlab.ui.panel import PLOTLY_MIME
 from zaarlab.zaar.widgets import AstrolabeBattle, MansionBuilder
 
 
@@ -22,7 +21,7 @@ def test_the_builder_places_refuses_pays_and_undoes():
     assert 'title="ZAAR-MISSION-06: ' in builder.status.value
     ringed = [t for t in builder.figures[0].data if t.name == "highlighted"]
     assert ringed and len(ringed[0].x) == 3
-    shown = builder.map.outputs[0]["data"][PLOTLY_MIME]
+    shown = builder.map.figure
     assert any(trace.get("name") == "smoggy" for trace in shown["data"])
     assert "a room that can be placed" in builder.odds.value
     builder.undo()

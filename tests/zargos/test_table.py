@@ -129,7 +129,7 @@ def test_the_map_names_the_peoples_of_the_person_at_the_device_yours_and_nobodys
     table = ZargosTable(seats=("person", "person"), seed=4, turn_limit=3)
     rng, checked = random.Random(4), 0
     while not table.state.is_terminal():
-        names = {trace["name"] for trace in table.map.outputs[0]["data"]["application/vnd.plotly.v1+json"]["data"]}
+        names = {trace["name"] for trace in table.map.figure["data"]}
         ours = {f"{people} (yours)" for people, owner in zip(table.state.peoples, table.state.owners, strict=False)
                 if owner == table.viewer and table.state.provinces_of(people)}
         assert {name for name in names if name.endswith("(yours)")} == (set() if table.passing else ours)
@@ -150,15 +150,19 @@ def test_the_map_rings_the_provinces_changed_since_the_persons_last_move_until_t
     rng, ringed, outlines = random.Random(4), 0, regions(table.state.game.planet)
     while not table.state.is_terminal():
         before, now = table.last_seen(), table.state
-        data = table.map.outputs[0]["data"]["application/vnd.plotly.v1+json"]["data"]
-        ring = next((t for t in data if t["name"] == "changed since your move"), None)
+        shapes = table.map.figure["layout"].get("shapes", ())
+        ring = next((shape for shape in shapes if shape["name"] == "changed since your move"), None)
         changed = [p for p in now.game.planet.provinces  # counted here, apart from the table
                    if before is not None and (before.holder(p), before.units(p)) != (now.holder(p), now.units(p))]
         if not changed:
             assert ring is None
         else:
             assert ring["line"]["dash"] == "dot"
-            assert list(ring["x"]) == [x for n in changed for x, _ in (*outlines[n], outlines[n][0], (None, None))]
+            drawn = [[tuple(map(float, point.split(","))) for point in outline.split("L")]  # the path's outlines
+                     for outline in ring["path"].removesuffix("Z").removeprefix("M").split("ZM")]
+            assert [len(outline) for outline in drawn] == [len(outlines[n]) for n in changed]
+            assert [c for outline in drawn for point in outline for c in point] == pytest.approx(
+                [c for n in changed for point in outlines[n] for c in point], rel=1e-5)
             ringed += 1
         click_move(table, greedy_bot(table.state, rng))
         assert table.last_seen() is not None
@@ -189,3 +193,4 @@ def test_the_quick_start_places_alike_at_a_readable_pace_and_at_once():
     while at_once.state.phase != Phase.ATTACK:
         play(at_once, rng)
     assert paced.state.board == at_once.state.board
+

@@ -206,6 +206,11 @@ class Table(Panel, Hooks):
         """Widgets beside the board of pieces (a map to click)."""
         return []
 
+    def draw_map(self) -> None:
+        """Draw the map beside the board, for a table that has one (none here). :meth:`refresh` draws it after the
+        rest: the page takes the changes in order, so the map a student clicks next is drawn where it stays (drawn
+        first, it was moved a moment later by the lines above it, and a click aimed then could land on a neighbour)."""
+
     def select(self, state, key: str) -> bool:
         """Whether a click on ``key`` only changes the table's own choice (a die set aside), made here."""
         return False
@@ -431,6 +436,7 @@ class Table(Panel, Hooks):
         self.why_not.value = f'<small style="color: #444444">{html.escape(why)}</small>' if why else ""
         self.story.value = self._story(state, viewer)
         self.rules.follow(self.match.game.name, self.rules_now(state))
+        self.draw_map()
         self.text = "\n".join(filter(None, (self.heading_text, self.private(state, viewer)
                                             if viewer is not None else "", odds)))
 

@@ -51,16 +51,28 @@ def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), free: Mappin
     >>> fig.data[6].customdata, fig.data[6].text
     ((4,), ('4',))
     """
-    fig = Figure(layout=dict(template=TEMPLATE))
-    cloth = cells_within(mansion.cards.cloth.enclosures)
-    _outlines(fig, cloth, "cloth", "#f0e6d2", "#d4c5a9")
-    _outlines(fig, sorted(mansion.cards.cloth.name_table), "name table", "#d7bde2", "#af7ac5")
+    return Figure(mansion_data(mansion, highlight, free, fitting, chosen, pawns, revoked, title, changed))
+
+
+def mansion_data(mansion: Mansion, highlight: Iterable[Hex] = (), free: Mapping[Hex, int] | None = None,
+                 fitting: Iterable[Hex] = (), chosen: Hex | None = None, pawns: dict | None = None,
+                 revoked: Iterable[tuple[Hex, str]] = (), title: str = "The mansion",
+                 changed: Iterable[Hex] = ()) -> dict:
+    """:func:`mansion_figure` as plain data (``data`` and ``layout``), what plotly's own checks would send: a table
+    draws it at every click, where building a plotly figure took most of the click's time.
+
+    >>> from .board import Mansion
+    >>> mansion_data(Mansion.start("bloody_chamber"))["data"][-1]["name"]
+    'plaques'
+    """
+    traces = [_outlines(cells_within(mansion.cards.cloth.enclosures), "cloth", "#f0e6d2", "#d4c5a9"),
+              _outlines(sorted(mansion.cards.cloth.name_table), "name table", "#d7bde2", "#af7ac5")]
     by_category: dict = {}
     for cell in mansion.layout:
         by_category.setdefault(mansion.room_at(cell).category, []).append(cell)
     for category, cells in sorted(by_category.items(), key=lambda kv: str(kv[0])):
-        _outlines(fig, sorted(cells), category or "suspended", COLOURS[category], "#34495e",
-                  hover=[_hover(mansion, c) for c in sorted(cells)])
+        traces.append(_outlines(sorted(cells), category or "suspended", COLOURS[category], "#34495e",
+                                hover=[_hover(mansion, c) for c in sorted(cells)]))
     xs, ys = [], []
     for cell in mansion.layout:
         points = corners(cell)
@@ -68,56 +80,54 @@ def mansion_figure(mansion: Mansion, highlight: Iterable[Hex] = (), free: Mappin
             (x0, y0), (x1, y1) = points[side], points[(side + 1) % 6]
             xs += [x0 + (x1 - x0) * 0.3, x0 + (x1 - x0) * 0.7, None]
             ys += [y0 + (y1 - y0) * 0.3, y0 + (y1 - y0) * 0.7, None]
-    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color="#1b2631", width=5), name="doors",
-                             hoverinfo="skip"))
+    traces.append(_scatter(xs, ys, "lines", "doors", line={"color": "#1b2631", "width": 5}, hoverinfo="skip"))
     struck = set(revoked)
     labels = [(cell, " ".join(f"<s>{p}</s>" if (cell, p) in struck else p for p in mansion.room_at(cell).plaques))
               for cell in sorted(mansion.layout)]
-    fig.add_trace(go.Scatter(x=[to_pixel(c)[0] for c, _ in labels], y=[to_pixel(c)[1] for c, _ in labels],
-                             mode="text", text=[t for _, t in labels], name="plaques", hoverinfo="skip",
-                             textfont=dict(size=14, color="black")))
+    traces.append(_scatter([to_pixel(c)[0] for c, _ in labels], [to_pixel(c)[1] for c, _ in labels], "text",
+                           "plaques", text=[t for _, t in labels], hoverinfo="skip",
+                           textfont={"size": 14, "color": "black"}))
     highlight = list(highlight)
     if highlight:
-        fig.add_trace(go.Scatter(x=[to_pixel(c)[0] for c in highlight], y=[to_pixel(c)[1] for c in highlight],
-                                 mode="markers", name="highlighted", hoverinfo="skip",
-                                 marker=dict(size=34, color="rgba(0,0,0,0)", line=dict(width=4, color="#f39c12"))))
+        traces.append(_scatter([to_pixel(c)[0] for c in highlight], [to_pixel(c)[1] for c in highlight], "markers",
+                               "highlighted", hoverinfo="skip",
+                               marker={"size": 34, "color": "rgba(0,0,0,0)", "line": {"width": 4, "color": "#f39c12"}}))
     rings = [corner for cell in changed for corner in (*corners(cell), corners(cell)[0], (None, None))]
     if rings:
-        fig.add_trace(go.Scatter(x=[p[0] for p in rings], y=[p[1] for p in rings], mode="lines", hoverinfo="skip",
-                                 name="changed since your move", line=dict(color=theme.BLACK, width=3, dash="dot")))
+        traces.append(_scatter([p[0] for p in rings], [p[1] for p in rings], "lines", "changed since your move",
+                               hoverinfo="skip", line={"color": theme.BLACK, "width": 3, "dash": "dot"}))
     if chosen is not None:
-        outline = corners(chosen)
-        fig.add_trace(go.Scatter(x=[p[0] for p in (*outline, outline[0])], y=[p[1] for p in (*outline, outline[0])],
-                                 mode="lines", name="chosen cell", hoverinfo="skip",
-                                 line=dict(color=theme.BLACK, width=4, dash="dash")))
+        outline = [*corners(chosen), corners(chosen)[0]]
+        traces.append(_scatter([p[0] for p in outline], [p[1] for p in outline], "lines", "chosen cell",
+                               hoverinfo="skip", line={"color": theme.BLACK, "width": 4, "dash": "dash"}))
     fits = set(fitting)
     for name, cells, marker, font, words in (
-            ("the room fits here", [c for c in free or {} if c in fits], dict(size=24, color=theme.BLACK),
+            ("the room fits here", [c for c in free or {} if c in fits], {"size": 24, "color": theme.BLACK},
              "white", "the room fits here, as turned"),
             ("free cell", [c for c in free or {} if c not in fits],
-             dict(size=22, color="white", line=dict(width=2, color=theme.GREY)), theme.BLACK,
+             {"size": 22, "color": "white", "line": {"width": 2, "color": theme.GREY}}, theme.BLACK,
              "free; the room does not fit here as turned")):
         if cells:
-            fig.add_trace(go.Scatter(x=[to_pixel(c)[0] for c in cells], y=[to_pixel(c)[1] for c in cells],
-                                     mode="markers+text", marker=marker, name=name,
-                                     text=[str(free[c]) for c in cells], customdata=[free[c] for c in cells],
-                                     textfont=dict(size=12, color=font),
-                                     hovertemplate=f"cell %{{customdata}}: {words}<extra></extra>"))
+            traces.append(_scatter([to_pixel(c)[0] for c in cells], [to_pixel(c)[1] for c in cells], "markers+text",
+                                   name, marker=marker, text=[str(free[c]) for c in cells],
+                                   customdata=[free[c] for c in cells],
+                                   textfont={"size": 12, "color": font},
+                                   hovertemplate=f"cell %{{customdata}}: {words}<extra></extra>"))
     sharing: dict[Hex, list[str]] = {}  # the pawns in each room, fanned out side by side
     for who, cell in sorted((pawns or {}).items()):
         sharing.setdefault(cell, []).append(who)
     for i, (who, cell) in enumerate(sorted((pawns or {}).items())):
         x, y = to_pixel(cell)
         beside = sharing[cell]
-        fig.add_trace(go.Scatter(x=[x + PAWN_GAP * (beside.index(who) - (len(beside) - 1) / 2)], y=[y - 0.45],
-                                 mode="markers", name=str(who), marker=dict(  # black: no room's colour
-                                     size=13, symbol=PAWN_SYMBOLS[i % len(PAWN_SYMBOLS)], color=theme.BLACK,
-                                     line=dict(width=2, color="white"))))
-    fig.update_layout(title=title, height=600, showlegend=True, plot_bgcolor="white",
-                      xaxis=dict(visible=False), yaxis=dict(visible=False, scaleanchor="x"),
-                      legend=dict(orientation="h", yanchor="top", y=0, x=0),  # below: the map keeps the width
-                      margin=dict(l=10, r=10, t=50, b=10))
-    return fig
+        traces.append(_scatter([x + PAWN_GAP * (beside.index(who) - (len(beside) - 1) / 2)], [y - 0.45], "markers",
+                               str(who), marker={  # black: no room's colour
+                                   "size": 13, "symbol": PAWN_SYMBOLS[i % len(PAWN_SYMBOLS)], "color": theme.BLACK,
+                                   "line": {"width": 2, "color": "white"}}))
+    layout = {"template": TEMPLATE, "title": {"text": title}, "height": 600, "showlegend": True,
+              "plot_bgcolor": "white", "xaxis": {"visible": False}, "yaxis": {"visible": False, "scaleanchor": "x"},
+              "legend": {"orientation": "h", "yanchor": "top", "y": 0, "x": 0},  # below: the map keeps the width
+              "margin": {"l": 10, "r": 10, "t": 50, "b": 10}}
+    return {"data": traces, "layout": layout}
 
 
 def door_graph_figure(mansion: Mansion, kinds: Iterable[str] = ("door", "amulet", "passage")) -> go.Figure:
@@ -225,15 +235,21 @@ def throws_figure(requirement, title: str, warrior: bool = False) -> go.Figure:
     return fig
 
 
-def _outlines(fig: go.Figure, cells, name: str, fill: str, line: str, hover=None) -> None:
+def _scatter(x: list, y: list, mode: str, name: str, **more) -> dict:
+    """A scatter trace as plain data."""
+    return {"type": "scatter", "x": x, "y": y, "mode": mode, "name": name, **more}
+
+
+def _outlines(cells, name: str, fill: str, line: str, hover=None) -> dict:
+    """The hexagons of ``cells``, filled, as one trace; ``hover`` a text per cell."""
     xs, ys = [], []
     for cell in cells:
         points = corners(cell)
         xs += [p[0] for p in points] + [points[0][0], None]
         ys += [p[1] for p in points] + [points[0][1], None]
-    fig.add_trace(go.Scatter(x=xs, y=ys, fill="toself", fillcolor=fill, mode="lines", line=dict(color=line, width=1),
-                             name=name, hoverinfo="skip" if hover is None else "text",
-                             text=None if hover is None else [h for h in hover for _ in range(8)]))
+    return _scatter(xs, ys, "lines", name, fill="toself", fillcolor=fill, line={"color": line, "width": 1},
+                    **({"hoverinfo": "skip"} if hover is None else
+                       {"hoverinfo": "text", "text": [h for h in hover for _ in range(8)]}))
 
 
 def _hover(mansion: Mansion, cell: Hex) -> str:

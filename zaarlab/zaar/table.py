@@ -14,18 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import ipywidgets as widgets
-import plotly.graph_objects as go
-
 from ..core.api import IllegalActionError
 from ..core.hexgrid import Hex, rotate_sides, to_pixel
 from ..core.match import PERSON
-from ..ui.chart_clicks import ChartClicks
-from ..ui.panel import guarded, show_figure
+from ..ui.map_chart import MapChart
+from ..ui.panel import guarded
 from ..ui.pieces import Piece, Zone
 from ..ui.table import Table
 from .bots import BOTS
-from .figures import free_cells, mansion_figure
+from .figures import free_cells, mansion_data
 from .referee import ACROSS, SIDES, TURNS, ZaarReferee, changed_rooms, pawns, place_of
 from .state import (
     ChooseRoom,
@@ -56,53 +53,46 @@ class ZaarTable(Table, ZaarReferee):
     def __init__(self, seats: Sequence[str] = (PERSON, "greedy"), seed: int | None = None, odds: bool = True,
                  pace: float = 0.6, hints: bool | None = None, **params):
         self.params, self.rotation = params, 0
-        self.map = widgets.Output(layout=widgets.Layout(width="620px", max_width="100%"))
+        self.map = MapChart(widest=620)
         self.map.add_class("zaarlab-table-map")
-        self.clicks = ChartClicks()
-        self.clicks.watch(self.map)
         super().__init__(seats, seed=seed, odds=odds, pace=pace, hints=hints)
-        self.clicks.on_click(lambda value: guarded(lambda: self.click(map_key(value)), self.said)())
-        self.clicks.on_resize(guarded(self.draw_map, self.said))
-        self.clicks.notice = self.said  # a click or width a page should not send is refused there
+        self.map.on_click(lambda value: guarded(lambda: self.click(map_key(value)), self.said)())
+        self.map.on_resize(guarded(self.draw_map, self.said))
+        self.map.notice = self.said  # a click or width a page should not send is refused there
 
     def make_game(self, players: int) -> ZaarGame:
         return ZaarGame(players=players, **self.params)
 
     def around_board(self) -> list:
-        return [self.map, self.clicks]
+        return [self.map]
 
     # -- the map -------------------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        super().refresh()
-        self.draw_map()
-
     def draw_map(self) -> None:
         """The mansion as it stands, the cells and rooms a click can choose marked, as tall as the width the page
         gives it allows."""
         state = self.state
         if not state.rooms:
-            self.map.outputs = ()
+            self.map.show(None)
             return
         targets = self._map_moves(state)
         free = free_cells(state.mansion) if any(k.startswith("free:") for k in targets) else None
-        figure = mansion_figure(state.mansion, free=free, fitting=[c for c, n in (free or {}).items()
-                                                                   if f"free:{n}" in targets],
-                                pawns=pawns(state), revoked=state.revoked, highlight=state.demon_room,
-                                title=f"Level {state.level}: the mansion",
-                                changed=changed_rooms(self.last_seen(), state))
+        figure = mansion_data(state.mansion, free=free, fitting=[c for c, n in (free or {}).items()
+                                                                 if f"free:{n}" in targets],
+                              pawns=pawns(state), revoked=state.revoked, highlight=state.demon_room,
+                              title=f"Level {state.level}: the mansion", changed=changed_rooms(self.last_seen(), state))
         rooms = [(self._cell(key), action) for key, action in targets.items() if key.startswith("room:")]
         if rooms:
-            figure.add_trace(go.Scatter(
-                x=[to_pixel(c)[0] for c, _ in rooms], y=[to_pixel(c)[1] for c, _ in rooms], mode="markers",
-                name="rooms you can click", customdata=[place_of(c) for c, _ in rooms],
-                hovertext=[self.move_words(state, a) for _, a in rooms], hoverinfo="text",
-                marker=dict(size=30, color="rgba(0, 114, 178, 0.25)", line=dict(width=3, color="#0072b2"))))
-        figure.update_layout(meta=self.map_meta(), height=self.clicks.fitted_height(MAP_HEIGHT, besides=MAP_BESIDES))
-        show_figure(self.map, figure)
+            figure["data"].append({
+                "type": "scatter", "x": [to_pixel(c)[0] for c, _ in rooms], "y": [to_pixel(c)[1] for c, _ in rooms],
+                "mode": "markers", "name": "rooms you can click", "customdata": [place_of(c) for c, _ in rooms],
+                "hovertext": [self.move_words(state, a) for _, a in rooms], "hoverinfo": "text",
+                "marker": {"size": 30, "color": "rgba(0, 114, 178, 0.25)", "line": {"width": 3, "color": "#0072b2"}}})
+        figure["layout"]["height"] = self.map.fitted_height(MAP_HEIGHT, besides=MAP_BESIDES)
+        self.map.show(figure, shows=self.map_meta())
 
     def map_meta(self) -> dict:
-        """What the map shows, in its layout's ``meta``: the move whose state it shows, whose eyes it is drawn for and
-        the way the room drawn is turned (a page's tests wait for it before they click)."""
+        """What the map shows, sent with it (:meth:`MapChart.show`'s ``shows``): the move whose state it shows, whose
+        eyes it is drawn for and the way the room drawn is turned (a page's tests wait for it before they click)."""
         return {**self.shown_as(), "rotation": self.rotation}
 
     def _map_moves(self, state: ZaarState) -> dict[str, object]:

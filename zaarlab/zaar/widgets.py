@@ -15,7 +15,7 @@ from ..core.api import IllegalActionError
 from ..core.hexgrid import Hex, neighbours
 from ..core.readable import exact_text
 from ..ui import controls
-from ..ui.chart_clicks import ChartClicks
+from ..ui.map_chart import MapChart
 from ..ui.panel import GameViewer, Panel, as_html, guarded, row, rule_tags, set_options, set_range, show_figure
 from .astrolabe import POWERS, Plates, command, load_astrolabe, read
 from .board import Mansion
@@ -69,11 +69,9 @@ class MansionBuilder(Panel):
         self.status.add_class("zaarlab-result")
         for name, action in (("draw a card", self.draw), ("place", self.place), ("undo", self.undo)):
             self.buttons[name].on_click(guarded(action, self.status))
-        self.map = widgets.Output(layout=widgets.Layout(width="620px", max_width="100%"))
+        self.map = MapChart(widest=620)
         self.graph = widgets.Output(layout=widgets.Layout(width="460px", max_width="100%"))
-        self.clicks = ChartClicks()
-        self.clicks.watch(self.map)
-        self.clicks.on_click(lambda number: guarded(lambda: self.click_cell(number), self.status)())
+        self.map.on_click(lambda number: guarded(lambda: self.click_cell(number), self.status)())
         self.figures = ()
         self.text = ""
         self.fitting: list[Hex] = []
@@ -92,7 +90,7 @@ class MansionBuilder(Panel):
         self.box = widgets.VBox([
             row([self.room, self.rotation, self.buttons["draw a card"]]),
             row([self.cell, self.player, self.buttons["place"], self.buttons["undo"], self.why]),
-            self.status, row([self.map, widgets.VBox([self.graph, self.odds, self.mission_odds])]), self.clicks,
+            self.status, row([self.map, widgets.VBox([self.graph, self.odds, self.mission_odds])]),
         ])
 
     @property
@@ -172,7 +170,7 @@ class MansionBuilder(Panel):
         self.status.value = as_html(self.text + (f"\nMissions so far: {missions}." if missions else "")) + \
             rule_tags(list(rules))
         self.figures = (self._map_figure(), door_graph_figure(self.mansion))
-        show_figure(self.map, self.figures[0])
+        self.map.show(self.figures[0])
         show_figure(self.graph, self.figures[1])
         odds = next_card_odds(self.mansion, missions=MISSIONS if self.mission_odds.value else (), number=Fraction)
         self.odds.value = as_html("The next card:\n" + "\n".join(
@@ -216,7 +214,7 @@ class MansionBuilder(Panel):
         self.why.value = as_html(self._cannot_place())
         if redraw and self.figures:
             self.figures = (self._map_figure(), self.figures[1])
-            show_figure(self.map, self.figures[0])
+            self.map.show(self.figures[0])
 
 
 class AstrolabeBattle(Panel):

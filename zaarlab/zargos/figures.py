@@ -21,6 +21,7 @@ KINGDOM_COLOURS = (*theme.PALETTE[:7], "#7FB8D8", "#EAAE80", "#80CEB9", "#E6CFA0
 ATTACKER, DEFENDER, NOBODY = theme.VERMILLION, theme.BLUE, theme.GREY
 NAME_SIZE, UNITS_SIZE = 11, 16  # px: a kingdom's name, a province's units
 NARROWEST = 360  # px: the map's width on a phone (390 px), where its labels must still fit between the units
+LEGEND_ROOM = 70  # px below a table's map for its legend (three lines): a legend that needs more shrinks the map
 PEOPLE_COLOURS = {"knights": theme.GREY, "spiders": theme.PURPLE, "amazons": theme.GREEN, "monks": theme.ORANGE,
                   "dragons": theme.VERMILLION, "winged": theme.SKY}
 
@@ -95,15 +96,27 @@ def board_figure(state, title: str | None = None, targets: tuple[str, ...] = (),
     """A game position on the map: each province coloured by the people holding it (``yours`` named so in the
     legend), its units in large type; ``targets`` outlined in orange, ``chosen`` in black, ``changed`` (since the
     player last acted) ringed in a dotted black line, and under every province a point whose ``customdata`` is the
-    province (what a click on the map reports, :mod:`zaarlab.ui.chart_clicks`), ``hovers`` its words on hover. At a
+    province (what a click on the map reports, :mod:`zaarlab.ui.map_chart`), ``hovers`` its words on hover. At a
     table (``at_table``) a region takes no hover, so a touch reports the point, and the legend goes below the map.
-    Built as plain data and checked by plotly once: a table draws it at every click.
 
     >>> from zaarlab.zargos.state import ZargosGame
     >>> state = ZargosGame(players=2).initial_state()
     >>> fig = board_figure(state, targets=("FC",))
     >>> [trace.name for trace in fig.data][:4], fig.data[-1].name, "FC" in fig.data[-1].customdata
     (['seas', 'empty', 'names', 'units'], 'provinces', True)
+    """
+    return Figure(board_data(state, title, targets, chosen, changed, yours, hovers, at_table))
+
+
+def board_data(state, title: str | None = None, targets: tuple[str, ...] = (), chosen: tuple[str, ...] = (),
+               changed: tuple[str, ...] = (), yours: tuple[str, ...] = (), hovers: Sequence[str] = (),
+               at_table: bool = False) -> dict:
+    """:func:`board_figure` as plain data (``data`` and ``layout``), what plotly's own checks would send: a table
+    draws it at every click, where building a plotly figure took most of the click's time.
+
+    >>> from zaarlab.zargos.state import ZargosGame
+    >>> board_data(ZargosGame(players=2).initial_state())["data"][-1]["name"]
+    'provinces'
     """
     planet = state.game.planet
     groups: dict[str, list[str]] = {}
@@ -120,21 +133,26 @@ def board_figure(state, title: str | None = None, targets: tuple[str, ...] = (),
                                hoverable=not at_table))
     traces += [_labels(planet),
                _marks(planet, {p: f"{'★' if planet.is_capital(p) else ''}{state.units(p) or ''}"
-                               for p in planet.provinces}),
-               _outline(planet, targets)]
-    traces += [ring for ring in (_ring(planet, changed, "changed since your move",
-                                       {"color": theme.BLACK, "width": 3, "dash": "dot"}),
-                                 _ring(planet, chosen, "chosen", {"color": theme.BLACK, "width": 5})) if ring]
+                               for p in planet.provinces})]
     x, y = _centres(planet)
     traces.append({"type": "scatter", "x": x, "y": y, "mode": "markers", "customdata": list(planet.provinces),
                    "marker": {"size": 30, "color": "rgba(255,255,255,0.01)"}, "name": "provinces",
                    "showlegend": False, **({"hoverinfo": "text", "hovertext": list(hovers)} if hovers else
                                            {"hoverinfo": "none"})})
     layout = _map_layout(title or str(state))
-    if at_table:  # the map as wide as the box, the peoples named below it
-        layout.update(margin={"l": 0, "r": 0, "t": 40, "b": 0},
+    marks = (("highlighted", targets, {"color": HIGHLIGHT, "width": 4}),
+             ("changed since your move", changed, {"color": theme.BLACK, "width": 3, "dash": "dot"}),
+             ("chosen", chosen, {"color": theme.BLACK, "width": 5}))
+    rings = [ring for name, provinces, line in marks if (ring := _ring(planet, provinces, name, line))]
+    if rings:
+        layout["shapes"] = rings
+    if at_table:  # the map as wide as the box, the peoples and every mark named below it, marked or not (a legend
+        # that grew would shrink the map under the mouse)
+        traces += [{"type": "scatter", "x": [None], "y": [None], "mode": "lines", "line": line, "name": name,
+                    "hoverinfo": "skip"} for name, _, line in marks]
+        layout.update(margin={"l": 0, "r": 0, "t": 40, "b": LEGEND_ROOM},
                       legend={**layout["legend"], "orientation": "h", "x": 0, "y": 0, "yanchor": "top"})
-    return Figure({"data": traces, "layout": layout})
+    return {"data": traces, "layout": layout}
 
 
 @cache
@@ -144,11 +162,19 @@ def _centres(planet: Planet) -> tuple[list[float], list[float]]:
 
 
 def _ring(planet: Planet, provinces: tuple[str, ...], name: str, line: dict) -> dict | None:
-    """A line around each of ``provinces`` (none drawn for none), named ``name`` in the legend."""
+    """A line around each of ``provinces`` (none drawn for none), named ``name``: a shape of the layout, not a trace,
+    so that a table's map redraws only its shapes when only what is marked changes.
+
+    >>> from zaarlab.zargos.board import load_planet
+    >>> ring = _ring(load_planet(), ("FC",), "chosen", {"width": 5})
+    >>> ring["path"].count("M"), ring["path"].endswith("Z"), ring["name"]
+    (1, True, 'chosen')
+    """
     if not provinces:
         return None
-    x, y = _outlines(planet, provinces)
-    return {"type": "scatter", "x": x, "y": y, "mode": "lines", "line": line, "name": name, "hoverinfo": "skip"}
+    cells = regions(planet)
+    path = "".join("M" + "L".join(f"{x:g},{y:g}" for x, y in cells[p]) + "Z" for p in provinces)
+    return {"type": "path", "path": path, "line": line, "name": name}
 
 
 @cache

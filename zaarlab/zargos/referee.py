@@ -18,8 +18,9 @@ import plotly.graph_objects as go
 from ..core.match import Decision, Hooks
 from ..core.readable import exact_text
 from ..core.story import joined
+from ..ui.theme import Figure
 from .board import FORBIDDEN_CITY, ZARGOS
-from .figures import board_figure
+from .figures import board_data
 from .odds import DEMON_DICE, battle_ends, demon_dist
 from .reach import battle_conditions
 from .state import Fight, LandAttack, Move, Phase, Place, SeaAttack, ZargosState
@@ -85,12 +86,18 @@ class ZargosReferee(Hooks):
         hover (all public); at a table, the provinces a click may pick (``targets``) and those picked (``chosen``),
         ``viewer``'s peoples named "yours" in the legend, and the provinces changed ``since`` the state they last
         acted on ringed (:func:`changed_provinces`)."""
+        return Figure(self.board_data(state, viewer, since, targets, chosen))
+
+    def board_data(self, state: ZargosState, viewer: int | None = None,
+                   since: ZargosState | None = None, targets: tuple[str, ...] = (), chosen: tuple[str, ...] = ()
+                   ) -> dict:
+        """:meth:`board_figure` as plain data (:func:`~zaarlab.zargos.figures.board_data`)."""
         title = f"Turn {state.turn}" + (f": the {state.acting} act" if state.acting else "")
         yours = tuple(people for people, owner in zip(state.peoples, state.owners, strict=False) if owner == viewer)
         hovers = [f"{province_words(state, p)}<br><sub>{p}</sub>" for p in state.game.planet.provinces]  # the id
         # in small print, for who edits the map's data
-        return board_figure(state, title, targets, chosen, changed_provinces(since, state), yours, hovers,
-                            at_table=True)
+        return board_data(state, title, targets, chosen, changed_provinces(since, state), yours, hovers,
+                          at_table=True)
 
     def standing(self, state: ZargosState) -> str:
         """Each people's points at the last count."""

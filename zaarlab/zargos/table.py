@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import ipywidgets as widgets
-
 from ..core.api import IllegalActionError
 from ..core.match import PERSON
-from ..ui.chart_clicks import ChartClicks
-from ..ui.panel import guarded, show_figure
+from ..ui.map_chart import MapChart
+from ..ui.panel import guarded
 from ..ui.pieces import Piece, Zone
 from ..ui.table import Table
 from .bots import BOTS, greedy_bot
@@ -57,20 +55,18 @@ class ZargosTable(Table, ZargosReferee):
         self.quick_start, self.params = quick_start, params
         self.source = self.target = ""
         self.boats = 0
-        self.map = widgets.Output(layout=widgets.Layout(width="640px", max_width="100%"))
+        self.map = MapChart(widest=640)
         self.map.add_class("zaarlab-table-map")
-        self.clicks = ChartClicks()
-        self.clicks.watch(self.map)
         super().__init__(seats, seed=seed, odds=odds, pace=pace, hints=hints)
-        self.clicks.on_click(lambda province: guarded(lambda: self.click(f"province:{province}"), self.said)())
-        self.clicks.on_resize(guarded(self.draw_map, self.said))
-        self.clicks.notice = self.said  # a click or width a page should not send is refused there
+        self.map.on_click(lambda province: guarded(lambda: self.click(f"province:{province}"), self.said)())
+        self.map.on_resize(guarded(self.draw_map, self.said))
+        self.map.notice = self.said  # a click or width a page should not send is refused there
 
     def make_game(self, players: int) -> ZargosGame:
         return ZargosGame(players=players, **self.params)
 
     def around_board(self) -> list:
-        return [self.map, self.clicks]
+        return [self.map]
 
     def autoplays(self, state: ZargosState) -> bool:
         return self.quick_start and state.phase in SETUP and state.current_player() in self.match.persons
@@ -79,22 +75,18 @@ class ZargosTable(Table, ZargosReferee):
         return greedy_bot(state, self.match.session.rng)
 
     # -- the board -----------------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        super().refresh()
-        self.draw_map()
-
     def draw_map(self) -> None:
         """The map as the person at the device may see it, as tall as the width the page gives it allows."""
         state = self.state
         chosen = tuple(p for p in (self.source, self.target) if p)
-        figure = self.board_figure(state, None if self.passing else self.viewer, self.last_seen(),
-                                   self._targets(state), chosen)
-        height = self.clicks.fitted_height(MAP_HEIGHT, besides=MAP_BESIDES)
-        show_figure(self.map, figure.update_layout(meta=self.map_meta(), height=height))
+        figure = self.board_data(state, None if self.passing else self.viewer, self.last_seen(),
+                                 self._targets(state), chosen)
+        figure["layout"]["height"] = self.map.fitted_height(MAP_HEIGHT, besides=MAP_BESIDES)
+        self.map.show(figure, shows=self.map_meta())
 
     def map_meta(self) -> dict:
-        """What the map shows, in its layout's ``meta``: the provinces chosen, the move whose state it shows and whose
-        eyes it is drawn for (a page's tests wait for it before they click)."""
+        """What the map shows, sent with it (:meth:`MapChart.show`'s ``shows``): the provinces chosen, the move whose
+        state it shows and whose eyes it is drawn for (a page's tests wait for it before they click)."""
         return {"chosen": [p for p in (self.source, self.target) if p], **self.shown_as()}
 
     def _targets(self, state: ZargosState) -> tuple[str, ...]:
