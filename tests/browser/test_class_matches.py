@@ -298,7 +298,8 @@ def hint_asked(devices: dict[str, Device]) -> None:
     from playwright.sync_api import expect
 
     first = next(iter(devices.values()))
-    expect(first.page.locator("#turn")).to_contain_text(re.compile("Your turn|Waiting for"), timeout=WAIT)
+    named = "|".join(re.escape(f"Waiting for {name} ") for name in devices)  # not a seat still being taken
+    expect(first.page.locator("#turn")).to_contain_text(re.compile(f"Your turn|{named}"), timeout=WAIT)
     mover = first if first.turn().startswith("Your turn") else next(
         d for name, d in devices.items() if f"Waiting for {name} " in first.turn())
     expect(mover.page.locator("#turn")).to_contain_text("Your turn", timeout=WAIT)
