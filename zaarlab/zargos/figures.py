@@ -22,6 +22,7 @@ ATTACKER, DEFENDER, NOBODY = theme.VERMILLION, theme.BLUE, theme.GREY
 NAME_SIZE, UNITS_SIZE = 11, 16  # px: a kingdom's name, a province's units
 NARROWEST = 360  # px: the map's width on a phone (390 px), where its labels must still fit between the units
 LEGEND_ROOM = 70  # px below a table's map for its legend (three lines): a legend that needs more shrinks the map
+TITLE_ROOM = 40  # px above a table's map for its title
 PEOPLE_COLOURS = {"knights": theme.GREY, "spiders": theme.PURPLE, "amazons": theme.GREEN, "monks": theme.ORANGE,
                   "dragons": theme.VERMILLION, "winged": theme.SKY}
 
@@ -150,7 +151,7 @@ def board_data(state, title: str | None = None, targets: tuple[str, ...] = (), c
         # that grew would shrink the map under the mouse)
         traces += [{"type": "scatter", "x": [None], "y": [None], "mode": "lines", "line": line, "name": name,
                     "hoverinfo": "skip"} for name, _, line in marks]
-        layout.update(margin={"l": 0, "r": 0, "t": 40, "b": LEGEND_ROOM},
+        layout.update(margin={"l": 0, "r": 0, "t": TITLE_ROOM, "b": LEGEND_ROOM},
                       legend={**layout["legend"], "orientation": "h", "x": 0, "y": 0, "yanchor": "top"})
     return {"data": traces, "layout": layout}
 

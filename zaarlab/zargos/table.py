@@ -21,6 +21,7 @@ from ..ui.panel import guarded
 from ..ui.pieces import Piece, Zone
 from ..ui.table import Table
 from .bots import BOTS, greedy_bot
+from .figures import LEGEND_ROOM, TITLE_ROOM
 from .referee import SHOWN, ZargosReferee, decimal, take_odds, take_words
 from .state import (
     Buy,
@@ -40,7 +41,8 @@ from .upkeep import BOAT_COST, UNIT_COST
 SETUP = (Phase.PLACE_SINGLE, Phase.PLACE_REST)  # the placements a quick start makes for a person
 SENDS = {"attack": (LandAttack, SeaAttack), "reorg": (Move,)}  # the phases where a source and a target are chosen
 PICKED = (ChoosePeople, Discard, Place, Fight, LandAttack, SeaAttack, Move, Buy)  # moves the board makes its own way
-MAP_HEIGHT, MAP_BESIDES = 640, 110  # px: the map's height on a wide screen; its title and legend's below the disc
+MAP_HEIGHT = 640  # px: the map's height on a wide screen
+MAP_BESIDES = TITLE_ROOM + LEGEND_ROOM  # px: the title's and the legend's, beside the disc
 
 
 class ZargosTable(Table, ZargosReferee):
